@@ -1,0 +1,239 @@
+"""The `llmdiag` command. This layer only parses options and calls the library.
+
+Exit codes: 0 the server came up (or nothing to fail on), 1 the start failed or is incomplete
+(see --fail-on), 2 bad usage or unreadable input (one line on stderr, never a traceback).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from diagnose import __version__
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+class UsageProblem(click.ClickException):
+    exit_code = EXIT_USAGE
+
+
+def _err(msg: str) -> None:
+    click.echo(f"llmdiag: error: {msg}", err=True)
+
+
+def _use_color(no_color: bool) -> bool:
+    if no_color or os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return sys.stdout.isatty()
+
+
+def _load_rules(rules_dirs, only, skip, strict=False):
+    from diagnose.pipeline import load_rules
+
+    rules, errors = load_rules(list(rules_dirs), list(only), list(skip))
+    if errors and strict:
+        raise UsageProblem(errors[0] + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
+    return rules, errors
+
+
+def exit_code_for(report, fail_on: str) -> int:
+    if fail_on == "never":
+        return EXIT_OK
+    if report.outcome != "ready":
+        return EXIT_FAILED
+    if fail_on == "warning" and any(d.severity in ("error", "warning") for d in report.diagnoses):
+        return EXIT_FAILED
+    if any(d.severity == "error" for d in report.diagnoses):
+        return EXIT_FAILED
+    return EXIT_OK
+
+
+rules_option = click.option("--rules", "rules_dirs", multiple=True, type=click.Path(),
+                            help="Extra rule pack folder (repeatable; also LLMDIAG_RULES=dir1:dir2).")
+only_option = click.option("--only", multiple=True, help="Use only these rule ids or categories (repeatable).")
+skip_option = click.option("--skip", multiple=True, help="Skip these rule ids or categories (repeatable).")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", "-V", prog_name="llmdiag", message="%(prog)s %(version)s")
+def cli() -> None:
+    """Diagnose vLLM and SGLang startup logs: phase, progress, stalls and root causes."""
+
+
+@cli.command()
+@click.argument("inputs", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Report format.")
+@click.option("--no-color", is_flag=True, help="Plain text without colour (also NO_COLOR=1).")
+@click.option("--fail-on", type=click.Choice(["error", "warning", "never"]), default="error", show_default=True,
+              help="When to exit 1: error = start failed or incomplete; warning = also on warnings; never.")
+@rules_option
+@only_option
+@skip_option
+def explain(inputs, fmt, no_color, fail_on, rules_dirs, only, skip):
+    """Post-mortem report of saved logs (FILE..., a .gz file, or - for stdin)."""
+    from diagnose.lines import InputError
+    from diagnose.pipeline import analyze
+
+    rules, errors = _load_rules(rules_dirs, only, skip, strict=bool(rules_dirs))
+    try:
+        report = analyze(list(inputs), rules, warnings=errors)
+    except InputError as exc:
+        raise UsageProblem(str(exc)) from None
+    if fmt == "json":
+        from diagnose.render.json import render as render_json
+
+        click.echo(render_json(report), nl=False)
+    else:
+        from diagnose.render.text import render as render_text
+
+        click.echo(render_text(report, color=_use_color(no_color)), nl=False)
+    sys.exit(exit_code_for(report, fail_on))
+
+
+@cli.command()
+def schema():
+    """Print the JSON Schema of the report (llmdiag.report/v1)."""
+    import json
+
+    from diagnose.report import json_schema
+
+    click.echo(json.dumps(json_schema(), indent=2))
+
+
+@cli.group()
+def rules():
+    """List, show, test and lint the rule pack."""
+
+
+@rules.command("list")
+@rules_option
+def rules_list(rules_dirs):
+    """Table of rules: id, category, engines, severity."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from diagnose.rulepack import load_pack
+
+    pack = load_pack(list(rules_dirs))
+    table = Table(box=None, header_style="bold")
+    for col in ("id", "category", "engines", "severity", "role"):
+        table.add_column(col)
+    for lr in sorted(pack.rules, key=lambda lr: (lr.rule.category, lr.rule.id)):
+        r = lr.rule
+        table.add_row(r.id, r.category, ",".join(r.engines), r.severity, r.role)
+    Console(width=140, no_color=not _use_color(False)).print(table)
+    click.echo(f"{len(pack.rules)} rules")
+    for e in pack.errors:
+        click.echo(f"warning: {e}", err=True)
+
+
+@rules.command("show")
+@click.argument("rule_id")
+@rules_option
+def rules_show(rule_id, rules_dirs):
+    """What a rule detects, why it matters, what to do, its examples and references."""
+    from diagnose.rulepack import load_pack
+
+    pack = load_pack(list(rules_dirs))
+    lr = pack.by_id(rule_id)
+    if lr is None:
+        close = [r.rule.id for r in pack.rules if rule_id in r.rule.id][:5]
+        hint = f" (did you mean: {', '.join(close)})" if close else ""
+        raise UsageProblem(f"no rule with id {rule_id!r}{hint}")
+    r = lr.rule
+    out = [f"{r.id}: {r.title}", f"  file: {lr.path}",
+           f"  category {r.category}, severity {r.severity}, role {r.role}, engines {','.join(r.engines)}"
+           + (f", versions {r.versions}" if r.versions else "")
+           + (f", phases {','.join(r.phases)}" if r.phases else "") + (f", phase {r.phase}" if r.phase else ""),
+           "", "What it detects and why it matters:",
+           "  " + " ".join((r.description or r.explanation).split()),
+           "", "Explanation template:", "  " + " ".join(r.explanation.split()), "", "What to do:"]
+    for item in r.remediation_items:
+        cond = f"   (when {item.when})" if item.when else ""
+        out.append(f"  - {item.text}{cond}")
+    out += ["", "Examples that match:"]
+    out += ["  | " + line for ex in r.examples.match for line in ex.splitlines()]
+    out += ["", "Examples that must not match:"]
+    out += ["  | " + line for ex in r.examples.no_match for line in ex.splitlines()]
+    if r.references:
+        out += ["", "References:"] + [f"  {u}" for u in r.references]
+    click.echo("\n".join(out))
+
+
+@rules.command("test")
+@rules_option
+@click.option("--samples", "samples_dir", type=click.Path(), default=None,
+              help="Sample logs folder with NAME.expected.json files (default: the source tree's sample_logs/).")
+@click.option("-v", "--verbose", is_flag=True, help="Print every rule, not only failures.")
+def rules_test(rules_dirs, samples_dir, verbose):
+    """Run every rule's examples and every sample log's expected report."""
+    from diagnose import ruletest
+
+    ok = ruletest.run_all(list(rules_dirs), samples_dir, verbose, click.echo)
+    sys.exit(EXIT_OK if ok else EXIT_FAILED)
+
+
+@rules.command("lint")
+@rules_option
+def rules_lint(rules_dirs):
+    """Check the pack: ids, categories, examples, remediation, version bounds, names, patterns."""
+    from diagnose import ruletest
+
+    ok = ruletest.lint(list(rules_dirs), click.echo)
+    sys.exit(EXIT_OK if ok else EXIT_FAILED)
+
+
+def main(argv: list[str] | None = None) -> None:
+    try:
+        rc = cli.main(args=argv, prog_name="llmdiag", standalone_mode=False)
+    except click.exceptions.UsageError as exc:
+        if type(exc).__name__.startswith("NoArgsIsHelp") and exc.ctx is not None:
+            click.echo(exc.ctx.get_help())
+            sys.exit(EXIT_OK)
+        msg = exc.format_message()
+        hint = f" (try: llmdiag {exc.ctx.info_name if exc.ctx and exc.ctx.parent else ''} --help)".replace("  ", " ")
+        _err(msg + hint)
+        rc = EXIT_USAGE
+    except click.ClickException as exc:
+        _err(exc.format_message())
+        rc = exc.exit_code
+    except click.exceptions.Exit as exc:
+        rc = exc.exit_code
+    except click.exceptions.Abort:
+        _err("interrupted")
+        rc = 130
+    except KeyboardInterrupt:
+        _err("interrupted")
+        rc = 130
+    except BrokenPipeError:
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
+        except OSError:
+            pass
+        rc = EXIT_FAILED
+    except SystemExit as exc:
+        rc = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except MemoryError:
+        _err("out of memory")
+        rc = EXIT_USAGE
+    except Exception as exc:  # noqa: BLE001 - last resort: one line, never a traceback
+        _err(f"internal error: {type(exc).__name__}: {exc} (please report it, with the input if you can)")
+        rc = 3
+    try:
+        sys.stdout.flush()
+    except (BrokenPipeError, OSError):
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        except OSError:
+            pass
+    sys.exit(rc if isinstance(rc, int) else 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

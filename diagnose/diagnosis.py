@@ -1,0 +1,232 @@
+"""From findings to diagnoses: filter by engine, version, phase and facts; keep one finding per
+evidence line; group repeats; fill templates; rank causes first; say "unknown" honestly."""
+
+from __future__ import annotations
+
+import hashlib
+
+from diagnose.engines.base import number
+from diagnose.expr import Missing, Version, evaluate, render
+from diagnose.matcher import MAX_EVIDENCE, Finding, Matcher, MatchRun
+from diagnose.rulepack import version_ok
+from diagnose.timeline import TimelineResult
+
+_ROLE = {"cause": 0, "symptom": 1, "wrapper": 2}
+_SEV = {"error": 0, "warning": 1, "info": 2}
+
+STALL_ADVICE = {
+    "config": ("the model config, tokenizer or weights may be downloading silently, or the hub is unreachable",
+               ["Check network access to the model hub, or set HF_HUB_OFFLINE=1 with a populated cache",
+                "py-spy dump --pid <server pid>  # where it waits"]),
+    "init": ("worker processes or the Ray placement group are not coming up",
+             ["ray status  # multi-node: every node joined with its GPUs?",
+              "nvidia-smi  # the GPUs are visible and free",
+              "py-spy dump --pid <engine pid>"]),
+    "nccl": ("a rank or node did not join the rendezvous (wrong interface, firewall, a node not started) or NCCL P2P hangs",
+             ["Re-run with NCCL_DEBUG=INFO (and TORCH_DISTRIBUTED_DEBUG=DETAIL) to see which rank waits",
+              "Check that every node started and reaches the master address; set NCCL_SOCKET_IFNAME / GLOO_SOCKET_IFNAME",
+              "nvidia-smi topo -m; try NCCL_P2P_DISABLE=1 if it hangs in P2P setup"]),
+    "weights": ("weights are read very slowly (network storage) or downloaded silently",
+                ["Check the shard progress rate and the storage: iostat -x 5, df -h on the model path",
+                 "Copy the weights to local NVMe, or use the engine's eager/no-mmap loading flags"]),
+    "kv_cache": ("memory profiling is stuck or very slow",
+                 ["nvidia-smi  # memory and utilisation while it waits", "py-spy dump --pid <engine pid>"]),
+    "compile": ("torch.compile or CUDA graph capture is running or stuck; a cold compile cache takes minutes on first start",
+                ["Wait for the compile on a first start, or test with --enforce-eager (vLLM) / --disable-cuda-graph (SGLang)",
+                 "py-spy dump --pid <worker pid>  # compiling or deadlocked in a collective?"]),
+    "server": ("the HTTP server or its warm-up request is not completing",
+               ["curl -v http://127.0.0.1:<port>/health", "Check http_proxy/no_proxy for localhost",
+                "ss -ltnp  # is the port bound?"]),
+}
+
+
+def _env(facts: dict, captures: dict, engine: str, version: str | None, phase: str | None) -> dict:
+    env: dict = {}
+    for k, v in facts.items():
+        env[k] = Version(v) if k.endswith("_version") and isinstance(v, str) else v
+    env["engine"] = engine
+    if version:
+        env["engine_version"] = Version(version)
+    if phase:
+        env["phase"] = phase
+    for k, v in captures.items():
+        env[k] = number(v) if isinstance(v, str) else v
+    return env
+
+
+def _fingerprint(finding: Finding, env: dict) -> str:
+    parts = [finding.rule.id]
+    for key in finding.rule.fingerprint:
+        value = env.get(key)
+        parts.append(f"{key}={value}")
+    digest = hashlib.sha1("|".join(parts).encode()).hexdigest()[:12]
+    return f"{finding.rule.id}:{digest}"
+
+
+def _passes(finding: Finding, engine: str, version: str | None, env: dict) -> bool:
+    rule = finding.rule
+    if engine != "unknown" and "any" not in rule.engines and engine not in rule.engines:
+        return False
+    if version and not version_ok(rule.versions, version):
+        return False
+    if rule.phases and finding.phase is not None and finding.phase not in rule.phases:
+        return False
+    if rule.when:
+        try:
+            if not evaluate(rule.when, env):
+                return False
+        except Missing:
+            return False
+    return True
+
+
+def _evidence(hits, multi_source: bool) -> list[dict]:
+    out = []
+    for h in hits[:MAX_EVIDENCE]:
+        ev = {"line": h.n, "text": h.raw}
+        if multi_source:
+            ev["source"] = h.source
+        out.append(ev)
+    return out
+
+
+def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: TimelineResult, engine: str,
+          version: str | None, multi_source: bool = False) -> list[dict]:
+    facts = tl.facts
+    kept: list[tuple[Finding, dict]] = []
+    for f in findings:
+        if matcher.unless_blocks(f, run):
+            continue
+        env = _env(facts, f.captures, engine, version, f.phase or f.rule.phase)
+        for name, src in f.rule.compute.items():
+            try:
+                env[name] = evaluate(src, env)
+            except Missing:
+                pass
+        if _passes(f, engine, version, env):
+            kept.append((f, env))
+
+    # one finding per evidence line: the most specific rule wins
+    best: dict[tuple, tuple[Finding, dict]] = {}
+    for f, env in kept:
+        key = (f.first.source, f.first.n)
+        cur = best.get(key)
+        if cur is None or _rank(f) < _rank(cur[0]):
+            best[key] = (f, env)
+    survivors = sorted(best.values(), key=lambda fe: fe[0].seq)
+
+    grouped: dict[str, dict] = {}
+    order: list[str] = []
+    for f, env in survivors:
+        fp = _fingerprint(f, env)
+        if fp in grouped:
+            g = grouped[fp]
+            g["count"] += 1
+            seen = {(e["line"], e.get("source")) for e in g["evidence"]}
+            for ev in _evidence(f.evidence, multi_source):
+                if len(g["evidence"]) < MAX_EVIDENCE and (ev["line"], ev.get("source")) not in seen:
+                    g["evidence"].append(ev)
+            continue
+        rule = f.rule
+        remediation = []
+        for item in rule.remediation_items:
+            if engine != "unknown" and "any" not in item.engines and engine not in item.engines:
+                continue
+            try:
+                if item.when and not evaluate(item.when, env):
+                    continue
+                text = render(item.text, env, missing=None)
+            except Missing:
+                continue
+            if text not in remediation:
+                remediation.append(text)
+        grouped[fp] = {
+            "rule": rule.id,
+            "category": rule.category,
+            "severity": rule.severity,
+            "role": rule.role,
+            "phase": f.phase or rule.phase,
+            "title": render(rule.title, env),
+            "explanation": " ".join(render(rule.explanation, env).split()),
+            "remediation": remediation,
+            "evidence": _evidence(f.evidence, multi_source),
+            "fingerprint": fp,
+            "count": 1,
+            "references": list(rule.references),
+            "_key": (rule.role == "wrapper", _SEV[rule.severity], _ROLE[rule.role], -rule.priority, f.seq),
+            "_seq": f.seq,
+        }
+        order.append(fp)
+    diags = [grouped[fp] for fp in order]
+
+    if tl.outcome == "ready":
+        for d in diags:
+            if d["severity"] == "error":
+                d["severity"] = "warning"
+                d["title"] = "Non-fatal: " + d["title"]
+                d["_key"] = (d["_key"][0], 1, *d["_key"][2:])
+
+    diags.sort(key=lambda d: d["_key"])
+    _add_unknown(diags, tl, multi_source)
+    for d in diags:
+        d.pop("_key", None)
+        d.pop("_seq", None)
+    return diags
+
+
+def _rank(f: Finding) -> tuple:
+    r = f.rule
+    return (-r.priority, _ROLE[r.role], _SEV[r.severity])
+
+
+def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool) -> None:
+    phase = tl.last_phase
+    causes = [d for d in diags if d["role"] != "wrapper"]
+    if tl.outcome == "failed" and not any(d["severity"] == "error" for d in causes):
+        first = next((e for e in tl.exceptions if not e.wrapper and e.exc not in ("KeyboardInterrupt",)), None)
+        evidence = []
+        if first is not None:
+            evidence.append({"line": first.n, "text": first.text, **({"source": first.source} if multi_source else {})})
+            what = f"The first error that is not a wrapper is at line {first.n}: {first.text.strip()[:300]}"
+        elif tl.fatal_lines:
+            n, src, _ = tl.fatal_lines[0]
+            what = f"The first fatal line is line {n}; no Python exception was printed before it."
+            evidence.append({"line": n, "text": f"(fatal line {n})", **({"source": src} if multi_source else {})})
+        else:
+            what = "No error line was recognised."
+        where = f"during {phase}" if phase else "before any loading phase was recognised"
+        diags.insert(len([d for d in diags if d["severity"] == "error" and d["role"] != "wrapper"]), {
+            "rule": "unknown-failure",
+            "category": "unknown",
+            "severity": "error",
+            "role": "cause",
+            "phase": phase,
+            "title": f"Start failed {where}; no known rule explains it",
+            "explanation": what,
+            "remediation": [
+                f"Read the lines around the first error (line {first.n})" if first else "Read the last lines of the log",
+                "Re-run with more logging: VLLM_LOGGING_LEVEL=DEBUG (vLLM) or --log-level debug (SGLang)",
+                "Collect: the whole log of every rank/node, nvidia-smi, pip list | grep -iE 'vllm|sglang|torch|transformers|flash'",
+            ],
+            "evidence": evidence,
+            "fingerprint": "unknown-failure:" + hashlib.sha1(f"{phase}|{first.exc if first else ''}".encode()).hexdigest()[:12],
+            "count": 1,
+            "references": [],
+        })
+    elif tl.outcome == "incomplete" and not causes:
+        meaning, actions = STALL_ADVICE.get(phase or "", ("the log stops before any loading phase was recognised",
+                                                          ["Check that this is the whole log and that the process is alive"]))
+        diags.insert(0, {
+            "rule": "stall-unknown",
+            "category": "unknown",
+            "severity": "warning",
+            "role": "cause",
+            "phase": phase,
+            "title": f"Log ends in phase {phase or 'unknown'} without an error: a hang, a kill or a truncated log",
+            "explanation": f"No error and no ready line. In this phase that usually means {meaning}.",
+            "remediation": actions,
+            "evidence": [],
+            "fingerprint": "stall-unknown:" + hashlib.sha1(str(phase).encode()).hexdigest()[:12],
+            "count": 1,
+            "references": [],
+        })

@@ -1,0 +1,109 @@
+"""Engine parsers: marker tables per engine, one scanner over all of them, engine/version detection."""
+
+from __future__ import annotations
+
+import re
+
+from diagnose.engines import common, sglang, vllm
+from diagnose.engines.base import PHASE_INDEX, PHASES, Marker, number
+
+ALL_MARKERS: list[Marker] = [*vllm.MARKERS, *sglang.MARKERS, *common.MARKERS]
+
+_PATH_HINT = re.compile(r"/(vllm|sglang)/")
+_VLLM_DEV = re.compile(r"\d+\.\d+\.\d+.*(?:dev|\+g[0-9a-f]{6,})")
+
+
+class Event:
+    """A marker matched on a line: the phase event plus the facts it carries."""
+
+    __slots__ = ("marker", "match", "facts")
+
+    def __init__(self, marker: Marker, match, facts: dict):
+        self.marker = marker
+        self.match = match
+        self.facts = facts
+
+
+def _facts(marker: Marker, m) -> dict:
+    out = {}
+    for group, fact in marker.facts.items():
+        value = m.group(group)
+        if value is not None:
+            out[fact] = value if fact in _TEXT_FACTS else number(value)
+    if marker.extract is not None:
+        out.update(marker.extract(m))
+    return out
+
+
+_TEXT_FACTS = {"engine_version", "image_vllm_version", "model", "architecture", "listen_url", "gpu_name",
+               "driver_version", "cuda_version", "torch_version", "nccl_version", "checkpoint_fs",
+               "attention_backend", "platform", "failed_core_procs", "shards_elapsed", "dist_backend",
+               "distributed_executor_backend"}
+
+
+class MarkerScanner:
+    """Finds the markers of a line: a literal anchor check first, the regex only on candidates."""
+
+    def __init__(self, markers: list[Marker] | None = None):
+        self.markers = list(ALL_MARKERS if markers is None else markers)
+        by_anchor: dict[str, list[Marker]] = {}
+        for mk in self.markers:
+            for a in mk.anchor:
+                by_anchor.setdefault(a, []).append(mk)
+        self._anchors = list(by_anchor.items())
+
+    def scan(self, line) -> list[Event]:
+        text = line.text
+        if not text:
+            return []
+        seen: set[str] = set()
+        events: list[Event] = []
+        for anchor, markers in self._anchors:
+            if anchor in text:
+                for mk in markers:
+                    if mk.id in seen:
+                        continue
+                    if mk.kinds and line.kind not in mk.kinds:
+                        continue
+                    m = mk.pattern.search(text)
+                    if m is not None:
+                        seen.add(mk.id)
+                        events.append(Event(mk, m, _facts(mk, m)))
+        return events
+
+
+class EngineGuess:
+    """Accumulates evidence of which engine wrote the log."""
+
+    def __init__(self) -> None:
+        self.score = {"vllm": 0, "sglang": 0}
+
+    def feed(self, line, events: list[Event]) -> None:
+        if line.kind == "vllm":
+            self.score["vllm"] += 1
+        elif line.kind == "sglang":
+            self.score["sglang"] += 1
+        for ev in events:
+            eng = ev.marker.engine
+            if eng in self.score:
+                self.score[eng] += 3
+        if "File \"" in line.text:
+            m = _PATH_HINT.search(line.text)
+            if m:
+                self.score[m.group(1)] += 1
+
+    @property
+    def engine(self) -> str:
+        v, s = self.score["vllm"], self.score["sglang"]
+        if v == 0 and s == 0:
+            return "unknown"
+        # SGLang imports vLLM in some versions, so a few vLLM-shaped lines appear in SGLang logs;
+        # SGLang markers weigh three times a header line, so the majority decides.
+        return "sglang" if s > v else "vllm"
+
+
+def is_dev_version(version: str | None) -> bool:
+    return bool(version) and bool(_VLLM_DEV.search(version))
+
+
+__all__ = ["ALL_MARKERS", "PHASES", "PHASE_INDEX", "Event", "EngineGuess", "Marker", "MarkerScanner", "is_dev_version"]

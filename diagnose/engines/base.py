@@ -1,0 +1,69 @@
+"""Marker tables: data that maps log messages to phase events and facts.
+
+A marker is matched against `Line.text` (the message with prefixes stripped). Its `anchor` is a
+literal every match contains; the scanner checks the anchor before running the regex.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+PHASES = ("config", "init", "nccl", "weights", "kv_cache", "compile", "server")
+PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
+
+# Roles of a marker:
+#   start / progress / end : phase events (end closes the phase it names)
+#   finish                 : closes whatever phase is current (e.g. vLLM "init engine ... took")
+#   ready                  : the server is up
+#   wrapper                : a fatal "X failed, see above" line (never a root cause)
+#   fatal                  : a fatal line that is not a wrapper (Killed, argparse error, bind error)
+#   fact                   : facts only
+#   heartbeat              : periodic line that is not progress (stall detection ignores it)
+ROLES = ("start", "progress", "end", "finish", "ready", "wrapper", "fatal", "fact", "heartbeat")
+
+Extractor = Callable[["re.Match[str]"], dict]
+
+
+@dataclass(frozen=True)
+class Marker:
+    id: str
+    engine: str  # vllm | sglang | common
+    phase: str | None
+    role: str
+    regex: str
+    anchor: "str | tuple[str, ...]"
+    versions: str = ""
+    facts: dict = field(default_factory=dict)  # group name -> fact name (numbers converted)
+    extract: Extractor | None = None  # extra facts from the match
+    kinds: tuple = ()  # restrict to these Line.kind values
+    after_ready: bool = False  # fatal/wrapper that still means failure once the server is up
+    pattern: "re.Pattern[str]" = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        assert self.role in ROLES, self.role
+        assert self.phase is None or self.phase in PHASE_INDEX, self.phase
+        assert self.anchor, self.id
+        if isinstance(self.anchor, str):
+            object.__setattr__(self, "anchor", (self.anchor,))
+        object.__setattr__(self, "pattern", re.compile(self.regex))
+
+
+def number(value: str | None):
+    """'411,184' -> 411184, '3.5' -> 3.5, other text unchanged; None stays None."""
+    if value is None:
+        return None
+    v = value.replace(",", "").strip()
+    try:
+        return int(v)
+    except ValueError:
+        pass
+    try:
+        return float(v)
+    except ValueError:
+        return value
+
+
+def M(id, engine, phase, role, regex, anchor, **kw) -> Marker:  # noqa: N802 - table shorthand
+    return Marker(id=id, engine=engine, phase=phase, role=role, regex=regex, anchor=anchor, **kw)

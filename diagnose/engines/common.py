@@ -1,0 +1,37 @@
+"""Markers of the writers both engines share: uvicorn, tqdm shard bars, torch / Gloo / NCCL, Ray,
+the shell, argparse and version lines printed by nvidia-smi, pip or docker."""
+
+from __future__ import annotations
+
+from diagnose.engines.base import M
+
+C = "common"
+MARKERS = [
+    # weights: the shard bar is drawn by the shared safetensors loader
+    M("shards", C, "weights", "progress", r"^(?P<desc>Loading (?:safetensors|pt|np_cache) checkpoint shards|Multi-thread loading (?:pt checkpoint )?shards|Loading safetensors using [\w ]+?):\s+(?P<pct>\d{1,3})%(?: Completed \||\|[^|]*\|)\s*(?P<done>\d+)/(?P<total>\d+) \[(?P<elapsed>[\d:]+)<", ("checkpoint shards", "loading shards", "Loading safetensors using"), facts={"done": "shards_done", "total": "shards_total", "elapsed": "shards_elapsed"}),
+    # nccl / torch.distributed
+    M("gloo", C, "nccl", "progress", r"^\[Gloo\] Rank \d+ is connected to \d+ peer ranks", "[Gloo] Rank"),
+    M("nccl_init_start", C, "nccl", "progress", r"^NCCL INFO (?:Init START|comm 0x[0-9a-f]+ rank \d+ nRanks \d+|Bootstrap)", "NCCL INFO "),
+    M("nccl_version_info", C, "nccl", "progress", r"^NCCL INFO NCCL version (?P<v>[\d.]+)(?:\+cuda(?P<cuda>[\d.]+))?", "NCCL version", facts={"v": "nccl_version", "cuda": "cuda_version"}),
+    M("nccl_init_done", C, "nccl", "progress", r"^NCCL INFO (?:Init COMPLETE|ncclCommInitRank comm .* Init COMPLETE)", "Init COMPLETE"),
+    # server (uvicorn is the HTTP server of both engines)
+    M("uv_started", C, "server", "start", r"^Started server process \[(?P<pid>\d+)\]$", "Started server process", kinds=("uvicorn",)),
+    M("uv_wait", C, "server", "progress", r"^Waiting for application startup\.$", "Waiting for application startup", kinds=("uvicorn",)),
+    M("uv_complete", C, "server", "ready", r"^Application startup complete\.$", "Application startup complete", kinds=("uvicorn",)),
+    M("uv_running", C, "server", "ready", r"^Uvicorn running on (?P<url>\S+)", "Uvicorn running on", facts={"url": "listen_url"}),
+    M("uv_access", C, None, "heartbeat", r'^\S+:\d+ - "[A-Z]+ \S+ HTTP/[\d.]+" \d{3}', "HTTP/", kinds=("uvicorn",)),
+    M("uv_failed", C, None, "fatal", r"^Application startup failed\. Exiting\.$", "Application startup failed", after_ready=True),
+    M("uv_bind", C, None, "fatal", r"\[Errno 98\] error while attempting to bind on address", "error while attempting to bind", after_ready=True),
+    # fatal lines that are not Python exceptions
+    M("killed", C, None, "fatal", r"^(?:Killed|.*: line \d+: +\d+ Killed\b.*)\s*$", "Killed", after_ready=True),
+    M("bus_error", C, None, "fatal", r"^(?:Bus error|Fatal Python error: Bus error|Segmentation fault)", ("Bus error", "Segmentation fault"), after_ready=True),
+    M("argparse_error", C, "config", "fatal", r"^(?:[\w.\-]+(?: [\w\-]+)?): error: (?:argument|unrecognized arguments|the following arguments|ambiguous option|invalid choice)", ": error: "),
+    M("torchrun_failed", C, None, "wrapper", r"ChildFailedError|^Root Cause \(first observed failure\)", ("ChildFailedError", "Root Cause (first observed failure)"), after_ready=True),
+    # versions and hardware
+    M("smi_versions", C, None, "fact", r"Driver Version: (?P<drv>[\d.]+)\s+CUDA Version: (?P<cuda>[\d.]+)", "Driver Version:", facts={"drv": "driver_version", "cuda": "cuda_version"}),
+    M("smi_gpu", C, None, "fact", r"^\|\s+\d+\s+(?P<name>NVIDIA [\w .-]+?|Tesla [\w .-]+?)\s{2,}", ("NVIDIA", "Tesla"), facts={"name": "gpu_name"}),
+    M("torch_version", C, None, "fact", r"\btorch(?:==| version:? |-)(?P<v>\d+\.\d+\.\d+)(?:\+(?P<tag>cu\d+|cpu|rocm[\d.]+))?", "torch", facts={"v": "torch_version"}),
+    M("vllm_pip", C, None, "fact", r"(?:\bvllm(?:-cpu)?(?:==|-)|vllm/vllm-openai:v?)(?P<v>\d+\.\d+\.\d+(?:\.post\d+|rc\d+|\.dev\d+\S*)?)\b", "vllm", facts={"v": "image_vllm_version"}),
+    M("cuda_runtime", C, None, "fact", r"\bCUDA (?:runtime )?(?:version|Version)[: ]+(?P<cuda>\d+\.\d+)", "CUDA ", facts={"cuda": "cuda_version"}),
+    M("ray_started", C, "init", "progress", r"^(?:Started a local Ray instance|Connected to Ray cluster|Connecting to existing Ray cluster)", ("Ray instance", "Ray cluster")),
+]

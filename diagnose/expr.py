@@ -1,0 +1,257 @@
+"""A small, safe expression language for rules (`when`, `compute`, `{...}` in templates).
+
+Parsed with `ast` and evaluated by walking an allow-list of node types: no attribute access, no
+subscripts, no calls except the functions below, no names except the given values. A name that is
+not given raises `Missing`.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import operator
+import re
+from functools import lru_cache
+from typing import Any, Mapping
+
+MAX_EXPR_LEN = 500
+
+
+class Missing(Exception):
+    """A name the expression needs is not known for this log."""
+
+
+class ExprError(ValueError):
+    """The expression is not valid in the rule language."""
+
+
+def _version_key(v: Any) -> tuple:
+    parts = re.findall(r"\d+", str(v).split("+")[0])[:4]
+    key = [int(p) for p in parts] + [0] * (4 - len(parts))
+    # 0.11.1.dev5 sorts before 0.11.1
+    if re.search(r"(?:dev|rc|a\d|b\d)", str(v)):
+        key[3] = -1 if len(parts) <= 3 else key[3]
+    return tuple(key)
+
+
+class Version(str):
+    """A string that compares as a version."""
+
+    def _k(self, other):
+        return _version_key(self), _version_key(other)
+
+    def __lt__(self, other):
+        a, b = self._k(other)
+        return a < b
+
+    def __le__(self, other):
+        a, b = self._k(other)
+        return a <= b
+
+    def __gt__(self, other):
+        a, b = self._k(other)
+        return a > b
+
+    def __ge__(self, other):
+        a, b = self._k(other)
+        return a >= b
+
+    def __eq__(self, other):
+        a, b = self._k(other)
+        return a == b
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    __hash__ = str.__hash__
+
+
+def _round_down(x, step=1):
+    step = step or 1
+    return int(math.floor(float(x) / step) * step)
+
+
+def _round_up(x, step=1):
+    step = step or 1
+    return int(math.ceil(float(x) / step) * step)
+
+
+FUNCS = {
+    "min": min, "max": max, "abs": abs, "round": round, "int": int, "float": float,
+    "floor": math.floor, "ceil": math.ceil, "round_down": _round_down, "round_up": _round_up,
+    "gib": lambda b: float(b) / (1 << 30), "version": Version, "str": str,
+}
+_BIN = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+        ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow}
+_CMP = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+        ast.Gt: operator.gt, ast.GtE: operator.ge, ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
+_ALLOWED = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.Name, ast.Constant, ast.Call,
+            ast.IfExp, ast.Load, ast.And, ast.Or, ast.Not, ast.USub, ast.UAdd, ast.List, ast.Tuple,
+            *_BIN, *_CMP)
+
+
+@lru_cache(maxsize=4096)
+def compile_expr(src: str) -> ast.Expression:
+    if len(src) > MAX_EXPR_LEN:
+        raise ExprError(f"expression longer than {MAX_EXPR_LEN} characters")
+    try:
+        tree = ast.parse(src.strip(), mode="eval")
+    except SyntaxError as exc:
+        raise ExprError(f"invalid expression {src!r}: {exc.msg}") from None
+    for node in ast.walk(tree):
+        if not isinstance(node, _ALLOWED):
+            raise ExprError(f"{type(node).__name__} is not allowed in expression {src!r}")
+        if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in FUNCS):
+            raise ExprError(f"only these functions are allowed: {', '.join(sorted(FUNCS))} (in {src!r})")
+        if isinstance(node, ast.Call) and node.keywords:
+            raise ExprError(f"keyword arguments are not allowed (in {src!r})")
+        if isinstance(node, ast.Constant) and isinstance(node.value, (bytes, complex)):
+            raise ExprError(f"constant {node.value!r} is not allowed")
+    return tree
+
+
+def names_in(src: str) -> set[str]:
+    tree = compile_expr(src)
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id not in FUNCS}
+
+
+def _eval(node: ast.AST, env: Mapping[str, Any]) -> Any:
+    if isinstance(node, ast.Expression):
+        return _eval(node.body, env)
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        if node.id in env:
+            value = env[node.id]
+            if value is None:
+                raise Missing(node.id)
+            return value
+        if node.id in ("True", "False", "None"):
+            return {"True": True, "False": False, "None": None}[node.id]
+        raise Missing(node.id)
+    if isinstance(node, ast.BinOp):
+        left, right = _eval(node.left, env), _eval(node.right, env)
+        if isinstance(node.op, ast.Pow) and (abs(float(right)) > 64 or abs(float(left)) > 1e6):
+            raise ExprError("exponent too large")
+        if isinstance(left, str) or isinstance(right, str):
+            if not isinstance(node.op, ast.Add):
+                raise ExprError("only + works on text")
+            return str(left) + str(right)
+        try:
+            return _BIN[type(node.op)](left, right)
+        except ZeroDivisionError:
+            raise Missing("division by zero") from None
+    if isinstance(node, ast.UnaryOp):
+        v = _eval(node.operand, env)
+        if isinstance(node.op, ast.Not):
+            return not v
+        return -v if isinstance(node.op, ast.USub) else +v
+    if isinstance(node, ast.BoolOp):
+        if isinstance(node.op, ast.And):
+            result = True
+            for value in node.values:
+                result = _eval(value, env)
+                if not result:
+                    return result
+            return result
+        result = False
+        for value in node.values:
+            try:
+                result = _eval(value, env)
+            except Missing:
+                continue
+            if result:
+                return result
+        return result
+    if isinstance(node, ast.Compare):
+        left = _eval(node.left, env)
+        for op, comp in zip(node.ops, node.comparators):
+            right = _eval(comp, env)
+            a, b = left, right
+            if isinstance(a, Version) or isinstance(b, Version):
+                a, b = Version(a), Version(b)
+            elif isinstance(a, str) != isinstance(b, str) and not isinstance(op, (ast.In, ast.NotIn)):
+                a, b = _coerce(a), _coerce(b)
+            if not _CMP[type(op)](a, b):
+                return False
+            left = right
+        return True
+    if isinstance(node, ast.IfExp):
+        return _eval(node.body, env) if _eval(node.test, env) else _eval(node.orelse, env)
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return [_eval(e, env) for e in node.elts]
+    if isinstance(node, ast.Call):
+        args = [_eval(a, env) for a in node.args]
+        try:
+            return FUNCS[node.func.id](*args)  # type: ignore[union-attr]
+        except (TypeError, ValueError, OverflowError) as exc:
+            raise Missing(f"{node.func.id}: {exc}") from None  # type: ignore[union-attr]
+    raise ExprError(f"unsupported node {type(node).__name__}")
+
+
+def _coerce(v):
+    if isinstance(v, str):
+        try:
+            return float(v)
+        except ValueError:
+            return v
+    return v
+
+
+def evaluate(src: str, env: Mapping[str, Any]) -> Any:
+    return _eval(compile_expr(src), env)
+
+
+_TEMPLATE = re.compile(r"\{\{|\}\}|\{([^{}]+)\}")
+
+
+def _fmt(value: Any, spec: str | None) -> str:
+    if spec:
+        try:
+            return format(value, spec)
+        except (ValueError, TypeError):
+            return str(value)
+    if isinstance(value, float):
+        if value.is_integer() and abs(value) < 1e15:
+            return str(int(value))
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _split_spec(inner: str) -> tuple[str, str | None]:
+    # `{x:.1f}`: a format spec follows the last ':' that is not inside a string
+    idx = inner.rfind(":")
+    if idx > 0 and re.fullmatch(r"[<>^=]?[+\- ]?#?0?\d*[,_]?(?:\.\d+)?[bcdeEfFgGnosxX%]?", inner[idx + 1:]):
+        return inner[:idx], inner[idx + 1:]
+    return inner, None
+
+
+def render(template: str, env: Mapping[str, Any], missing: str | None = "?") -> str:
+    """Fill `{expr}` / `{expr:spec}` placeholders. With missing=None, raise Missing instead."""
+
+    def sub(m: re.Match) -> str:
+        tok = m.group(0)
+        if tok == "{{":
+            return "{"
+        if tok == "}}":
+            return "}"
+        expr, spec = _split_spec(m.group(1))
+        try:
+            return _fmt(evaluate(expr, env), spec)
+        except Missing:
+            if missing is None:
+                raise
+            return missing
+
+    return _TEMPLATE.sub(sub, template)
+
+
+def template_names(template: str) -> set[str]:
+    names: set[str] = set()
+    for m in _TEMPLATE.finditer(template):
+        if m.group(1):
+            expr, _ = _split_spec(m.group(1))
+            names |= names_in(expr)
+    return names

@@ -1,0 +1,307 @@
+"""The rule matcher: compiles the rule pack once, then matches line by line.
+
+Leaves (`contains` / `regex`) are checked only when their literal anchor is in the line; regexes
+run with a time limit (the `regex` module's timeout), so a catastrophic user pattern costs at most
+that limit per line and is switched off after repeated timeouts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import regex
+
+from diagnose.rulepack import Cond, Rule
+
+try:  # Python 3.11+
+    from re import _constants as sre_constants  # type: ignore[attr-defined]
+    from re import _parser as sre_parse  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - Python 3.10
+    import sre_constants  # type: ignore[no-redef]
+    import sre_parse  # type: ignore[no-redef]
+
+REGEX_TIMEOUT_S = 0.05
+MAX_TIMEOUTS = 3
+MAX_EVIDENCE = 5
+
+
+def literal_anchor(pattern: str, ignore_case: bool = False) -> str | None:
+    """The longest literal run that every match of `pattern` contains, or None."""
+    try:
+        parsed = sre_parse.parse(pattern)
+    except Exception:  # noqa: BLE001 - `regex` syntax the stdlib parser does not know
+        return None
+    best = ""
+
+    def walk(seq) -> None:
+        nonlocal best
+        run = ""
+        for op, arg in seq:
+            if op is sre_constants.LITERAL:
+                run += chr(arg)
+                continue
+            if len(run) > len(best):
+                best = run
+            run = ""
+            if op is sre_constants.SUBPATTERN:
+                walk(arg[-1])
+            elif op in (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT) and arg[0] >= 1:
+                walk(arg[2])
+        if len(run) > len(best):
+            best = run
+
+    walk(parsed)
+    if len(best) < 3:
+        return None
+    return best.lower() if ignore_case else best
+
+
+@dataclass
+class Hit:
+    n: int
+    source: str
+    raw: str
+    seq: int
+    tb: int | None
+    phase: str | None
+    captures: dict
+
+
+@dataclass
+class Finding:
+    rule: Rule
+    captures: dict
+    evidence: list[Hit]
+    phase: str | None
+    seq: int
+    engine: str = "unknown"
+    count: int = 1
+
+    @property
+    def first(self) -> Hit:
+        return self.evidence[0]
+
+
+class _Leaf:
+    __slots__ = ("idx", "kind", "text", "pattern", "anchor", "ignore_case", "timeouts", "disabled", "origin")
+
+    def __init__(self, idx: int, cond: Cond, origin: str):
+        self.idx = idx
+        self.origin = origin
+        self.ignore_case = cond.ignore_case
+        self.timeouts = 0
+        self.disabled = False
+        if cond.contains is not None:
+            self.kind = "contains"
+            self.text = cond.contains.lower() if cond.ignore_case else cond.contains
+            self.pattern = None
+            self.anchor = self.text
+        else:
+            self.kind = "regex"
+            self.text = cond.regex
+            flags = regex.IGNORECASE if cond.ignore_case else 0
+            self.pattern = regex.compile(cond.regex, flags)
+            anchor = cond.anchor or literal_anchor(cond.regex, cond.ignore_case)
+            self.anchor = (anchor.lower() if cond.ignore_case else anchor) if anchor else None
+
+
+class _Node:
+    """A compiled condition; `all` nodes keep per-run state in the matcher."""
+
+    __slots__ = ("kind", "leaf", "children", "within", "same_tb", "key")
+
+    def __init__(self, kind: str, key: int, leaf: _Leaf | None = None, children=(), within=30, same_tb=False):
+        self.kind = kind
+        self.key = key
+        self.leaf = leaf
+        self.children = list(children)
+        self.within = within
+        self.same_tb = same_tb
+
+
+@dataclass
+class _RuleState:
+    rule: Rule
+    node: _Node
+    unless: _Node | None
+    order: int
+
+
+@dataclass
+class MatchRun:
+    """State of one analysis: the findings and the per-rule window state."""
+
+    findings: list[Finding] = field(default_factory=list)
+    unless_hits: dict = field(default_factory=dict)  # rule id -> list of seq
+    all_state: dict = field(default_factory=dict)  # node key -> {child index: Hit}
+    warnings: list[str] = field(default_factory=list)
+    disabled: set = field(default_factory=set)
+
+
+class Matcher:
+    def __init__(self, rules: list[Rule]):
+        self.leaves: list[_Leaf] = []
+        self.rules: list[_RuleState] = []
+        self._key = 0
+        for order, rule in enumerate(rules):
+            node = self._compile(rule.match, rule.id)
+            unless = self._compile(rule.unless, rule.id) if rule.unless is not None else None
+            self.rules.append(_RuleState(rule, node, unless, order))
+        self._anchored = [lf for lf in self.leaves if lf.anchor]
+        self._unanchored = [lf for lf in self.leaves if not lf.anchor]
+        # leaf index -> rules that use it (a rule is evaluated only when one of its leaves hit)
+        self._rules_of_leaf: dict[int, list[_RuleState]] = {}
+        for rs in self.rules:
+            for leaf_idx in self._leaf_ids(rs.node) | (self._leaf_ids(rs.unless) if rs.unless else set()):
+                self._rules_of_leaf.setdefault(leaf_idx, []).append(rs)
+
+    def _compile(self, cond: Cond, origin: str) -> _Node:
+        self._key += 1
+        key = self._key
+        if cond.contains is not None or cond.regex is not None:
+            leaf = _Leaf(len(self.leaves), cond, origin)
+            self.leaves.append(leaf)
+            return _Node("leaf", key, leaf=leaf)
+        if cond.any is not None:
+            return _Node("any", key, children=[self._compile(c, origin) for c in cond.any])
+        return _Node("all", key, children=[self._compile(c, origin) for c in cond.all or []],
+                     within=cond.within, same_tb=cond.same_traceback)
+
+    def _leaf_ids(self, node: _Node | None) -> set[int]:
+        if node is None:
+            return set()
+        if node.kind == "leaf":
+            return {node.leaf.idx}  # type: ignore[union-attr]
+        out: set[int] = set()
+        for c in node.children:
+            out |= self._leaf_ids(c)
+        return out
+
+    def new_run(self) -> MatchRun:
+        return MatchRun()
+
+    # -- per line --------------------------------------------------------------------------
+    def _leaf_hits(self, text: str, run: MatchRun) -> dict[int, dict]:
+        hits: dict[int, dict] = {}
+        lower = None
+        for leaf in self._anchored:
+            if leaf.ignore_case:
+                if lower is None:
+                    lower = text.lower()
+                if leaf.anchor not in lower:
+                    continue
+            elif leaf.anchor not in text:
+                continue
+            self._try_leaf(leaf, text, hits, run)
+        for leaf in self._unanchored:
+            self._try_leaf(leaf, text, hits, run)
+        return hits
+
+    def _try_leaf(self, leaf: _Leaf, text: str, hits: dict, run: MatchRun) -> None:
+        if leaf.disabled:
+            return
+        if leaf.kind == "contains":
+            hits[leaf.idx] = {}
+            return
+        try:
+            m = leaf.pattern.search(text, timeout=REGEX_TIMEOUT_S)  # type: ignore[union-attr]
+        except TimeoutError:
+            leaf.timeouts += 1
+            if leaf.timeouts >= MAX_TIMEOUTS:
+                leaf.disabled = True
+                run.warnings.append(
+                    f"rule {leaf.origin}: regex switched off after {MAX_TIMEOUTS} timeouts ({REGEX_TIMEOUT_S}s each)"
+                )
+            return
+        if m is not None:
+            hits[leaf.idx] = {k: v for k, v in m.groupdict().items() if v is not None}
+
+    def _eval(self, node: _Node, hits: dict, hit_line: Hit, run: MatchRun):
+        """Return (captures, evidence) when the node is satisfied on this line, else None."""
+        if node.kind == "leaf":
+            caps = hits.get(node.leaf.idx)  # type: ignore[union-attr]
+            if caps is None:
+                return None
+            return caps, [hit_line]
+        if node.kind == "any":
+            for child in node.children:
+                res = self._eval(child, hits, hit_line, run)
+                if res is not None:
+                    return res
+            return None
+        state = run.all_state.setdefault(node.key, {})
+        for i, child in enumerate(node.children):
+            res = self._eval(child, hits, hit_line, run)
+            if res is not None:
+                state[i] = (res[0], res[1])
+        if len(state) < len(node.children):
+            return None
+        seqs = [ev.seq for _, evs in state.values() for ev in evs]
+        if max(seqs) - min(seqs) > node.within:
+            # drop parts that fell out of the window
+            newest = max(seqs)
+            for i in list(state):
+                if newest - max(ev.seq for ev in state[i][1]) > node.within:
+                    del state[i]
+            return None
+        if node.same_tb:
+            tbs = {ev.tb for _, evs in state.values() for ev in evs}
+            if len(tbs) != 1 or None in tbs:
+                return None
+        caps: dict = {}
+        evidence: list[Hit] = []
+        for i in sorted(state):
+            caps.update(state[i][0])
+            for ev in state[i][1]:
+                if all(ev.seq != e.seq for e in evidence):
+                    evidence.append(ev)
+        run.all_state[node.key] = {}
+        evidence.sort(key=lambda e: e.seq)
+        return caps, evidence
+
+    def feed(self, line, seq: int, tb: int | None, phase: str | None, engine: str, run: MatchRun) -> list[Finding]:
+        """Match one line; return the findings that completed on it."""
+        text = line.text
+        if not text:
+            return []
+        hits = self._leaf_hits(text, run)
+        has_all_state = bool(run.all_state)
+        if not hits and not has_all_state:
+            return []
+        hit_line = Hit(line.n, line.source, line.raw, seq, tb, phase, {})
+        candidates: dict[int, _RuleState] = {}
+        for idx in hits:
+            for rs in self._rules_of_leaf.get(idx, ()):
+                candidates[rs.order] = rs
+        new: list[Finding] = []
+        for order in sorted(candidates):
+            rs = candidates[order]
+            if rs.rule.id in run.disabled:
+                continue
+            try:
+                if rs.unless is not None:
+                    if self._eval(rs.unless, hits, hit_line, run) is not None:
+                        run.unless_hits.setdefault(rs.rule.id, []).append(seq)
+                res = self._eval(rs.node, hits, hit_line, run)
+            except Exception as exc:  # noqa: BLE001 - a broken rule must not stop the others
+                run.disabled.add(rs.rule.id)
+                run.warnings.append(f"rule {rs.rule.id}: switched off after an error: {exc}")
+                continue
+            if res is None:
+                continue
+            caps, evidence = res
+            finding = Finding(rs.rule, dict(caps), list(evidence), phase, evidence[0].seq, engine)
+            run.findings.append(finding)
+            new.append(finding)
+        return new
+
+    def unless_blocks(self, finding: Finding, run: MatchRun) -> bool:
+        rule = finding.rule
+        seqs = run.unless_hits.get(rule.id)
+        if not seqs:
+            return False
+        if rule.unless_within is None:
+            return True
+        lo = min(e.seq for e in finding.evidence) - rule.unless_within
+        hi = max(e.seq for e in finding.evidence) + rule.unless_within
+        return any(lo <= s <= hi for s in seqs)

@@ -1,0 +1,161 @@
+"""One streaming pipeline for every front door: lines -> markers -> timeline + rule matcher ->
+diagnoses -> report. `explain` feeds a whole input; `watch` feeds lines as they arrive."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Iterable
+
+from diagnose import diagnosis
+from diagnose.engines import PHASE_INDEX, EngineGuess, MarkerScanner, is_dev_version
+from diagnose.lines import Line, iter_inputs
+from diagnose.matcher import Finding, Matcher
+from diagnose.report import Report
+from diagnose.rulepack import Rule, load_pack, select
+from diagnose.timeline import Timeline
+
+_SCANNER: MarkerScanner | None = None
+
+
+def scanner() -> MarkerScanner:
+    global _SCANNER  # compiled once per process; immutable after construction
+    if _SCANNER is None:
+        _SCANNER = MarkerScanner()
+    return _SCANNER
+
+
+@dataclass
+class Step:
+    """What one line changed (for live views)."""
+
+    entered: str | None = None
+    findings: list[Finding] = field(default_factory=list)
+    ready: bool = False
+
+
+class Analyzer:
+    def __init__(self, rules: list[Rule], warnings: list[str] | None = None):
+        self.scanner = scanner()
+        self.matcher = Matcher(rules)
+        self.run = self.matcher.new_run()
+        self.timeline = Timeline()
+        self.guess = EngineGuess()
+        self.sources: list[str] = []
+        self.warnings = list(warnings or [])
+        self.last: tuple[int, str, str] | None = None
+
+    @property
+    def engine(self) -> str:
+        return self.guess.engine
+
+    def feed(self, line: Line) -> Step:
+        if line.source not in self.sources:
+            self.sources.append(line.source)
+        events = self.scanner.scan(line)
+        self.guess.feed(line, events)
+        was_ready = self.timeline.ready_seq is not None
+        entered = self.timeline.feed(line, events)
+        tl = self.timeline
+        new = self.matcher.feed(line, tl.seq, tl.tb_of_line, tl.phase, self.guess.engine, self.run)
+        if line.text.strip():
+            self.last = (line.n, line.source, line.raw)
+        return Step(entered, new, not was_ready and tl.ready_seq is not None)
+
+    def _rule_phase(self, diag: dict) -> str | None:
+        for rs in self.matcher.rules:
+            if rs.rule.id == diag["rule"]:
+                return rs.rule.phase
+        return None
+
+    def feed_all(self, lines: Iterable[Line]) -> None:
+        for line in lines:
+            self.feed(line)
+
+    def report(self) -> Report:
+        tl = self.timeline.finish()
+        engine = self.guess.engine
+        facts = tl.facts
+        version = facts.get("engine_version") if engine in ("vllm", "unknown") else None
+        if engine == "sglang":
+            version = facts.get("sglang_version")
+        if engine == "vllm" and not version:
+            version = facts.get("image_vllm_version")
+        if version:
+            facts["engine_version"] = version
+        if engine == "vllm" and is_dev_version(version):
+            facts["dev_build"] = True
+        facts["python_errors"] = sum(1 for e in tl.exceptions if not e.wrapper and e.exc not in
+                                     ("KeyboardInterrupt", "CancelledError", "SystemExit"))
+        multi = len(self.sources) > 1
+        diags = diagnosis.build(self.run.findings, self.run, self.matcher, tl, engine, version, multi)
+        if tl.outcome == "incomplete" and diags and diags[0]["rule"] == "stall-unknown" and self.last:
+            n, src, raw = self.last
+            diags[0]["evidence"] = [{"line": n, "text": raw, **({"source": src} if multi else {})}]
+        outcome = tl.outcome
+        top_error = next((d for d in diags if d["role"] != "wrapper" and d["severity"] == "error"), None)
+        if outcome == "incomplete" and top_error is not None:
+            # a rule recognised a fatal error line (an excerpt may lack the wrappers that follow it)
+            outcome = "failed"
+            if tl.phases:
+                tl.phases[-1].status = "failed"
+        last_phase = tl.last_phase
+        top = top_error or next((d for d in diags if d["role"] != "wrapper"), None)
+        rule_phase = self._rule_phase(top) if top is not None and outcome != "ready" else None
+        seen = {p.name for p in tl.phases}
+        if rule_phase and rule_phase not in seen and (
+            last_phase is None or PHASE_INDEX[rule_phase] > PHASE_INDEX[last_phase]
+            or (last_phase == "compile" and rule_phase == "kv_cache")
+        ):
+            # the failure belongs to a phase whose markers the log does not show (yet)
+            last_phase = rule_phase
+        phases = []
+        for span in tl.phases:
+            started = None
+            year = span.start_year or tl.year
+            if span.start_clock is not None and year:
+                started = (datetime(year, 1, 1) + timedelta(seconds=span.start_clock)).isoformat()
+            phases.append({
+                "name": span.name, "status": span.status, "first_line": span.first_line,
+                "last_line": span.last_line, "started_at": started, "duration_s": span.duration_s,
+                **({"source": span.source} if multi else {}),
+            })
+        public_facts = {k: v for k, v in facts.items() if isinstance(v, (int, float, str, bool))}
+        return Report(
+            engine=engine,
+            engine_version=version,
+            outcome=outcome,
+            last_phase=last_phase,
+            phases=phases,
+            diagnoses=diags,
+            model=facts.get("model") if isinstance(facts.get("model"), str) else None,
+            facts=public_facts,
+            inputs=list(self.sources),
+            lines=tl.n_lines,
+            warnings=self.warnings + self.run.warnings,
+        )
+
+
+def load_rules(rule_dirs: list[str] | None = None, only: list[str] | None = None,
+               skip: list[str] | None = None) -> tuple[list[Rule], list[str]]:
+    pack = load_pack(rule_dirs)
+    return select(pack, only, skip), pack.errors
+
+
+def analyze(paths: list[str], rules: list[Rule] | None = None, warnings: list[str] | None = None) -> Report:
+    if rules is None:
+        rules, errors = load_rules()
+        warnings = (warnings or []) + errors
+    analyzer = Analyzer(rules, warnings)
+    analyzer.feed_all(iter_inputs(paths))
+    return analyzer.report()
+
+
+def analyze_text(text: str, rules: list[Rule] | None = None) -> Report:
+    from diagnose.lines import lines_from_text
+
+    if rules is None:
+        rules, _ = load_rules()
+    analyzer = Analyzer(rules)
+    analyzer.feed_all(lines_from_text(text))
+    return analyzer.report()

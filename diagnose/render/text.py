@@ -1,0 +1,95 @@
+"""Readable terminal report (rich): header, phase table, diagnoses as what / why / what to do."""
+
+from __future__ import annotations
+
+import io
+
+from diagnose.report import Report
+
+_OUTCOME_STYLE = {"ready": "bold green", "failed": "bold red", "incomplete": "bold yellow"}
+_SEV_STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
+_KEY_FACTS = {
+    "config": ("architecture", "max_model_len", "dtype", "quantization"),
+    "init": ("tp_size", "pp_size", "world_size"),
+    "nccl": ("nccl_version", "world_size"),
+    "weights": ("weights_gib", "weights_load_s", "load_gbps", "shards_total"),
+    "kv_cache": ("kv_tokens", "kv_available_gib", "max_concurrency", "max_total_num_tokens"),
+    "compile": ("compile_s", "graph_capture_s"),
+    "server": ("listen_url",),
+}
+_UNITS = {"weights_gib": " GiB", "weights_load_s": " s", "load_gbps": " GB/s", "kv_available_gib": " GiB",
+          "compile_s": " s", "graph_capture_s": " s", "max_concurrency": "x"}
+
+
+def _fmt_dur(d: float | None) -> str:
+    if d is None:
+        return "-"
+    if d >= 90:
+        return f"{int(d // 60)}m{int(d % 60):02d}s"
+    return f"{d:.1f}s"
+
+
+def render(report: Report, color: bool = True, width: int | None = None) -> str:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    buf = io.StringIO()
+    console = Console(file=buf, force_terminal=color, no_color=not color, width=width or 110,
+                      highlight=False, soft_wrap=False, emoji=False)
+    head = Text()
+    head.append("llmdiag ", style="bold")
+    eng = report.engine if report.engine != "unknown" else "engine unknown"
+    head.append(f"{eng}")
+    if report.engine_version:
+        head.append(f" {report.engine_version}")
+    if report.model:
+        head.append(f"  model {report.model}")
+    head.append("  outcome ")
+    head.append(report.outcome.upper(), style=_OUTCOME_STYLE[report.outcome])
+    head.append(f"  last phase {report.last_phase or '-'}")
+    console.print(head)
+
+    if report.phases:
+        table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+        table.add_column("phase")
+        table.add_column("status")
+        table.add_column("lines", justify="right")
+        table.add_column("duration", justify="right")
+        table.add_column("facts")
+        for p in report.phases:
+            facts = []
+            for key in _KEY_FACTS.get(p.name, ()):
+                if key in report.facts:
+                    facts.append(f"{key}={report.facts[key]}{_UNITS.get(key, '')}")
+            style = {"failed": "red", "running": "yellow"}.get(p.status, "")
+            table.add_row(p.name, Text(p.status, style=style), f"{p.first_line}-{p.last_line}",
+                          _fmt_dur(p.duration_s), ", ".join(facts))
+        console.print(table)
+    else:
+        console.print("No loading phase was recognised in this log.")
+
+    if not report.diagnoses:
+        console.print(Text("No problem found.", style="green") if report.outcome == "ready"
+                      else Text("No diagnosis.", style="yellow"))
+    for i, d in enumerate(report.diagnoses, 1):
+        console.print()
+        title = Text(f"{i}. ")
+        title.append(f"[{d.severity}] ", style=_SEV_STYLE[d.severity])
+        title.append(d.title, style="bold")
+        title.append(f"  ({d.category}, {d.role}" + (f", {d.phase}" if d.phase else "") + f", rule {d.rule})",
+                     style="dim")
+        console.print(title)
+        console.print(Text("   Why: ", style="bold") + Text(d.explanation))
+        if d.remediation:
+            console.print(Text("   What to do:", style="bold"))
+            for r in d.remediation:
+                console.print(Text("     - ") + Text(r, style="cyan"))
+        for ev in d.evidence[:3]:
+            src = f"{ev.source}:" if ev.source else ""
+            console.print(Text(f"   {src}{ev.line}: ", style="dim") + Text(ev.text[:300]))
+        if d.count > 1:
+            console.print(Text(f"   (matched {d.count} times)", style="dim"))
+    for w in report.warnings:
+        console.print(Text(f"warning: {w}", style="yellow"))
+    return buf.getvalue()

@@ -1,0 +1,195 @@
+"""`llmdiag rules test` and `llmdiag rules lint`: the rule pack checks itself.
+
+Rule examples run through the line layer, the timeline (for traceback blocks) and the matcher with
+only that rule, with the engine/phase/version/`when` filters off (an example is a line, not a
+start). Sample logs run through the whole pipeline and are compared with NAME.expected.json.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable
+
+from diagnose.expr import FUNCS
+from diagnose.lines import lines_from_text
+from diagnose.matcher import Matcher
+from diagnose.rulepack import Rule, capture_names, load_pack, rule_names, walk_conds
+from diagnose.timeline import Timeline
+
+KNOWN_FACTS = set("""engine engine_version model architecture dtype quantization kv_cache_dtype tp_size pp_size
+dp_size ep_size world_size nnodes node_rank max_model_len context_length gpu_memory_utilization
+mem_fraction_static max_num_seqs max_num_batched_tokens enforce_eager host port weights_gib weights_load_s
+shards_total shards_done load_gbps kv_blocks kv_tokens max_concurrency kv_available_gib max_total_num_tokens
+compile_s graph_capture_s cuda_version torch_version nccl_version driver_version gpu_name gpu_total_gib
+avail_mem_gb phase python_errors exit_code checkpoint_fs checkpoint_gib host_ram_gib failed_core_procs
+dist_init_addr listen_url attention_backend dev_build image_vllm_version load_format weights_total_s
+engine_init_s activation_peak_gib""".split())
+
+
+def example_fires(rule: Rule, text: str) -> bool:
+    matcher = Matcher([rule])
+    run = matcher.new_run()
+    tl = Timeline()
+    for line in lines_from_text(text):
+        tl.feed(line, [])
+        matcher.feed(line, tl.seq, tl.tb_of_line, None, "unknown", run)
+    return any(not matcher.unless_blocks(f, run) for f in run.findings)
+
+
+def default_samples_dir() -> Path | None:
+    here = Path(__file__).resolve().parent.parent / "sample_logs"
+    return here if here.is_dir() else None
+
+
+def check_sample(log: Path, expected: dict, rules: list[Rule]) -> list[str]:
+    from diagnose.pipeline import analyze
+
+    report = json.loads(analyze([str(log)], rules).to_json())
+    problems = []
+    for key in ("engine", "outcome", "last_phase"):
+        if key in expected and report.get(key) != expected[key]:
+            problems.append(f"{key}: expected {expected[key]!r}, got {report.get(key)!r}")
+    if "engine_version" in expected and expected["engine_version"] and report.get("engine_version") != expected["engine_version"]:
+        problems.append(f"engine_version: expected {expected['engine_version']!r}, got {report.get('engine_version')!r}")
+    top = top_diagnosis(report)
+    if "category" in expected:
+        got = (top or {}).get("category") if expected["category"] is not None else (top or {}).get("category")
+        want = expected["category"]
+        if want is None:
+            if top is not None and top.get("severity") == "error":
+                problems.append(f"expected no error diagnosis, got {top['category']} ({top['rule']})")
+        elif got != want:
+            problems.append(f"category: expected {want!r}, got {got!r}" + (f" (rule {top['rule']})" if top else ""))
+    if expected.get("rule") and (top or {}).get("rule") != expected["rule"]:
+        problems.append(f"rule: expected {expected['rule']!r}, got {(top or {}).get('rule')!r}")
+    for sub in expected.get("remediation_contains", []):
+        if top is None or not any(sub in r for r in top.get("remediation", [])):
+            problems.append(f"remediation lacks {sub!r}")
+    for sub in expected.get("explanation_contains", []):
+        if top is None or sub not in top.get("explanation", ""):
+            problems.append(f"explanation lacks {sub!r}")
+    cats = {d["category"] for d in report["diagnoses"]}
+    for cat in expected.get("absent_categories", []):
+        if cat in cats:
+            problems.append(f"category {cat!r} must not be reported")
+    for k, v in (expected.get("facts") or {}).items():
+        if report.get("facts", {}).get(k) != v:
+            problems.append(f"fact {k}: expected {v!r}, got {report.get('facts', {}).get(k)!r}")
+    if report["outcome"] == "ready" and any(d["severity"] == "error" for d in report["diagnoses"]):
+        problems.append("ready outcome with an error diagnosis")
+    return problems
+
+
+def top_diagnosis(report: dict) -> dict | None:
+    """The headline: first non-wrapper diagnosis; for a failed start the first error."""
+    diags = [d for d in report.get("diagnoses", []) if d.get("role") != "wrapper"]
+    errors = [d for d in diags if d.get("severity") == "error"]
+    if report.get("outcome") == "failed":
+        return (errors or diags or [None])[0]
+    if report.get("outcome") == "incomplete":
+        return (diags or [None])[0]
+    return errors[0] if errors else None
+
+
+def iter_samples(root: Path):
+    for log in sorted(root.rglob("*.log")):
+        exp = log.with_name(log.name[: -len(".log")] + ".expected.json")
+        if exp.is_file():
+            yield log, exp
+
+
+def run_all(rule_dirs: list[str], samples_dir: str | None, verbose: bool, echo: Callable[[str], None]) -> bool:
+    pack = load_pack(rule_dirs)
+    ok = True
+    for err in pack.errors:
+        echo(f"ERROR {err}")
+        ok = False
+    n_ex = 0
+    for lr in pack.rules:
+        rule = lr.rule
+        problems = []
+        for i, ex in enumerate(rule.examples.match, 1):
+            n_ex += 1
+            if not example_fires(rule, ex):
+                problems.append(f"{lr.path}: examples.match[{i}] does not fire: {ex.splitlines()[0][:120]!r}")
+        for i, ex in enumerate(rule.examples.no_match, 1):
+            n_ex += 1
+            if example_fires(rule, ex):
+                problems.append(f"{lr.path}: examples.no_match[{i}] fires (false alarm): {ex.splitlines()[0][:120]!r}")
+        if problems:
+            ok = False
+            echo(f"FAIL {rule.id}")
+            for p in problems:
+                echo(f"  {p}")
+        elif verbose:
+            echo(f"ok   {rule.id}")
+    echo(f"{len(pack.rules)} rules, {n_ex} examples checked")
+    root = Path(samples_dir) if samples_dir else default_samples_dir()
+    if root is None or not root.is_dir():
+        echo("sample logs: none found (pass --samples DIR); rule examples only")
+        return ok
+    rules = [lr.rule for lr in pack.rules]
+    n = bad = 0
+    for log, exp in iter_samples(root):
+        n += 1
+        try:
+            expected = json.loads(exp.read_text())
+        except ValueError as exc:
+            echo(f"FAIL {exp}: invalid JSON: {exc}")
+            bad += 1
+            continue
+        problems = check_sample(log, expected, rules)
+        if problems:
+            bad += 1
+            echo(f"FAIL {log.relative_to(root.parent) if root.parent in log.parents else log}")
+            for p in problems:
+                echo(f"  {p}")
+        elif verbose:
+            echo(f"ok   {log}")
+    echo(f"{n} sample logs, {n - bad} as expected")
+    return ok and bad == 0
+
+
+def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
+    from diagnose.matcher import literal_anchor
+
+    pack = load_pack(rule_dirs)
+    errors = list(pack.errors)
+    warnings: list[str] = []
+    for lr in pack.rules:
+        r = lr.rule
+        where = f"{lr.path}: rule {r.id}"
+        if not r.remediation:
+            errors.append(f"{where}: no remediation")
+        if not r.examples.no_match:
+            errors.append(f"{where}: no examples.no_match (add a similar-looking harmless line)")
+        if not r.description:
+            warnings.append(f"{where}: no description")
+        known = KNOWN_FACTS | capture_names(r.match) | set(r.compute) | set(FUNCS)
+        if r.unless is not None:
+            known |= capture_names(r.unless)
+        for name in sorted(rule_names(r) - known):
+            errors.append(f"{where}: unknown name {name!r} (not a capture, compute entry or known fact)")
+        if r.role == "wrapper" and r.priority > 50:
+            warnings.append(f"{where}: a wrapper with high priority")
+        for cond in walk_conds(r.match):
+            if cond.regex is not None and not (cond.anchor or literal_anchor(cond.regex, cond.ignore_case)):
+                warnings.append(f"{where}: regex {cond.regex[:60]!r} has no literal anchor; it runs on every line")
+            if cond.regex is not None and _nested_quantifier(cond.regex):
+                errors.append(f"{where}: regex {cond.regex[:60]!r} has a nested quantifier that can backtrack badly")
+        if r.versions and r.engines == ["any"]:
+            warnings.append(f"{where}: version bounds on a rule for any engine")
+    for w in warnings:
+        echo(f"WARN  {w}")
+    for e in errors:
+        echo(f"ERROR {e}")
+    echo(f"{len(pack.rules)} rules, {len(errors)} errors, {len(warnings)} warnings")
+    return not errors
+
+
+def _nested_quantifier(pattern: str) -> bool:
+    """(a+)+, (a*)*, (a|aa)+ style groups: a quantified group whose body ends in a quantifier."""
+    import re
+
+    return bool(re.search(r"\((?:\?:)?[^()]*[+*]\)[+*{]", pattern))

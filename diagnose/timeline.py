@@ -1,0 +1,259 @@
+"""The timeline: a small state machine fed by marker events. It owns phases, durations, facts,
+Python exceptions seen, and the outcome (ready / failed / incomplete)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from diagnose.engines import PHASE_INDEX, Event
+
+# V1 vLLM profiles and compiles before KV sizing, then captures graphs after it.
+_BACKWARD_OK = {("compile", "kv_cache")}
+
+EXC_RE = re.compile(
+    r"^(?:[A-Za-z_][\w]*\.)*(?P<exc>[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt|Failure)|Exception)(?:: ?(?P<msg>.*))?$"
+)
+_BENIGN_EXC = {"KeyboardInterrupt", "CancelledError", "SystemExit", "GeneratorExit"}
+_TB_START = "Traceback (most recent call last)"
+_TB_CONT = re.compile(r"^(?:\s|File \"|\^|~|During handling of the above|The above exception was|\.\.\.|\[Previous line repeated)")
+MAX_EXCEPTIONS = 200
+
+
+@dataclass
+class PhaseSpan:
+    name: str
+    first_line: int
+    last_line: int
+    source: str
+    status: str = "running"
+    start_clock: float | None = None
+    end_clock: float | None = None
+    start_year: int | None = None
+    progress_lines: int = 0
+
+    @property
+    def duration_s(self) -> float | None:
+        if self.start_clock is None or self.end_clock is None:
+            return None
+        return max(0.0, round(self.end_clock - self.start_clock, 3))
+
+
+@dataclass
+class ExceptionLine:
+    n: int
+    source: str
+    text: str
+    exc: str
+    tb: int | None
+    phase: str | None
+    wrapper: bool = False
+
+
+@dataclass
+class TimelineResult:
+    outcome: str
+    last_phase: str | None
+    phases: list[PhaseSpan]
+    facts: dict
+    exceptions: list[ExceptionLine]
+    fatal_lines: list[tuple[int, str, str]]  # (line, source, marker id or "exception")
+    ready_line: int | None
+    year: int | None
+    last_clock: float | None
+    n_lines: int
+
+
+@dataclass
+class Timeline:
+    phases: list[PhaseSpan] = field(default_factory=list)
+    facts: dict = field(default_factory=dict)
+    exceptions: list[ExceptionLine] = field(default_factory=list)
+    fatal: list[tuple[int, str, str, bool, int]] = field(default_factory=list)  # line, src, id, after_ready_ok, seq
+    ready_seq: int | None = None
+    ready_line: int | None = None
+    year: int | None = None
+    last_clock: float | None = None
+    n_lines: int = 0
+    seq: int = 0
+    _tb_id: int = 0
+    _in_tb: bool = False
+    _tb_after_exc: int = 0
+    tb_of_line: int | None = None  # traceback block of the line just fed (for the matcher)
+
+    @property
+    def current(self) -> PhaseSpan | None:
+        return self.phases[-1] if self.phases else None
+
+    @property
+    def phase(self) -> str | None:
+        return self.phases[-1].name if self.phases else None
+
+    def span_of(self, name: str) -> PhaseSpan | None:
+        for span in reversed(self.phases):
+            if span.name == name:
+                return span
+        return None
+
+    # -- feeding -------------------------------------------------------------------------
+    def feed(self, line, events: list[Event]) -> str | None:
+        """Advance on one line; return the name of a phase entered on this line, if any."""
+        self.seq += 1
+        self.n_lines = max(self.n_lines, line.n)
+        if line.clock is not None:
+            self.last_clock = line.clock
+            if line.year and self.year is None:
+                self.year = line.year
+        entered = None
+        for ev in events:
+            mk = ev.marker
+            for k, v in ev.facts.items():
+                if k in ("shards_done", "shards_total", "weights_load_s", "weights_gib", "kv_tokens",
+                         "kv_available_gib", "avail_mem_gb", "max_concurrency", "kv_blocks", "compile_s",
+                         "graph_capture_s", "exit_code", "max_model_len", "weights_total_s", "engine_init_s",
+                         "shards_elapsed", "failed_core_procs"):
+                    self.facts[k] = v
+                else:
+                    self.facts.setdefault(k, v)
+            role = mk.role
+            if role in ("start", "progress", "end") and mk.phase:
+                if self._enter(mk.phase, line):
+                    entered = mk.phase
+                span = self.current
+                if span is not None and span.name == mk.phase:
+                    span.progress_lines += 1
+                    if role == "end":
+                        span.status = "done"
+                        span.end_clock = line.clock if line.clock is not None else span.end_clock
+            elif role == "finish":
+                span = self.current
+                if span is not None:
+                    span.status = "done"
+            elif role == "ready":
+                if self._enter("server", line):
+                    entered = "server"
+                if self.ready_seq is None:
+                    self.ready_seq = self.seq
+                    self.ready_line = line.n
+            elif role in ("wrapper", "fatal"):
+                self.fatal.append((line.n, line.source, mk.id, mk.after_ready, self.seq))
+                if mk.phase and not self.phases:
+                    self._enter(mk.phase, line)
+        span = self.current
+        if span is not None:
+            span.last_line = line.n if line.source == span.source else span.last_line
+            if line.clock is not None:
+                if span.start_clock is None:
+                    span.start_clock = line.clock
+                    span.start_year = line.year
+                if span.status != "done":
+                    span.end_clock = line.clock
+        self._track_exceptions(line, events)
+        return entered
+
+    def _enter(self, name: str, line) -> bool:
+        cur = self.current
+        if cur is not None:
+            if cur.name == name:
+                return False
+            a, b = PHASE_INDEX[cur.name], PHASE_INDEX[name]
+            if b < a and (cur.name, name) not in _BACKWARD_OK:
+                # a straggling rank still in an earlier phase: extend that phase, stay here
+                old = self.span_of(name)
+                if old is not None and line.source == old.source:
+                    old.last_line = max(old.last_line, line.n)
+                return False
+            if cur.status == "running":
+                cur.status = "done"
+            if line.clock is not None:
+                cur.end_clock = line.clock
+        span = PhaseSpan(name, line.n, line.n, line.source, start_clock=line.clock, start_year=line.year)
+        self.phases.append(span)
+        return True
+
+    def _track_exceptions(self, line, events: list[Event]) -> None:
+        text = line.text
+        self.tb_of_line = None
+        if _TB_START in text:
+            if not self._in_tb or self._tb_after_exc:
+                self._tb_id += 1
+            self._in_tb = True
+            self._tb_after_exc = 0
+            self.tb_of_line = self._tb_id
+            return
+        if self._in_tb:
+            if self._tb_after_exc:
+                self._tb_after_exc += 1
+                if self._tb_after_exc > 4 and not _TB_CONT.match(text):
+                    self._in_tb = False
+                else:
+                    self.tb_of_line = self._tb_id
+            else:
+                self.tb_of_line = self._tb_id
+        m = EXC_RE.match(text) if text[:1].isalpha() else None
+        if m is None or line.level in ("DEBUG", "INFO", "WARNING"):
+            return
+        exc = m["exc"]
+        if exc.endswith("Warning"):
+            return
+        if self._in_tb:
+            self._tb_after_exc = 1
+        wrapper = any(ev.marker.role == "wrapper" for ev in events)
+        if len(self.exceptions) < MAX_EXCEPTIONS:
+            self.exceptions.append(
+                ExceptionLine(line.n, line.source, line.raw, exc, self.tb_of_line, self.phase, wrapper)
+            )
+        if exc not in _BENIGN_EXC:
+            self.fatal.append((line.n, line.source, "exception", False, self.seq))
+
+    # -- result --------------------------------------------------------------------------
+    def finish(self) -> TimelineResult:
+        ready = self.ready_seq
+        if ready is not None:
+            after = [f for f in self.fatal if f[4] > ready and f[3]]
+            outcome = "failed" if after else "ready"
+        else:
+            outcome = "failed" if self.fatal else "incomplete"
+        for span in self.phases:
+            if span.status == "running":
+                if span is self.current:
+                    span.status = {"failed": "failed", "ready": "done"}.get(outcome, "running")
+                else:
+                    span.status = "done"
+        if outcome == "failed" and self.current is not None:
+            self.current.status = "failed"
+        facts = dict(self.facts)
+        _derive(facts, self.phases)
+        return TimelineResult(
+            outcome=outcome,
+            last_phase=self.phase,
+            phases=self.phases,
+            facts=facts,
+            exceptions=self.exceptions,
+            fatal_lines=[(f[0], f[1], f[2]) for f in self.fatal[:50]],
+            ready_line=self.ready_line,
+            year=self.year,
+            last_clock=self.last_clock,
+            n_lines=self.n_lines,
+        )
+
+
+def _derive(facts: dict, phases: list[PhaseSpan]) -> None:
+    """Facts computed from other facts: load time and throughput, context length aliases."""
+    if "weights_load_s" not in facts:
+        if "weights_total_s" in facts:
+            facts["weights_load_s"] = facts["weights_total_s"]
+        else:
+            span = next((p for p in phases if p.name == "weights"), None)
+            if span is not None and span.duration_s:
+                facts["weights_load_s"] = span.duration_s
+    gib = facts.get("weights_gib") or facts.get("checkpoint_gib")
+    secs = facts.get("weights_load_s")
+    if isinstance(gib, (int, float)) and isinstance(secs, (int, float)) and secs > 0 and gib > 0:
+        facts["load_gbps"] = round(gib * 1.073741824 / secs, 3)
+    if "context_length" in facts and "max_model_len" not in facts:
+        facts["max_model_len"] = facts["context_length"]
+    for key in ("tp_size", "pp_size"):
+        facts.setdefault(key, 1) if facts.get("engine_version") or facts.get("model") else None
+    if isinstance(facts.get("tp_size"), int) and isinstance(facts.get("pp_size"), int):
+        facts.setdefault("world_size", facts["tp_size"] * facts["pp_size"])

