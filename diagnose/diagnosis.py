@@ -7,6 +7,7 @@ import hashlib
 
 from diagnose.engines.base import number
 from diagnose.expr import Missing, Version, evaluate, render
+from diagnose.fingerprint import fingerprint
 from diagnose.matcher import MAX_EVIDENCE, Finding, Matcher, MatchRun
 from diagnose.rulepack import version_ok
 from diagnose.timeline import TimelineResult
@@ -55,12 +56,8 @@ def _env(facts: dict, captures: dict, engine: str, version: str | None, phase: s
 
 
 def _fingerprint(finding: Finding, env: dict) -> str:
-    parts = [finding.rule.id]
-    for key in finding.rule.fingerprint:
-        value = env.get(key)
-        parts.append(f"{key}={value}")
-    digest = hashlib.sha1("|".join(parts).encode()).hexdigest()[:12]
-    return f"{finding.rule.id}:{digest}"
+    # values are normalised (no timestamps, pids, hosts, paths): see diagnose/fingerprint.py
+    return fingerprint(finding.rule.id, finding.rule.fingerprint, env)
 
 
 def _passes(finding: Finding, engine: str, version: str | None, env: dict) -> bool:
@@ -106,10 +103,10 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
         if _passes(f, engine, version, env):
             kept.append((f, env))
 
-    # one finding per evidence line: the most specific rule wins
+    # one finding per evidence line (the line that completed the match): the most specific rule wins
     best: dict[tuple, tuple[Finding, dict]] = {}
     for f, env in kept:
-        key = (f.first.source, f.first.n)
+        key = (f.evidence[-1].source, f.evidence[-1].n)
         cur = best.get(key)
         if cur is None or _rank(f) < _rank(cur[0]):
             best[key] = (f, env)

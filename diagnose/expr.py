@@ -26,12 +26,14 @@ class ExprError(ValueError):
 
 
 def _version_key(v: Any) -> tuple:
-    parts = re.findall(r"\d+", str(v).split("+")[0])[:4]
-    key = [int(p) for p in parts] + [0] * (4 - len(parts))
-    # 0.11.1.dev5 sorts before 0.11.1
-    if re.search(r"(?:dev|rc|a\d|b\d)", str(v)):
-        key[3] = -1 if len(parts) <= 3 else key[3]
-    return tuple(key)
+    """'0.11.1' < '0.11.1.post1'; '0.11.1.dev5+g12' and '0.11.1rc1' sort before '0.11.1'."""
+    text = str(v).strip().lstrip("v").split("+")[0]
+    m = re.match(r"\d+(?:\.\d+)*", text)
+    release = [int(p) for p in m.group(0).split(".")] if m else [0]
+    release = (release + [0] * 4)[:4]
+    rest = text[m.end():] if m else text
+    pre = 0 if re.search(r"dev|rc|a\d|b\d", rest) else (2 if "post" in rest else 1)
+    return (*release, pre)
 
 
 class Version(str):
@@ -66,14 +68,23 @@ class Version(str):
     __hash__ = str.__hash__
 
 
-def _round_down(x, step=1):
+def _round_to(x, step, fn):
     step = step or 1
-    return int(math.floor(float(x) / step) * step)
+    value = fn(float(x) / step + 1e-9 * (1 if fn is math.floor else -1)) * step
+    if float(step).is_integer():
+        return int(value)
+    decimals = max(0, len(repr(float(step)).split(".")[1]))
+    return round(value, decimals)
+
+
+def _round_down(x, step=1):
+    """Largest multiple of step <= x (int for integer steps: 31696 -> 31680 with 16)."""
+    return _round_to(x, step, math.floor)
 
 
 def _round_up(x, step=1):
-    step = step or 1
-    return int(math.ceil(float(x) / step) * step)
+    """Smallest multiple of step >= x (0.913 -> 0.92 with 0.01)."""
+    return _round_to(x, step, math.ceil)
 
 
 FUNCS = {

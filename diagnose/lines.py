@@ -49,7 +49,7 @@ _RAY_LOG = re.compile(
     r"[\w.]+:\d+ -- "
 )
 _TORCH_C10 = re.compile(
-    r"^\[(?P<sev>[IWEF])(?:(?P<mo>\d\d)(?P<d>\d\d) (?P<t>\d{2}:\d{2}:\d{2})(?P<f>\.\d+)?(?: \d+)? ?)?\s*[^\s:\]]+:\d+\] "
+    r"^\[(?P<sev>[IWEF])(?:(?P<mo>\d{1,2}?)(?P<d>\d\d) (?P<t>\d{2}:\d{2}:\d{2})(?P<f>\.\d+)?(?: \d+)? ?)?\s*[^\s:\]]+:\d+\] "
 )
 _NCCL = re.compile(r"^(?P<host>[\w.\-]+):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev>\d+)\] (?=NCCL )")
 _PY_LOGGING = re.compile(

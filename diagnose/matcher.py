@@ -83,7 +83,7 @@ class Finding:
 
 
 class _Leaf:
-    __slots__ = ("idx", "kind", "text", "pattern", "anchor", "ignore_case", "timeouts", "disabled", "origin")
+    __slots__ = ("idx", "kind", "text", "_pattern", "anchor", "ignore_case", "timeouts", "disabled", "origin")
 
     def __init__(self, idx: int, cond: Cond, origin: str):
         self.idx = idx
@@ -94,15 +94,21 @@ class _Leaf:
         if cond.contains is not None:
             self.kind = "contains"
             self.text = cond.contains.lower() if cond.ignore_case else cond.contains
-            self.pattern = None
+            self._pattern = None
             self.anchor = self.text
         else:
             self.kind = "regex"
             self.text = cond.regex
-            flags = regex.IGNORECASE if cond.ignore_case else 0
-            self.pattern = regex.compile(cond.regex, flags)
+            self._pattern = None  # compiled on first use: most rules never see a candidate line
             anchor = cond.anchor or literal_anchor(cond.regex, cond.ignore_case)
             self.anchor = (anchor.lower() if cond.ignore_case else anchor) if anchor else None
+
+
+    @property
+    def pattern(self):
+        if self._pattern is None:
+            self._pattern = regex.compile(self.text, regex.IGNORECASE if self.ignore_case else 0)
+        return self._pattern
 
 
 class _Node:
@@ -204,7 +210,11 @@ class Matcher:
             hits[leaf.idx] = {}
             return
         try:
-            m = leaf.pattern.search(text, timeout=REGEX_TIMEOUT_S)  # type: ignore[union-attr]
+            m = leaf.pattern.search(text, timeout=REGEX_TIMEOUT_S)
+        except regex.error as exc:
+            leaf.disabled = True
+            run.warnings.append(f"rule {leaf.origin}: regex switched off: {exc}")
+            return
         except TimeoutError:
             leaf.timeouts += 1
             if leaf.timeouts >= MAX_TIMEOUTS:

@@ -29,9 +29,11 @@ def scanner() -> MarkerScanner:
 class Step:
     """What one line changed (for live views)."""
 
-    entered: str | None = None
-    findings: list[Finding] = field(default_factory=list)
-    ready: bool = False
+    entered: str | None = None  # phase entered on this line
+    findings: list[Finding] = field(default_factory=list)  # rule matches completed on this line
+    ready: bool = False  # the server came up on this line
+    heartbeat: bool = False  # a periodic line that is not progress (e.g. "Waiting for ... placement group")
+    fatal: bool = False  # a fatal or wrapper line (the start is failing)
 
 
 class Analyzer:
@@ -60,7 +62,9 @@ class Analyzer:
         new = self.matcher.feed(line, tl.seq, tl.tb_of_line, tl.phase, self.guess.engine, self.run)
         if line.text.strip():
             self.last = (line.n, line.source, line.raw)
-        return Step(entered, new, not was_ready and tl.ready_seq is not None)
+        roles = {ev.marker.role for ev in events}
+        return Step(entered, new, not was_ready and tl.ready_seq is not None,
+                    "heartbeat" in roles, bool(roles & {"wrapper", "fatal"}))
 
     def _rule_phase(self, diag: dict) -> str | None:
         for rs in self.matcher.rules:

@@ -50,6 +50,32 @@ class Diagnosis(_Model):
     references: list[str] = []
 
 
+class SeenBefore(_Model):
+    fingerprint: str
+    rule: str
+    count: int = Field(description="runs with this fingerprint in the window, this one included")
+    days: int
+    first_seen: Optional[str] = None
+
+
+class SlowPhase(_Model):
+    phase: Phase
+    duration_s: float
+    median_s: float
+    ratio: float
+    runs: int = Field(description="earlier starts of this model the median is taken over")
+
+
+class HistoryInfo(_Model):
+    """What --history found about earlier runs (an addition to the contract)."""
+
+    model: Optional[str] = None
+    previous_runs: int = 0
+    seen: list[SeenBefore] = []
+    slow_phases: list[SlowPhase] = []
+    notes: list[str] = []
+
+
 class Report(_Model):
     schema_: Literal["llmdiag.report/v1"] = Field(default=SCHEMA_ID, alias="schema")
     engine: Literal["vllm", "sglang", "unknown"]
@@ -63,6 +89,7 @@ class Report(_Model):
     inputs: list[str] = []
     lines: int = 0
     warnings: list[str] = []
+    history: Optional[HistoryInfo] = None
 
     def to_json(self, indent: int | None = 2) -> str:
         return self.model_dump_json(by_alias=True, indent=indent)

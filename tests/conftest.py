@@ -1,0 +1,33 @@
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_logs"
+
+
+@pytest.fixture(scope="session")
+def rules():
+    from diagnose.pipeline import load_rules
+
+    loaded, errors = load_rules()
+    assert not errors, errors
+    return loaded
+
+
+@pytest.fixture(autouse=True)
+def _no_user_rules(monkeypatch):
+    monkeypatch.delenv("LLMDIAG_RULES", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+def run_cli(args, input_bytes=None):
+    """Run the CLI in-process; return (exit code, stdout, stderr)."""
+    from click.testing import CliRunner
+
+    from diagnose.cli import cli
+
+    runner = CliRunner()
+    result = runner.invoke(cli, args, input=input_bytes, catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr if hasattr(result, "stderr") else ""

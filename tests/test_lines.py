@@ -1,0 +1,129 @@
+"""The line layer alone: prefixes, encodings, \\r redraws, bounded lines."""
+
+import gzip
+import io
+
+import pytest
+
+from diagnose.lines import MAX_LINE_BYTES, InputError, iter_records, lines_from_text, read_lines
+
+
+def one(text):
+    recs = lines_from_text(text)
+    assert len(recs) == 1, recs
+    return recs[0]
+
+
+def test_vllm_header_and_process_tag():
+    r = one("(EngineCore_DP0 pid=93) ERROR 04-21 09:52:37 [core.py:1100] ValueError: boom")
+    assert r.text == "ValueError: boom"
+    assert r.proc == "EngineCore_DP0" and r.pid == 93
+    assert r.level == "ERROR" and r.kind == "vllm"
+    assert r.clock is not None
+
+
+def test_old_vllm_header_without_bracket():
+    r = one("INFO 01-12 09:24:00 llm_engine.py:275] # GPU blocks: 229, # CPU blocks: 512")
+    assert r.text == "# GPU blocks: 229, # CPU blocks: 512"
+
+
+def test_ray_tag_then_worker_tag_and_dedup_suffix():
+    r = one("(RayWorkerProc pid=9, ip=10.0.0.3) (Worker_TP1 pid=9) INFO 01-01 00:00:01 [x.py:1] hello [repeated 3x across cluster]")
+    assert r.text == "hello"
+    assert r.ip == "10.0.0.3" and r.node == "10.0.0.3"
+    assert r.rank == 1
+
+
+def test_sglang_prefix_with_tags():
+    r = one("[2025-10-07 22:49:27 DP1 TP3] Registering 0 cuda graph addresses")
+    assert r.text == "Registering 0 cuda graph addresses"
+    assert r.tags == "DP1 TP3" and r.rank == 3 and r.year == 2025
+
+
+def test_sglang_uvicorn_line():
+    r = one("[2025-05-19 10:46:11] INFO:     Uvicorn running on http://0.0.0.0:8200 (Press CTRL+C to quit)")
+    assert r.kind == "uvicorn" and r.text.startswith("Uvicorn running on")
+
+
+def test_rank_prefix_and_torch_c10():
+    r = one("[rank3]:[W212 03:55:32.444220068 socket.cpp:487] [c10d] waitForInput: socket timed out")
+    assert r.rank == 3 and r.kind == "torch" and r.text.startswith("[c10d] waitForInput")
+
+
+def test_nccl_debug_prefix():
+    r = one("vm:642:642 [0] NCCL INFO NCCL version 2.28.9+cuda13.0")
+    assert r.kind == "nccl" and r.node == "vm" and r.text == "NCCL INFO NCCL version 2.28.9+cuda13.0"
+
+
+@pytest.mark.parametrize("prefix", [
+    "2025-03-10T15:07:20.1234567Z ",  # GitHub Actions
+    "[2025-03-10T15:07:20Z] ",  # Buildkite
+    "2025-03-10T15:07:20.123456789+00:00 ",  # kubectl logs --timestamps
+    "vllm-1  | ",  # docker compose
+    "2025-03-10T15:07:20.1234567Z vllm-1  | ",  # both
+])
+def test_collector_prefixes_are_stripped(prefix):
+    r = one(prefix + "INFO 03-10 15:07:20 [core.py:1] Starting to load model m...")
+    assert r.text == "Starting to load model m..."
+    assert r.raw.startswith(prefix)
+
+
+def test_ansi_removed_from_text_and_raw():
+    r = one("\x1b[1;36m(VllmWorkerProcess pid=5)\x1b[0;0m \x1b[32mINFO\x1b[0m 01-01 00:00:00 x.py:1] hi")
+    assert r.text == "hi" and "\x1b" not in r.raw
+
+
+def test_tqdm_redraws_collapse_to_last_state():
+    recs = lines_from_text("Loading safetensors checkpoint shards:   0% Completed | 0/4 [00:00<?, ?it/s]\r"
+                           "Loading safetensors checkpoint shards:  50% Completed | 2/4 [00:01<00:01,  1.5it/s]\r"
+                           "Loading safetensors checkpoint shards: 100% Completed | 4/4 [00:02<00:00,  1.5it/s]\n")
+    assert len(recs) == 1
+    assert "4/4" in recs[0].text and recs[0].redraws == 2 and recs[0].n == 1
+
+
+def test_carriage_return_only_log_keeps_distinct_lines():
+    recs = lines_from_text("first line\rsecond line\rthird line")
+    assert [r.text for r in recs] == ["first line", "second line", "third line"]
+    assert {r.n for r in recs} == {1}
+
+
+def test_crlf_and_nul_bytes():
+    recs = list(iter_records(io.BytesIO(b"a\x00b\r\nsecond\r\n"), "x"))
+    assert [r.text for r in recs] == ["ab", "second"]
+    assert [r.n for r in recs] == [1, 2]
+
+
+def test_invalid_utf8_and_gb18030():
+    gbk = "错误：模型路径不存在".encode("gb18030")
+    recs = list(iter_records(io.BytesIO(b"\xff\xfe bad\n" + gbk + b"\n"), "x"))
+    assert "\ufffd" in recs[0].text
+    assert recs[1].text == "错误：模型路径不存在"
+
+
+def test_very_long_line_is_cut_and_numbering_continues():
+    data = b"x" * (MAX_LINE_BYTES * 5) + b"\nafter\n"
+    recs = list(iter_records(io.BytesIO(data), "x"))
+    assert len(recs[0].raw) <= MAX_LINE_BYTES
+    assert recs[1].text == "after" and recs[1].n == 2
+
+
+def test_gzip_and_missing_and_directory(tmp_path):
+    p = tmp_path / "log.gz"
+    p.write_bytes(gzip.compress(b"hello\nworld\n"))
+    assert [r.text for r in read_lines(str(p))] == ["hello", "world"]
+    with pytest.raises(InputError, match="no such file"):
+        list(read_lines(str(tmp_path / "nope.log")))
+    with pytest.raises(InputError, match="directory"):
+        list(read_lines(str(tmp_path)))
+
+
+def test_corrupt_gzip_is_an_input_error(tmp_path):
+    p = tmp_path / "bad.gz"
+    p.write_bytes(gzip.compress(b"hello\n" * 1000)[:40])
+    with pytest.raises(InputError):
+        list(read_lines(str(p)))
+
+
+def test_year_rollover_keeps_clock_monotonic():
+    recs = lines_from_text("INFO 12-31 23:59:58 [a.py:1] one\nINFO 01-01 00:00:03 [a.py:1] two\n")
+    assert recs[1].clock - recs[0].clock == pytest.approx(5.0)

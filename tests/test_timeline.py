@@ -1,0 +1,108 @@
+"""Timeline alone: phases from markers, V1 order, stragglers, outcomes, durations, facts."""
+
+from diagnose.engines import EngineGuess, MarkerScanner
+from diagnose.lines import lines_from_text
+from diagnose.timeline import Timeline
+
+SCAN = MarkerScanner()
+
+
+def run(text):
+    tl = Timeline()
+    guess = EngineGuess()
+    for line in lines_from_text(text):
+        events = SCAN.scan(line)
+        guess.feed(line, events)
+        tl.feed(line, events)
+    return tl.finish(), guess.engine
+
+
+V1 = """\
+(APIServer pid=1) INFO 11-29 21:22:28 [api_utils.py:286] non-default args: {'model': 'm', 'tensor_parallel_size': 2, 'max_model_len': 4096}
+(EngineCore_DP0 pid=2) INFO 11-29 21:22:35 [core.py:133] Initializing a V1 LLM engine (v0.11.2) with config: model='m', dtype=torch.bfloat16, max_seq_len=4096, tensor_parallel_size=2, pipeline_parallel_size=1
+(Worker_TP0 pid=3) INFO 11-29 21:22:40 [parallel_state.py:1] rank 0 in world size 2 is assigned as DP rank 0, PP rank 0, TP rank 0, EP rank 0
+(Worker_TP0 pid=3) INFO 11-29 21:22:41 [gpu_model_runner.py:1] Starting to load model m...
+(Worker_TP0 pid=3) INFO 11-29 21:22:51 [gpu_model_runner.py:1] Model loading took 7.5 GiB memory and 10.0 seconds
+(Worker_TP0 pid=3) INFO 11-29 21:22:52 [backends.py:1] Using cache directory: /root/.cache/vllm/torch_compile_cache/x/rank_0_0/backbone for vLLM's torch.compile
+(Worker_TP1 pid=4) INFO 11-29 21:22:53 [gpu_model_runner.py:1] Model loading took 7.5 GiB memory and 12.0 seconds
+(Worker_TP0 pid=3) INFO 11-29 21:23:10 [monitor.py:1] torch.compile takes 17.5 s in total
+(Worker_TP0 pid=3) INFO 11-29 21:23:12 [gpu_worker.py:1] Available KV cache memory: 50.21 GiB
+(EngineCore_DP0 pid=2) INFO 11-29 21:23:12 [kv_cache_utils.py:1] GPU KV cache size: 411,184 tokens
+(EngineCore_DP0 pid=2) INFO 11-29 21:23:12 [kv_cache_utils.py:1] Maximum concurrency for 4,096 tokens per request: 100.39x
+Capturing CUDA graphs (mixed prefill-decode, PIECEWISE): 100%|██████████| 67/67 [00:05<00:00, 12.1it/s]
+(Worker_TP0 pid=3) INFO 11-29 21:23:20 [gpu_model_runner.py:1] Graph capturing finished in 8 secs, took 0.54 GiB
+(EngineCore_DP0 pid=2) INFO 11-29 21:23:21 [core.py:1] init engine (profile, create kv cache, warmup model) took 30.0 seconds
+(APIServer pid=1) INFO 11-29 21:23:22 [api_server.py:1] Starting vLLM API server 0 on http://0.0.0.0:8000
+(APIServer pid=1) INFO:     Application startup complete.
+"""
+
+
+def test_v1_phase_order_with_two_compile_windows_and_a_straggler():
+    res, engine = run(V1)
+    assert engine == "vllm"
+    assert [p.name for p in res.phases] == ["config", "init", "nccl", "weights", "compile", "kv_cache", "compile", "server"]
+    assert res.outcome == "ready" and res.last_phase == "server"
+    weights = res.phases[3]
+    assert weights.last_line == 7  # the TP1 straggler extends weights, it does not go back
+    assert weights.duration_s == 11.0
+    f = res.facts
+    assert f["engine_version"] == "0.11.2" and f["tp_size"] == 2 and f["kv_tokens"] == 411184
+    assert f["max_concurrency"] == 100.39 and f["weights_gib"] == 7.5 and f["compile_s"] == 17.5
+    assert f["load_gbps"] > 0
+
+
+def test_failed_outcome_and_failed_phase():
+    text = V1.splitlines()[:4]
+    text += ["(Worker_TP0 pid=3) ERROR 11-29 21:22:45 [multiproc_executor.py:1] WorkerProc failed to start.",
+             "Traceback (most recent call last):",
+             '  File "/x/vllm/model_loader.py", line 1, in load',
+             "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.",
+             "RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}"]
+    res, _ = run("\n".join(text) + "\n")
+    assert res.outcome == "failed" and res.last_phase == "weights"
+    assert res.phases[-1].status == "failed"
+    assert [e.exc for e in res.exceptions] == ["OutOfMemoryError", "RuntimeError"]
+    assert res.exceptions[0].tb is not None
+
+
+def test_incomplete_when_log_stops():
+    res, _ = run("\n".join(V1.splitlines()[:4]) + "\n")
+    assert res.outcome == "incomplete" and res.last_phase == "weights"
+    assert res.phases[-1].status == "running"
+
+
+def test_fatal_after_ready_only_from_engine_death_markers():
+    base = V1 + "ERROR 11-29 21:30:00 [serving_chat.py:1] Error in chat completion\nValueError: bad request\n"
+    assert run(base)[0].outcome == "ready"
+    dead = V1 + "(APIServer pid=1) ERROR 11-29 21:30:00 [async_llm.py:1] AsyncLLM output_handler failed.\n"
+    assert run(dead)[0].outcome == "failed"
+
+
+def test_sglang_phases_and_ready():
+    text = """\
+[2025-05-19 10:45:40] server_args=ServerArgs(model_path='/models/q', tp_size=1, mem_fraction_static=0.88, context_length=None, port=30000)
+[2025-05-19 10:45:45] Init torch distributed begin.
+[2025-05-19 10:45:46] Init torch distributed ends. mem usage=0.00 GB
+[2025-05-19 10:45:46] Load weight begin. avail mem=78.50 GB
+[2025-05-19 10:46:03] Load weight end. type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=63.49 GB, mem usage=15.35 GB.
+[2025-05-19 10:46:03] KV Cache is allocated. #tokens: 404890, K size: 27.80 GB, V size: 27.80 GB
+[2025-05-19 10:46:03] Memory pool end. avail mem=7.64 GB
+[2025-05-19 10:46:04] Capture cuda graph begin. This can take up to several minutes. avail mem=7.02 GB
+[2025-05-19 10:46:10] Capture cuda graph end. Time elapsed: 5.92 s. mem usage=1.39 GB. avail mem=5.63 GB.
+[2025-05-19 10:46:10] max_total_num_tokens=404890, chunked_prefill_size=8192, max_prefill_tokens=16384, max_running_requests=4097, context_len=40960
+[2025-05-19 10:46:11] INFO:     Application startup complete.
+[2025-05-19 10:46:11] INFO:     Uvicorn running on http://0.0.0.0:30000 (Press CTRL+C to quit)
+[2025-05-19 10:46:14] The server is fired up and ready to roll!
+"""
+    res, engine = run(text)
+    assert engine == "sglang"
+    assert [p.name for p in res.phases] == ["config", "nccl", "weights", "kv_cache", "compile", "server"]
+    assert res.outcome == "ready"
+    assert res.facts["model"] == "/models/q" and res.facts["mem_fraction_static"] == 0.88
+    assert res.facts["kv_tokens"] == 404890 and res.facts["weights_gib"] == 15.35
+    assert res.phases[2].duration_s == 17.0 and res.year == 2025
+
+
+def test_engine_unknown_for_plain_text():
+    res, engine = run("hello\nworld\n")
+    assert engine == "unknown" and res.last_phase is None and res.outcome == "incomplete"
