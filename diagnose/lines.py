@@ -14,6 +14,7 @@ import os
 import re
 import stat
 import sys
+import zlib
 from typing import BinaryIO, Iterable, Iterator
 
 MAX_LINE_BYTES = 64 * 1024  # kept per physical line; the rest is skipped
@@ -173,7 +174,7 @@ def physical_lines(stream: BinaryIO) -> Iterator[bytes]:
             yield chunk
             if not rest:
                 return
-    except (OSError, EOFError, gzip.BadGzipFile, ValueError) as exc:  # corrupt gzip, I/O error
+    except (OSError, EOFError, gzip.BadGzipFile, ValueError, zlib.error) as exc:  # corrupt gzip, I/O error
         raise InputError(f"input ended with a read error: {exc}") from None
 
 

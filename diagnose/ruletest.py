@@ -188,8 +188,16 @@ def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
     return not errors
 
 
+_GROUP = None
+
+
 def _nested_quantifier(pattern: str) -> bool:
-    """(a+)+, (a*)*, (a|aa)+ style groups: a quantified group whose body ends in a quantifier."""
+    """A quantified group whose body has no mandatory atom, e.g. (a+)+, (\\w+\\s?)*: the classic
+    catastrophic-backtracking shape. (?:\\.\\d+)* is fine: the literal '.' must match each time."""
     import re
 
-    return bool(re.search(r"\((?:\?:)?[^()]*[+*]\)[+*{]", pattern))
+    for m in re.finditer(r"\((?:\?:|\?P<\w+>)?([^()|]*)\)(?:[+*]|\{\d*,\d*\})", pattern):
+        atoms = re.findall(r"(\\.|\[[^\]]*\]|[^\\\[()])([+*?]|\{\d*,?\d*\})?", m.group(1))
+        if atoms and all(q for _, q in atoms) and any(q in ("+", "*") or q.startswith("{") for _, q in atoms):
+            return True
+    return False
