@@ -15,7 +15,8 @@ from diagnose.report import Diagnosis, Report
 
 MAX_BYTES = 1024 * 1024 - 4096  # GitHub's job summary limit is 1 MiB per step; leave room for others
 EVIDENCE_LINE_CHARS = 1000
-_ESCAPE = re.compile(r"([\\`*_\[\]<>|#~])")
+# underscores inside words (VLLM_USE_V1) cannot start emphasis in GFM, so they stay readable
+_ESCAPE = re.compile(r"([\\`*\[\]<|~]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9]))")
 _OUTCOME = {"ready": "ready", "failed": "FAILED", "incomplete": "INCOMPLETE (no error, no ready line)"}
 _ICON = {"ready": ":white_check_mark:", "failed": ":x:", "incomplete": ":warning:"}
 _SEV_ICON = {"error": ":red_circle:", "warning": ":warning:", "info": ":information_source:"}
@@ -92,6 +93,16 @@ def _evidence_block(d: Diagnosis, line_chars: int) -> str:
             f"{more})</summary>\n\n{fenced(lines, 'text')}\n\n</details>")
 
 
+def _top(report: Report) -> Diagnosis | None:
+    """The diagnosis the headline is about: the first that is not a wrapper (nor info on a ready start)."""
+    for d in report.diagnoses:
+        if d.role != "wrapper" and not (report.outcome == "ready" and d.severity == "info"):
+            return d
+    if report.outcome != "ready" and report.diagnoses:
+        return report.diagnoses[0]
+    return None
+
+
 def _headline(report: Report) -> list[str]:
     eng = report.engine if report.engine != "unknown" else "engine unknown"
     ver = f" {report.engine_version}" if report.engine_version else ""
@@ -99,16 +110,15 @@ def _headline(report: Report) -> list[str]:
     where = f" in phase {code(report.last_phase)}" if report.last_phase and report.outcome != "ready" else ""
     out = [f"## {_ICON[report.outcome]} llmdiag: start {_OUTCOME[report.outcome]}{where}",
            "", f"{esc(eng + ver)}{model}, {report.lines} log lines"]
-    top = next((d for d in report.diagnoses if d.role != "wrapper"), None) or (
-        report.diagnoses[0] if report.diagnoses else None)
-    if report.outcome == "ready" and (top is None or top.severity == "info"):
+    top = _top(report)
+    if top is None and report.outcome == "ready":
         out += ["", "**What happened:** the server came up; no problem found."]
         return out
     if top is None:
         out += ["", "**What failed:** no rule recognised the failure; see the phase table below."]
         return out
     phase = f", phase {code(top.phase)}" if top.phase else ""
-    label = "What failed" if report.outcome != "ready" else "What to look at"
+    label = {"failed": "What failed", "incomplete": "Where it stopped"}.get(report.outcome, "What to look at")
     out += ["", f"**{label}:** {esc(top.title)} ({code(top.category)}{phase})",
             "", f"**Why:** {esc(top.explanation)}"]
     todo = _what_to_do(top)
@@ -132,12 +142,14 @@ def _phase_table(report: Report) -> list[str]:
     return out
 
 
-def _diagnosis(i: int, d: Diagnosis, detail: bool) -> list[str]:
+def _diagnosis(i: int, d: Diagnosis, detail: bool, headline: bool = False) -> list[str]:
     phase = f", {d.phase}" if d.phase else ""
     out = [f"#### {i}. {_SEV_ICON[d.severity]} {esc(d.title)}",
            "", f"{code(d.category)}, {d.severity}, {d.role}{phase}; rule {code(d.rule)}, fingerprint {code(d.fingerprint)}"
            + (f"; matched {d.count} times" if d.count > 1 else "")]
-    if detail:
+    if headline:
+        out += ["", "Why and what to do: see the headline above."]
+    elif detail:
         out += ["", f"**Why:** {esc(d.explanation)}"]
         todo = _what_to_do(d)
         if todo:
@@ -145,76 +157,83 @@ def _diagnosis(i: int, d: Diagnosis, detail: bool) -> list[str]:
     return out
 
 
+def _size(s: str) -> int:
+    return len(s.encode("utf-8")) + 2  # + the blank line that joins blocks
+
+
 def render(report: Report, max_bytes: int = MAX_BYTES) -> str:
     """Markdown under `max_bytes` (UTF-8), cutting the least important parts first."""
-    n = len(report.diagnoses)
-    detail = [True] * n
-    evidence = [True] * n
-    line_chars = EVIDENCE_LINE_CHARS
+    head = _headline(report)
+    if report.history and report.history.notes:
+        head += ["", "**History:**", ""] + [f"- {esc(x)}" for x in report.history.notes]
+    head += ["", "### Phases", "", *_phase_table(report)]
+    if report.diagnoses:
+        head += ["", "### Diagnoses (most likely root cause first)"]
+    head_text = "\n".join(head)
+    tail: list[str] = []
+    if report.warnings:
+        tail.append("\n".join(["<details><summary>Warnings</summary>", "",
+                                *[f"- {esc(w)}" for w in report.warnings], "", "</details>"]))
+    tail.append(f"<sub>llmdiag report {code(report.schema_)}; secrets redacted unless --no-redact.</sub>\n")
+
+    diags = report.diagnoses
+    short = ["\n".join(_diagnosis(i + 1, d, False)) for i, d in enumerate(diags)]
+    top = _top(report)
+    full = ["\n".join(_diagnosis(i + 1, d, True, d is top)) for i, d in enumerate(diags)]
+    ev_long = [_evidence_block(d, EVIDENCE_LINE_CHARS) if d.evidence else "" for d in diags]
+    ev_short = [_evidence_block(d, 200) if d.evidence else "" for d in diags]
+    detail = [True] * len(diags)
+    evidence = [bool(d.evidence) for d in diags]
+    long_lines = True
     cuts: list[str] = []
+    budget = max_bytes - 400  # room for the note on what was cut
 
-    def build() -> str:
-        parts = _headline(report)
-        if report.history and report.history.notes:
-            parts += ["", "**History:**", ""] + [f"- {esc(x)}" for x in report.history.notes]
-        parts += ["", "### Phases", "", *_phase_table(report)]
-        if report.diagnoses:
-            parts += ["", "### Diagnoses (most likely root cause first)"]
-        for i, d in enumerate(report.diagnoses):
-            parts += ["", *_diagnosis(i + 1, d, detail[i])]
-            if evidence[i] and d.evidence:
-                parts += ["", _evidence_block(d, line_chars)]
-        if report.warnings:
-            parts += ["", "<details><summary>Warnings</summary>", ""]
-            parts += [f"- {esc(w)}" for w in report.warnings] + ["", "</details>"]
-        if cuts:
-            parts += ["", f"*Cut to stay under GitHub's 1 MiB job summary limit: {'; '.join(cuts)}. "
-                          "The JSON report has everything.*"]
-        parts += ["", f"<sub>llmdiag report {code(report.schema_)}; secrets redacted unless --no-redact.</sub>", ""]
-        return "\n".join(parts)
+    def blocks() -> list[str]:
+        out = [head_text]
+        for i in range(len(diags)):
+            out.append(full[i] if detail[i] else short[i])
+            if evidence[i]:
+                out.append(ev_long[i] if long_lines else ev_short[i])
+        return out + tail
 
-    def size(s: str) -> int:
-        return len(s.encode("utf-8"))
-
-    out = build()
-    if size(out) <= max_bytes:
-        return out
-    # 1. evidence of the least important diagnoses first (the top one's evidence last)
-    dropped = 0
-    for i in reversed(range(n)):
-        if size(out) <= max_bytes or i == 0:
-            break
-        if evidence[i] and report.diagnoses[i].evidence:
-            evidence[i] = False
-            dropped += 1
-            out = build()
-    if dropped:
-        cuts.append(f"evidence of {dropped} later diagnos{'es' if dropped > 1 else 'is'} left out")
-        out = build()
-    # 2. shorter evidence lines
-    if size(out) > max_bytes:
-        line_chars = 200
+    total = sum(_size(b) for b in blocks())
+    if total > budget:  # 1. evidence of the least important diagnoses (the top one's last)
+        dropped = 0
+        for i in reversed(range(1, len(diags))):
+            if total <= budget:
+                break
+            if evidence[i]:
+                evidence[i] = False
+                total -= _size(ev_long[i])
+                dropped += 1
+        if dropped:
+            cuts.append(f"evidence of {dropped} later diagnos{'es' if dropped > 1 else 'is'} left out")
+    if total > budget:  # 2. shorter evidence lines
+        long_lines = False
+        total = sum(_size(b) for b in blocks())
         cuts.append("evidence lines cut to 200 characters")
-        out = build()
-    # 3. details (why / what to do) of later diagnoses, keeping their one-line titles
-    shortened = 0
-    for i in reversed(range(1, n)):
-        if size(out) <= max_bytes:
-            break
-        detail[i] = False
-        evidence[i] = False
-        shortened += 1
-        out = build()
-    if shortened:
-        cuts.append(f"{shortened} later diagnoses shown by title only")
-        out = build()
-    # 4. last resort: cut the text itself, keeping valid UTF-8 and closing any open block
-    if size(out) > max_bytes:
+    if total > budget:  # 3. later diagnoses by title only
+        shortened = 0
+        for i in reversed(range(1, len(diags))):
+            if total <= budget:
+                break
+            total -= _size(full[i]) - _size(short[i])
+            detail[i] = False
+            shortened += 1
+        if shortened:
+            cuts.append(f"{shortened} later diagnos{'es' if shortened > 1 else 'is'} shown by title only")
+    parts = blocks()
+    if cuts:
+        parts.insert(-1, f"*Cut to stay under GitHub's 1 MiB job summary limit: {'; '.join(cuts)}. "
+                         "The JSON report has everything.*")
+    out = "\n\n".join(parts)
+    if len(out.encode("utf-8")) > max_bytes:  # 4. last resort: cut the text, close open blocks
         note = "\n\n*Report cut at the 1 MiB job summary limit. The JSON report has everything.*\n"
-        raw = out.encode("utf-8")[: max_bytes - len(note.encode()) - 16].decode("utf-8", "ignore")
-        if raw.count("```") % 2:
-            raw += "\n```"
+        raw = out.encode("utf-8")[: max_bytes - len(note.encode()) - 32].decode("utf-8", "ignore")
+        fences = re.findall(r"^(`{3,})", raw, flags=re.M)
+        if len(fences) % 2:
+            raw += "\n" + fences[-1]
         if raw.count("<details>") > raw.count("</details>"):
-            raw += "\n</details>"
+            raw += "\n\n</details>"
         out = raw + note
     return out

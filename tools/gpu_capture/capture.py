@@ -117,6 +117,22 @@ def p_oom_one_rank(a):
     dist.destroy_process_group()
 
 
+def p_init_peer_missing(a):
+    """Last rank joins the TCPStore but never starts NCCL (like a peer stuck elsewhere); the other
+    ranks create their NCCL communicator eagerly (device_id) or lazily (first collective)."""
+    import torch
+    rank, world, local = _rank()
+    if rank == world - 1:
+        _init(timeout=a.timeout, eager=False)
+        print(f"rank {rank}: joined the store, never starts NCCL; sleeping {a.sleep}s", flush=True)
+        time.sleep(a.sleep)
+        return
+    _init(timeout=a.timeout, eager=not a.lazy)
+    if a.lazy:
+        torch.cuda.set_device(local % torch.cuda.device_count())
+    _allreduce_once()
+
+
 def p_raise(a):
     rank, _, _ = _rank()
     if rank == 1:
@@ -291,6 +307,7 @@ def child_main(argv):
     ap.add_argument("--timeout", type=float, default=20)
     ap.add_argument("--init-method", default=None)
     ap.add_argument("--no-mod", action="store_true")
+    ap.add_argument("--lazy", action="store_true")
     ap.add_argument("--sleep", type=float, default=60)
     ap.add_argument("--gib", type=float, default=200)
     ap.add_argument("--layers", type=int, default=100)
@@ -420,6 +437,13 @@ SCENARIOS = [
        f"{TR} --nproc-per-node=2 --master-port=29623 $C child allreduce --timeout 30", 75,
        {"NCCL_NET": "IB", "NCCL_P2P_DISABLE": "1", "NCCL_SHM_DISABLE": "1", **INFO}),
 
+    Sc("34-nccl-init-peer-missing-eager-info", "cpu1",
+       f"{C} launch --nprocs 2 --port 29624 --timeout 100 -- child init_peer_missing --timeout 20 "
+       f"--sleep 120", 120, INFO),
+    Sc("35-nccl-init-peer-missing-lazy-info", "cpu2",
+       f"{C} launch --nprocs 2 --port 29625 --timeout 100 -- child init_peer_missing --lazy "
+       f"--timeout 20 --sleep 120", 120, INFO),
+
     # ---- 3. /dev/shm ----
     Sc("40-nccl-tiny-shm-nocumem-info", "pair",
        TINY_SHM.format(size="1M", inner=f"exec {TR} --nproc-per-node=2 --master-port=29631 "
@@ -478,8 +502,8 @@ SCENARIOS = [
        f"{TR} --nproc-per-node=2 --master-port=29651 $C child oom_one_rank --timeout 20 --gib 200",
        90),
     Sc("67-oom-one-rank-survivor", "pair",
-       f"{C} launch --nprocs 2 --port 29652 --timeout 75 -- child oom_one_rank --timeout 20 --gib 200",
-       95),
+       f"{C} launch --nprocs 2 --port 29652 --timeout 150 -- child oom_one_rank --timeout 20 --gib 200",
+       170),
 
     # ---- 6. torchrun failure summaries, host memory ----
     Sc("70-torchrun-child-raises", "cpu1",

@@ -1,0 +1,151 @@
+"""GitHub Actions workflow commands: one annotation per diagnosis (at most 10, the most important
+first), and a problem matcher generated from the rule pack.
+
+Escaping follows @actions/core (toCommandValue / escapeData / escapeProperty): in the message,
+`%` -> %25, `\\r` -> %0D, `\\n` -> %0A; in property values also `:` -> %3A and `,` -> %2C.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+from diagnose.report import Diagnosis, Report
+
+MAX_ANNOTATIONS = 10  # GitHub shows at most 10 error and 10 warning annotations per step
+_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
+_SEV = {"error": 0, "warning": 1, "info": 2}
+_ROLE = {"cause": 0, "symptom": 1, "wrapper": 2}
+
+
+def escape_data(s: str) -> str:
+    return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(s: str) -> str:
+    return escape_data(s).replace(":", "%3A").replace(",", "%2C")
+
+
+def command(level: str, message: str, **props: object) -> str:
+    """`::level key=value,key=value::message` (properties with value None are left out)."""
+    parts = [f"{k}={escape_property(str(v))}" for k, v in props.items() if v is not None]
+    return f"::{level}{' ' + ','.join(parts) if parts else ''}::{escape_data(message)}"
+
+
+def _message(d: Diagnosis) -> str:
+    lines = [d.explanation]
+    if d.remediation:
+        lines += ["", "What to do:"] + [f"  {r}" for r in d.remediation]
+    if d.evidence:
+        ev = d.evidence[-1] if d.role == "cause" else d.evidence[0]
+        lines += ["", f"Log line {ev.line}: {ev.text[:500]}"]
+    lines += ["", f"({d.category}, rule {d.rule}, fingerprint {d.fingerprint})"]
+    return "\n".join(lines)
+
+
+def _annotation_file(report: Report, d: Diagnosis) -> tuple[str | None, int | None]:
+    """A workspace-relative file and line make the annotation point into the log, when we have one."""
+    if not d.evidence:
+        return None, None
+    ev = d.evidence[0]
+    path = ev.source or (report.inputs[0] if len(report.inputs) == 1 else None)
+    if not path or path in ("-", "<stdin>") or path.startswith("<"):
+        return None, None
+    if os.path.isabs(path):
+        ws = os.environ.get("GITHUB_WORKSPACE")
+        if ws and path.startswith(ws.rstrip("/") + "/"):
+            path = os.path.relpath(path, ws)
+        else:
+            return None, None
+    return path, ev.line
+
+
+def ordered(report: Report) -> list[Diagnosis]:
+    """Most important first: severity, then cause before symptom before wrapper, then report order."""
+    idx = {id(d): i for i, d in enumerate(report.diagnoses)}
+    return sorted(report.diagnoses, key=lambda d: (_SEV[d.severity], _ROLE[d.role], idx[id(d)]))
+
+
+def render(report: Report, max_annotations: int = MAX_ANNOTATIONS) -> str:
+    out = []
+    for d in ordered(report)[:max_annotations]:
+        level = _LEVEL[d.severity]
+        file, line = _annotation_file(report, d)
+        title = f"llmdiag: {d.title}"
+        out.append(command(level, _message(d), file=file, line=line, title=title))
+    if not out and report.outcome != "ready":
+        out.append(command("error", f"Start {report.outcome} in phase {report.last_phase or 'unknown'}; "
+                                    "no rule explains it", title="llmdiag"))
+    if report.outcome == "ready" and not any(d.severity == "error" for d in report.diagnoses):
+        out.append(command("notice", f"{report.engine} server came up; "
+                                     f"{len(report.diagnoses)} finding(s)", title="llmdiag: ready"))
+    return "\n".join(out) + "\n"
+
+
+def append_step_summary(markdown: str, env: dict | None = None) -> str | None:
+    """Append to $GITHUB_STEP_SUMMARY when set; returns the path written, or None."""
+    path = (env if env is not None else os.environ).get("GITHUB_STEP_SUMMARY")
+    if not path:
+        return None
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write(markdown if markdown.endswith("\n") else markdown + "\n")
+    return path
+
+
+# -- problem matcher ------------------------------------------------------------------------------
+
+def _dotnet_regex(pattern: str) -> str:
+    """The runner evaluates matchers with .NET regular expressions: (?P<x>) -> (?<x>), (?P=x) -> \\k<x>."""
+    pattern = re.sub(r"\(\?P<", "(?<", pattern)
+    return re.sub(r"\(\?P=(\w+)\)", r"\\k<\1>", pattern)
+
+
+def _literal(text: str) -> str:
+    return re.sub(r"([.^$*+?()\[\]{}|\\/])", r"\\\1", text)
+
+
+_UNPORTABLE = re.compile(r"\\[XNLl]|\\p\{[^}]*=|\(\?\||\(\?\(|\[\[:|\(\?[imsx]*[aLuV]|\(\?&|\(\?R|\(\?P>|[*+?}]\+")
+
+
+def _leaves(cond) -> list[tuple[str, bool]] | None:
+    """Patterns of which any single one makes the rule fire, or None if the rule needs several lines."""
+    if cond.contains is not None:
+        return [(_literal(cond.contains), cond.ignore_case)]
+    if cond.regex is not None:
+        return [(cond.regex, cond.ignore_case)]
+    if cond.any is not None:
+        out = []
+        for c in cond.any:
+            sub = _leaves(c)
+            if sub is None:
+                return None
+            out += sub
+        return out
+    return None
+
+
+def problem_matcher(rules) -> dict:
+    """A GitHub problem matcher (one owner per rule) for the single-line rules of the pack.
+
+    Rules that need several lines (`all:`) or regex syntax .NET does not share are left out;
+    their ids are listed under `x-llmdiag-skipped` (the runner ignores unknown keys)."""
+    matchers, skipped = [], []
+    for rule in sorted(rules, key=lambda r: r.id):
+        if rule.severity == "info":
+            continue
+        leaves = _leaves(rule.match)
+        if not leaves or any(_UNPORTABLE.search(p) for p, _ in leaves):
+            skipped.append(rule.id)
+            continue
+        alts = "|".join(("(?i:" if ic else "(?:") + _dotnet_regex(p) + ")" for p, ic in leaves)
+        matchers.append({
+            "owner": f"llmdiag-{rule.id}",
+            "severity": "warning" if rule.severity == "warning" else "error",
+            "pattern": [{"regexp": f"^(.*(?:{alts}).*)$", "message": 1}],
+        })
+    return {"problemMatcher": matchers, "x-llmdiag-skipped": skipped}
+
+
+def problem_matcher_json(rules) -> str:
+    return json.dumps(problem_matcher(rules), indent=2) + "\n"
