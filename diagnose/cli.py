@@ -65,35 +65,66 @@ def cli() -> None:
     """Diagnose vLLM and SGLang startup logs: phase, progress, stalls and root causes."""
 
 
+FORMAT_CHOICES = ["text", "json", "markdown", "junit", "github"]
+
+
 @cli.command()
 @click.argument("inputs", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="Report format.")
+@click.option("--format", "fmt", type=click.Choice(FORMAT_CHOICES), default="text", show_default=True,
+              help="Report format on stdout. github: workflow-command annotations (and the Markdown summary "
+                   "appended to $GITHUB_STEP_SUMMARY when set).")
+@click.option("--output", "-o", "output_specs", multiple=True, metavar="FORMAT=PATH",
+              help="Also write FORMAT to PATH (repeatable; PATH - is stdout), e.g. -o junit=llmdiag.xml "
+                   "-o markdown=summary.md -o json=report.json.")
+@click.option("--no-redact", is_flag=True,
+              help="Keep secrets (tokens, API keys, passwords, user names, IP addresses) in every output.")
+@click.option("--history", "history_path", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="SQLite file of earlier runs: record this run and compare (repeats, slower phases).")
 @click.option("--no-color", is_flag=True, help="Plain text without colour (also NO_COLOR=1).")
 @click.option("--fail-on", type=click.Choice(["error", "warning", "never"]), default="error", show_default=True,
               help="When to exit 1: error = start failed or incomplete; warning = also on warnings; never.")
 @rules_option
 @only_option
 @skip_option
-def explain(inputs, fmt, no_color, fail_on, rules_dirs, only, skip):
-    """Post-mortem report of saved logs (FILE..., a .gz file, or - for stdin)."""
+def explain(inputs, fmt, output_specs, no_redact, history_path, no_color, fail_on, rules_dirs, only, skip):
+    """Post-mortem report of saved logs (FILE..., a .gz file, or - for stdin).
+
+    Exit codes: 0 ready (or --fail-on never), 1 failed or incomplete (see --fail-on),
+    2 usage or input error.
+    """
+    from diagnose import outputs
     from diagnose.lines import InputError
     from diagnose.pipeline import analyze
 
+    try:
+        extra = [outputs.parse_output_spec(spec) for spec in output_specs]
+    except outputs.OutputError as exc:
+        raise UsageProblem(str(exc)) from None
     rules, errors = _load_rules(rules_dirs, only, skip, strict=bool(rules_dirs))
     try:
         report = analyze(list(inputs), rules, warnings=errors)
     except InputError as exc:
         raise UsageProblem(str(exc)) from None
-    if fmt == "json":
-        from diagnose.render.json import render as render_json
-
-        click.echo(render_json(report), nl=False)
-    else:
-        from diagnose.render.text import render as render_text
-
-        click.echo(render_text(report, color=_use_color(no_color)), nl=False)
+    try:
+        report = outputs.prepare(report, redact=not no_redact, history=history_path)
+        targets = [(fmt, "-")] + extra
+        outputs.write_outputs(report, targets, color=_use_color(no_color), input_paths=list(inputs),
+                              stdout=_ClickOut())
+    except outputs.OutputError as exc:
+        raise UsageProblem(str(exc)) from None
+    if any(f == "github" for f, _ in targets):
+        try:
+            outputs.github_step_summary(report)
+        except outputs.OutputError as exc:  # the report itself was written: warn, do not fail the step
+            click.echo(f"llmdiag: warning: {exc}", err=True)
     sys.exit(exit_code_for(report, fail_on))
+
+
+class _ClickOut:
+    """stdout through click.echo (test runners capture it; broken pipes are handled in main)."""
+
+    def write(self, text: str) -> None:
+        click.echo(text, nl=False)
 
 
 @cli.command()
@@ -187,6 +218,23 @@ def rules_lint(rules_dirs):
 
     ok = ruletest.lint(list(rules_dirs), click.echo)
     sys.exit(EXIT_OK if ok else EXIT_FAILED)
+
+
+@rules.command("problem-matcher")
+@rules_option
+@only_option
+@skip_option
+def rules_problem_matcher(rules_dirs, only, skip):
+    """GitHub problem matcher JSON from the rule pack (echo "::add-matcher::FILE" to use it)."""
+    from diagnose.render.github import problem_matcher_json
+
+    rules_, _ = _load_rules(rules_dirs, only, skip, strict=bool(rules_dirs))
+    click.echo(problem_matcher_json(rules_), nl=False)
+
+
+from diagnose.live.commands import register as _register_live  # noqa: E402 - watch, run, replay
+
+_register_live(cli)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -110,6 +110,19 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
         cur = best.get(key)
         if cur is None or _rank(f) < _rank(cur[0]):
             best[key] = (f, env)
+    # one cause per traceback block: rules that read the same failure differently (a profiling OOM on
+    # a fractional GPU is also an OOM during compile) leave only the most specific reading
+    per_tb: dict[tuple, tuple[Finding, dict]] = {}
+    for key, (f, env) in list(best.items()):
+        tb = f.evidence[-1].tb
+        if tb is None or f.rule.role == "wrapper":
+            continue
+        cur = per_tb.get((f.evidence[-1].source, tb))
+        if cur is None or _rank(f) < _rank(cur[0]):
+            per_tb[(f.evidence[-1].source, tb)] = (f, env)
+    keep = {id(fe[0]) for fe in per_tb.values()}
+    best = {k: fe for k, fe in best.items()
+            if fe[0].evidence[-1].tb is None or fe[0].rule.role == "wrapper" or id(fe[0]) in keep}
     survivors = sorted(best.values(), key=lambda fe: fe[0].seq)
 
     grouped: dict[str, dict] = {}

@@ -8,6 +8,7 @@ no log text, so the file is as safe to share as a redacted report.
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 import statistics
@@ -78,9 +79,12 @@ class History:
     def __init__(self, path: str):
         self.path = path
         try:
+            parent = os.path.dirname(path)
+            if parent:
+                os.makedirs(parent, exist_ok=True)
             self.db = sqlite3.connect(path)
             self.db.executescript(_SCHEMA)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, OSError) as exc:
             raise HistoryError(f"cannot use history file {path}: {exc}") from None
 
     def close(self) -> None:
@@ -124,7 +128,7 @@ class History:
                 "SELECT COUNT(*) FROM runs WHERE model = ?", (model,)).fetchone()[0]
         done: set[str] = set()
         for d in report.diagnoses:
-            if d.fingerprint in done or d.severity == "info":
+            if d.fingerprint in done or d.severity == "info" or d.role == "wrapper":
                 continue
             done.add(d.fingerprint)
             count, first = self.db.execute(

@@ -9,6 +9,7 @@ separate records with the same number.
 from __future__ import annotations
 
 import gzip
+import heapq
 import io
 import os
 import re
@@ -33,7 +34,16 @@ _COMPOSE = re.compile(r"^(?P<svc>[A-Za-z0-9][\w.-]*?[-_]\d+)\s*\| ?")
 # Engine process tags: (EngineCore_DP0 pid=1), (VllmWorker TP1 pid=2), (RayWorkerWrapper pid=3, ip=10.0.0.2)
 _PROC = re.compile(r"^\((?:(?P<proc>[^()]*?) )?pid=(?P<pid>\d+)(?:, ip=(?P<ip>[^)]+))?\) ?")
 _RANK = re.compile(r"^\[rank(?P<rank>\d+)\]: ?")
-_RAY_DEDUP = re.compile(r"\s*\[repeated \d+x across cluster\]\s*$")
+_RAY_DEDUP = re.compile(r"\s*\[repeated (?P<n>\d+)x across cluster\]\s*$")
+# Ray's own C++ log lines (raylet.out, gcs_server.out): [2024-11-05 10:12:46,300 I 1234 1234] (raylet) main.cc:1]
+_RAY_CPP = re.compile(
+    r"^\[(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2}) (?P<t>\d{2}:\d{2}:\d{2}),(?P<ms>\d{3}) (?P<sev>[DIWEF]) \d+ \d+\] "
+    r"(?:\((?P<comp>[\w-]+)\) )?(?:[\w.]+:\d+: )?"
+)
+# Header lines Ray writes at the top of a worker-*.out / .err file (read by its log monitor).
+_RAY_WORKER_HDR = re.compile(r"^:(?P<key>actor_name|job_id|task_name):(?P<value>.*)$")
+# NCCL names a process's global rank in its communicator lines; its [N] prefix is the local device.
+_NCCL_COMM_RANK = re.compile(r"\bcomm 0x[0-9a-f]+ rank (?P<rank>\d+) n[Rr]anks (?P<n>\d+)")
 
 # Headers of the writers that share an engine log.
 _VLLM_HDR = re.compile(
@@ -61,7 +71,7 @@ _SGL_TAG = re.compile(r"(DP|PP|ATTN_CP|MOE_DP|TP|EP)(\d+)")
 _WORKER_RANK = re.compile(r"(?:TP|rank=|VllmWorker-|_TP)(\d+)")
 _BAR = re.compile(r"\d{1,3}%(?:\||\s*Completed \|)|\|\s*\d+/\d+ \[")
 
-_LEVELS = {"W": "WARNING", "E": "ERROR", "F": "CRITICAL", "I": "INFO", "WARN": "WARNING", "ABORT": "ERROR"}
+_LEVELS = {"W": "WARNING", "E": "ERROR", "F": "CRITICAL", "I": "INFO", "D": "DEBUG", "WARN": "WARNING", "ABORT": "ERROR"}
 _DAYS_BEFORE_MONTH = (0, 0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335)
 
 
@@ -74,7 +84,7 @@ class Line:
     line as printed (ANSI removed); `n` is the 1-based physical line number in `source`."""
 
     __slots__ = ("n", "source", "raw", "text", "proc", "pid", "ip", "rank", "tags", "node",
-                 "level", "kind", "clock", "year", "redraws", "seq")
+                 "level", "kind", "clock", "year", "redraws", "seq", "dev", "repeated")
 
     def __init__(self, n: int, source: str, raw: str, text: str):
         self.n = n
@@ -93,6 +103,8 @@ class Line:
         self.year: int | None = None
         self.redraws = 0
         self.seq = 0  # order across merged inputs
+        self.dev: int | None = None  # NCCL's [N] prefix: the CUDA device index on its node
+        self.repeated = 0  # Ray de-duplication: "[repeated Nx across cluster]" (this line stands for N more)
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"Line({self.source}:{self.n} {self.kind} {self.proc or ''} {self.text[:60]!r})"
@@ -199,10 +211,14 @@ def split_redraws(text: str) -> list[tuple[str, int]]:
 class LineParser:
     """Stateful prefix parser for one input (it tracks year rollover of year-less timestamps)."""
 
-    def __init__(self, source: str):
+    def __init__(self, source: str, node: str | None = None, proc: str | None = None, pid: int | None = None):
         self.source = source
+        self.node = node  # node of lines that name none (one input per node)
+        self.proc = proc  # process of untagged lines (a Ray worker-*.out file is one process)
+        self.pid = pid
         self._last_clock: float | None = None
         self._rollover = 0.0
+        self._nccl_rank: dict[tuple[str, int], int] = {}
 
     def _stamp(self, line: Line, clock: float, year: int | None = None) -> None:
         # Year-less clocks: a jump back of more than ~half a year is a new year.
@@ -269,7 +285,10 @@ class LineParser:
             if m:
                 line.rank = int(m.group(1))
         if "repeated" in text and "across cluster" in text:
-            text = _RAY_DEDUP.sub("", text)
+            m = _RAY_DEDUP.search(text)
+            if m:
+                line.repeated = int(m["n"])
+                text = text[:m.start()]
         # 3. the writer's header
         if text:
             c = text[0]
@@ -305,6 +324,12 @@ class LineParser:
                         line.kind = "uvicorn"
                         line.level = m2["level"]
                         text = text[m2.end():]
+                elif text[1:2].isdigit() and (m := _RAY_CPP.match(text)):
+                    line.kind = "ray"
+                    line.level = _LEVELS.get(m["sev"], "INFO")
+                    line.proc = line.proc or m["comp"]
+                    self._stamp(line, _clock(m["mo"], m["d"], m["t"], "." + m["ms"]), int(m["y"]))
+                    text = text[m.end():]
                 else:
                     m = _TORCH_C10.match(text)
                     if m:
@@ -326,18 +351,32 @@ class LineParser:
                     line.kind = "nccl"
                     line.node = line.node or m["host"]
                     line.pid = int(m["pid"])
-                    if line.rank is None:
-                        line.rank = None
+                    line.dev = int(m["dev"])
                     rest = text[m.end():]
+                    key = (m["host"], line.pid)
+                    if key not in self._nccl_rank and " rank " in rest:
+                        mr = _NCCL_COMM_RANK.search(rest)
+                        if mr:  # the first communicator of a process is its world (or TP) group
+                            self._nccl_rank[key] = int(mr["rank"])
+                    if line.rank is None:
+                        line.rank = self._nccl_rank.get(key)
                     lvl = rest[5:].split(" ", 1)[0]
                     line.level = _LEVELS.get(lvl, lvl)
                     text = rest
+        if line.kind == "raw" and text[:1] == ":" and (m := _RAY_WORKER_HDR.match(text)):
+            if m["key"] == "actor_name" and m["value"]:
+                self.proc = m["value"].strip()
+        if line.proc is None and self.proc is not None:
+            line.proc = self.proc
+            line.pid = line.pid if line.pid is not None else self.pid
+        if line.node is None:
+            line.node = self.node
         line.text = text.rstrip()
         return line
 
 
-def iter_records(stream: BinaryIO, source: str) -> Iterator[Line]:
-    parser = LineParser(source)
+def iter_records(stream: BinaryIO, source: str, parser: LineParser | None = None) -> Iterator[Line]:
+    parser = parser or LineParser(source)
     n = 0
     for data in physical_lines(stream):
         n += 1
@@ -348,11 +387,15 @@ def iter_records(stream: BinaryIO, source: str) -> Iterator[Line]:
             yield parser.parse(n, piece, redraws)
 
 
-def read_lines(path: str) -> Iterator[Line]:
+def read_lines(path: str, spec: "InputSpec | None" = None) -> Iterator[Line]:
     """Records of one input (a path, '-' or a .gz file)."""
     stream, name = open_input(path)
+    parser = None
+    if spec is not None:
+        name = spec.name
+        parser = LineParser(name, spec.node, spec.proc, spec.pid)
     try:
-        yield from iter_records(stream, name)
+        yield from iter_records(stream, name, parser)
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
@@ -363,11 +406,164 @@ def lines_from_text(text: str, source: str = "<text>") -> list[Line]:
     return list(iter_records(io.BytesIO(text.encode("utf-8")), source))
 
 
-def iter_inputs(paths: Iterable[str]) -> Iterator[Line]:
-    """Records of several inputs one after another (a time-merge comes with multi-node support)."""
-    seq = 0
+# -- several inputs: folders, node attribution, time merge ------------------------------------
+
+SKEW_S = 2.0  # clocks of different nodes within this many seconds count as "the same moment"
+_LOG_EXT = (".log", ".txt", ".out", ".err", ".gz", ".log.gz", ".jsonl")
+_RAY_WORKER_FILE = re.compile(r"^(?:worker|python-core-worker)-[0-9a-f]+-(?:[0-9a-f]+-)?(?P<pid>\d+)\.(?:out|err|log)$")
+_RAY_KEEP = re.compile(r"^(?:worker-[0-9a-f]+-(?:[0-9a-f]+-)?\d+\.(?:out|err)|raylet\.(?:out|err)|job-driver-.*\.log)$")
+
+
+class InputSpec:
+    """One input file: its path, the unique name evidence uses, and the node (and process) its
+    untagged lines belong to when several inputs are given."""
+
+    __slots__ = ("path", "name", "node", "proc", "pid")
+
+    def __init__(self, path: str, name: str, node: str | None = None, proc: str | None = None,
+                 pid: int | None = None):
+        self.path, self.name, self.node, self.proc, self.pid = path, name, node, proc, pid
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"InputSpec({self.name!r}, node={self.node!r})"
+
+
+def _stem(name: str) -> str:
+    for ext in (".gz", ".log", ".txt", ".out", ".err"):
+        if name.endswith(ext) and len(name) > len(ext):
+            name = name[: -len(ext)]
+    return name
+
+
+def is_ray_session_dir(path: str) -> bool:
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return False
+    return "raylet.out" in names or any(_RAY_WORKER_FILE.match(n) for n in names)
+
+
+def _folder_files(path: str) -> tuple[list[str], bool]:
+    """Log files of a folder (sorted; one level of subfolders), and whether it is a Ray session
+    log folder (then only worker-*.out/err, raylet.* and job-driver logs are read)."""
+    ray = is_ray_session_dir(path)
+    out: list[str] = []
+    try:
+        entries = sorted(os.listdir(path))
+    except OSError as exc:
+        raise InputError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+    for name in entries:
+        full = os.path.join(path, name)
+        if name.startswith(".") or name.endswith(".json"):
+            continue
+        if os.path.isdir(full):
+            if not ray and name != "__pycache__":
+                out.extend(_folder_files(full)[0])  # a node's folder (a Ray one is filtered there)
+            continue
+        if ray:
+            if _RAY_KEEP.match(name):
+                out.append(full)
+        elif name.endswith(_LOG_EXT):
+            out.append(full)
+    return out, ray
+
+
+def expand_inputs(paths: Iterable[str]) -> list[InputSpec]:
+    """Files of the inputs as given: a folder stands for its log files; a Ray session log folder
+    (raylet.out, worker-*.out/err) for its worker and raylet files, all on one node. Names are
+    unique (the parent folder is added where two files share a name); with several files each
+    gets a node: its Ray session folder, its own sub-folder, or its file name."""
+    specs: list[InputSpec] = []
     for path in paths:
-        for line in read_lines(path):
-            seq += 1
-            line.seq = seq
-            yield line
+        if path != "-" and os.path.isdir(path):
+            files, ray = _folder_files(path)
+            if not files:
+                raise InputError(f"cannot read {path!r}: the folder holds no log files")
+            top = os.path.basename(os.path.normpath(path)) or path
+            for f in files:
+                rel = os.path.relpath(f, path)
+                name = f"{top}/{rel}"
+                if ray:
+                    label = top if top != "logs" else os.path.basename(os.path.dirname(os.path.abspath(path))) or top
+                    m = _RAY_WORKER_FILE.match(os.path.basename(f))
+                    specs.append(InputSpec(f, name, label, None, int(m["pid"]) if m else None))
+                elif os.sep in rel:
+                    sub = rel.split(os.sep, 1)[0]
+                    m = _RAY_WORKER_FILE.match(os.path.basename(f))
+                    specs.append(InputSpec(f, name, sub, None, int(m["pid"]) if m else None))
+                else:
+                    specs.append(InputSpec(f, name, _stem(os.path.basename(f))))
+        else:
+            specs.append(InputSpec(path, "<stdin>" if path == "-" else os.path.basename(path),
+                                   None if path == "-" else _stem(os.path.basename(path))))
+    seen: dict[str, int] = {}
+    for sp in specs:
+        seen[sp.name] = seen.get(sp.name, 0) + 1
+    for sp in specs:
+        if seen[sp.name] > 1 and sp.path != "-":
+            parent = os.path.basename(os.path.dirname(os.path.abspath(sp.path)))
+            sp.name = f"{parent}/{sp.name}" if parent else sp.path
+            if sp.node == _stem(os.path.basename(sp.path)):
+                sp.node = f"{parent}/{sp.node}" if parent else sp.node
+    if len(specs) == 1:
+        specs[0].node = None  # one input: nothing to tell apart
+    return specs
+
+
+def merge_by_time(streams: list[Iterator[Line]], skew: float = SKEW_S) -> Iterator[Line]:
+    """Heap merge of per-input record streams by clock; streaming, one pending line per input.
+
+    Each input keeps its own order: a line without a clock takes the last clock of its input, and
+    clocks never go back within an input. Clocks of different inputs within `skew` seconds count
+    as the same moment, so the input being read goes on (small clock skew between nodes does not
+    shuffle their lines)."""
+    heads: list[Line | None] = [None] * len(streams)
+    clocks = [float("-inf")] * len(streams)
+    version = [0] * len(streams)
+    heap: list[tuple[float, int, int]] = []
+
+    def pull(i: int) -> None:
+        line = next(streams[i], None)
+        heads[i] = line
+        if line is None:
+            return
+        if line.clock is not None and line.clock > clocks[i]:
+            clocks[i] = line.clock
+        version[i] += 1
+        heapq.heappush(heap, (clocks[i], i, version[i]))
+
+    for i in range(len(streams)):
+        pull(i)
+    current: int | None = None
+    while heap:
+        clock, i, ver = heap[0]
+        if ver != version[i] or heads[i] is None:
+            heapq.heappop(heap)
+            continue
+        pick = i
+        if current is not None and current != i and heads[current] is not None and clocks[current] <= clock + skew:
+            pick = current
+        else:
+            heapq.heappop(heap)
+        line = heads[pick]
+        assert line is not None
+        current = pick
+        yield line
+        pull(pick)
+
+
+def iter_inputs(paths: Iterable[str], skew: float = SKEW_S) -> Iterator[Line]:
+    """Records of the inputs (files, folders, '-'). Several inputs are merged by time (see
+    `merge_by_time`) and reported as one start; each record keeps its own source and line number,
+    and `seq` numbers the merged order."""
+    specs = expand_inputs(paths)
+    if len(specs) == 1:
+        streams = [read_lines(specs[0].path, specs[0] if specs[0].path != "-" else None)]
+    else:
+        streams = [read_lines(sp.path, sp) for sp in specs]
+    merged = streams[0] if len(streams) == 1 else merge_by_time(streams, skew)
+    seq = 0
+    for line in merged:
+        seq += 1
+        line.seq = seq
+        yield line

@@ -25,35 +25,54 @@ MAX_TIMEOUTS = 3
 MAX_EVIDENCE = 5
 
 
-def literal_anchor(pattern: str, ignore_case: bool = False) -> str | None:
-    """The longest literal run that every match of `pattern` contains, or None."""
+def literal_anchors(pattern: str, ignore_case: bool = False) -> tuple[str, ...] | None:
+    """Literals of which every match of `pattern` contains at least one (a top-level alternation
+    gives one literal per branch), or None when some match may contain no literal of 3+ chars."""
     try:
         parsed = sre_parse.parse(pattern)
     except Exception:  # noqa: BLE001 - `regex` syntax the stdlib parser does not know
         return None
-    best = ""
 
-    def walk(seq) -> None:
-        nonlocal best
+    def best_of(seq) -> tuple[str, ...] | None:
+        """The best anchor set for a sequence: its longest literal run, or a branch's anchor set."""
+        cands: list[tuple[str, ...]] = []
         run = ""
         for op, arg in seq:
             if op is sre_constants.LITERAL:
                 run += chr(arg)
                 continue
-            if len(run) > len(best):
-                best = run
+            if run:
+                cands.append((run,))
             run = ""
             if op is sre_constants.SUBPATTERN:
-                walk(arg[-1])
+                sub = best_of(arg[-1])
+                if sub:
+                    cands.append(sub)
             elif op in (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT) and arg[0] >= 1:
-                walk(arg[2])
-        if len(run) > len(best):
-            best = run
+                sub = best_of(arg[2])
+                if sub:
+                    cands.append(sub)
+            elif op is sre_constants.BRANCH:
+                branches = [best_of(b) for b in arg[1]]
+                if all(branches):
+                    cands.append(tuple(a for b in branches for a in b))  # type: ignore[union-attr]
+        if run:
+            cands.append((run,))
+        cands = [c for c in cands if min(len(a) for a in c) >= 3]
+        if not cands:
+            return None
+        return max(cands, key=lambda c: (min(len(a) for a in c), -len(c)))
 
-    walk(parsed)
-    if len(best) < 3:
+    found = best_of(parsed)
+    if not found or len(found) > 16:
         return None
-    return best.lower() if ignore_case else best
+    return tuple(a.lower() for a in found) if ignore_case else found
+
+
+def literal_anchor(pattern: str, ignore_case: bool = False) -> str | None:
+    """The longest literal every match contains (single-anchor form of literal_anchors)."""
+    found = literal_anchors(pattern, ignore_case)
+    return found[0] if found and len(found) == 1 else None
 
 
 @dataclass
@@ -95,13 +114,15 @@ class _Leaf:
             self.kind = "contains"
             self.text = cond.contains.lower() if cond.ignore_case else cond.contains
             self._pattern = None
-            self.anchor = self.text
+            self.anchor = (self.text,)
         else:
             self.kind = "regex"
             self.text = cond.regex
             self._pattern = None  # compiled on first use: most rules never see a candidate line
-            anchor = cond.anchor or literal_anchor(cond.regex, cond.ignore_case)
-            self.anchor = (anchor.lower() if cond.ignore_case else anchor) if anchor else None
+            if cond.anchor:
+                self.anchor = (cond.anchor.lower() if cond.ignore_case else cond.anchor,)
+            else:
+                self.anchor = literal_anchors(cond.regex, cond.ignore_case)
 
 
     @property
@@ -194,11 +215,13 @@ class Matcher:
             if leaf.ignore_case:
                 if lower is None:
                     lower = text.lower()
-                if leaf.anchor not in lower:
-                    continue
-            elif leaf.anchor not in text:
-                continue
-            self._try_leaf(leaf, text, hits, run)
+                hay = lower
+            else:
+                hay = text
+            for a in leaf.anchor:
+                if a in hay:
+                    self._try_leaf(leaf, text, hits, run)
+                    break
         for leaf in self._unanchored:
             self._try_leaf(leaf, text, hits, run)
         return hits

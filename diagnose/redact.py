@@ -65,7 +65,7 @@ _SECRET_FLAG = re.compile(
     r"(?i)(?<![\w-])(--(?:[a-z0-9]+-)*(?:token|api-key|apikey|access-key|secret|secret-key|password|passwd"
     r"|credentials?|auth-token))(=|\s+)(\"[^\"]*\"|'[^']*'|[^\s,'\"]+)"
 )
-_KEEP_VALUES = re.compile(r"(?i)^(?:none|null|nil|true|false|''|\"\"|\[\]|\*+|<[^>]*>|\[redacted\]|-?\d+(?:\.\d+)?)$")
+_KEEP_VALUES = re.compile(r"(?i)^(?:\$\{?\w+\}?|none|null|nil|true|false|''|\"\"|\[\]|\*+|<[^>]*>|\[redacted\]|-?\d+(?:\.\d+)?)$")
 
 _EMAIL = re.compile(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
 _HOME = re.compile(r"(/home/|/Users/|[A-Za-z]:\\Users\\|/var/home/)([^/\\\s'\"`:]+)")
@@ -110,8 +110,8 @@ class Redactor:
 
     def _named(self, m: re.Match) -> str:
         quote, name, sep, value = m.group(1), m.group(2), m.group(3), m.group(4)
-        if _SAFE_NAMES.search(name):
-            return m.group(0)
+        if _SAFE_NAMES.search(name) or value.lower() in ("bearer", "basic", "token", "digest"):
+            return m.group(0)  # "Authorization: Bearer x" is left to _AUTH_HEADER
         inner = value[1:-1] if value[:1] in "'\"" and value[-1:] == value[:1] and len(value) >= 2 else value
         if _KEEP_VALUES.match(inner) or _KEEP_VALUES.match(value):
             return m.group(0)
@@ -152,8 +152,8 @@ class Redactor:
             s = shape.sub(self._secret, s)
         s = _URL_CREDS.sub(self._url, s)
         s = _SECRET_FLAG.sub(self._flag, s)
-        s = _NAMED_VALUE.sub(self._named, s)
         s = _AUTH_HEADER.sub(self._auth, s)
+        s = _NAMED_VALUE.sub(self._named, s)
         s = _EMAIL.sub(lambda m: self._secret(m), s)
         s = _HOME.sub(self._home, s)
         s = _NCCL_HOST.sub(lambda m: m.group(1) + self.host_alias(m.group(2)) + m.group(3), s)

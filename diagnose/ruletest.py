@@ -53,6 +53,9 @@ def check_sample(log: Path, expected: dict, rules: list[Rule]) -> list[str]:
     if "engine_version" in expected and expected["engine_version"] and report.get("engine_version") != expected["engine_version"]:
         problems.append(f"engine_version: expected {expected['engine_version']!r}, got {report.get('engine_version')!r}")
     top = top_diagnosis(report)
+    if report.get("outcome") == "ready" and expected.get("category"):
+        # a start that came up can still carry a warning worth the headline (e.g. slow storage)
+        top = next((d for d in report["diagnoses"] if d.get("role") != "wrapper"), None)
     if "category" in expected:
         got = (top or {}).get("category") if expected["category"] is not None else (top or {}).get("category")
         want = expected["category"]
@@ -152,7 +155,7 @@ def run_all(rule_dirs: list[str], samples_dir: str | None, verbose: bool, echo: 
 
 
 def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
-    from diagnose.matcher import literal_anchor
+    from diagnose.matcher import literal_anchors
 
     pack = load_pack(rule_dirs)
     errors = list(pack.errors)
@@ -174,7 +177,7 @@ def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
         if r.role == "wrapper" and r.priority > 50:
             warnings.append(f"{where}: a wrapper with high priority")
         for cond in walk_conds(r.match):
-            if cond.regex is not None and not (cond.anchor or literal_anchor(cond.regex, cond.ignore_case)):
+            if cond.regex is not None and not (cond.anchor or literal_anchors(cond.regex, cond.ignore_case)):
                 warnings.append(f"{where}: regex {cond.regex[:60]!r} has no literal anchor; it runs on every line")
             if cond.regex is not None and _nested_quantifier(cond.regex):
                 errors.append(f"{where}: regex {cond.regex[:60]!r} has a nested quantifier that can backtrack badly")

@@ -14,7 +14,9 @@ _BACKWARD_OK = {("compile", "kv_cache")}
 EXC_RE = re.compile(
     r"^(?:[A-Za-z_][\w]*\.)*(?P<exc>[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt|Failure)|Exception)(?:: ?(?P<msg>.*))?$"
 )
-_IMPLIED_NEXT = {"weights": "kv_cache"}
+# vLLM V1 and SGLang size the KV cache (memory profiling) right after loading weights, and V1 right
+# after torch.compile's warm-up pass; errors there come before any kv_cache line is printed.
+_IMPLIED_NEXT = {"weights": "kv_cache", "compile": "kv_cache"}
 _BENIGN_EXC = {"KeyboardInterrupt", "CancelledError", "SystemExit", "GeneratorExit"}
 _TB_START = "Traceback (most recent call last)"
 _TB_CONT = re.compile(r"^(?:\s|File \"|\^|~|During handling of the above|The above exception was|\.\.\.|\[Previous line repeated)")
@@ -103,7 +105,8 @@ class Timeline:
         self.seq += 1
         implied = None
         cur = self.current
-        if cur is not None and cur.ended and cur.name in _IMPLIED_NEXT and not events and (
+        if cur is not None and cur.ended and cur.name in _IMPLIED_NEXT and not events and \
+                self.span_of(_IMPLIED_NEXT[cur.name]) is None and (
             _TB_START in line.text or (line.text[:1].isalpha() and EXC_RE.match(line.text))
         ):
             # an error right after a phase's end line belongs to the next phase (memory profiling

@@ -38,26 +38,30 @@ def _message(d: Diagnosis) -> str:
     if d.remediation:
         lines += ["", "What to do:"] + [f"  {r}" for r in d.remediation]
     if d.evidence:
-        ev = d.evidence[-1] if d.role == "cause" else d.evidence[0]
+        ev = d.evidence[0]
         lines += ["", f"Log line {ev.line}: {ev.text[:500]}"]
     lines += ["", f"({d.category}, rule {d.rule}, fingerprint {d.fingerprint})"]
     return "\n".join(lines)
 
 
-def _annotation_file(report: Report, d: Diagnosis) -> tuple[str | None, int | None]:
+def _annotation_file(report: Report, d: Diagnosis, input_paths) -> tuple[str | None, int | None]:
     """A workspace-relative file and line make the annotation point into the log, when we have one."""
     if not d.evidence:
         return None, None
     ev = d.evidence[0]
-    path = ev.source or (report.inputs[0] if len(report.inputs) == 1 else None)
-    if not path or path in ("-", "<stdin>") or path.startswith("<"):
+    paths = [p for p in (input_paths or []) if p and p != "-"]
+    path = None
+    if len(paths) == 1 and (len(report.inputs) <= 1 or not ev.source):
+        path = paths[0]
+    elif ev.source:
+        path = next((p for p in paths if os.path.basename(p) == os.path.basename(ev.source)), None)
+    if not path:
         return None, None
     if os.path.isabs(path):
         ws = os.environ.get("GITHUB_WORKSPACE")
-        if ws and path.startswith(ws.rstrip("/") + "/"):
-            path = os.path.relpath(path, ws)
-        else:
+        if not ws or not path.startswith(ws.rstrip("/") + "/"):
             return None, None
+        path = os.path.relpath(path, ws)
     return path, ev.line
 
 
@@ -67,11 +71,14 @@ def ordered(report: Report) -> list[Diagnosis]:
     return sorted(report.diagnoses, key=lambda d: (_SEV[d.severity], _ROLE[d.role], idx[id(d)]))
 
 
-def render(report: Report, max_annotations: int = MAX_ANNOTATIONS) -> str:
+def render(report: Report, max_annotations: int = MAX_ANNOTATIONS, input_paths=None) -> str:
+    """Annotations; `input_paths` (as given on the command line) let them point at the log file."""
     out = []
-    for d in ordered(report)[:max_annotations]:
+    for i, d in enumerate(ordered(report)[:max_annotations]):
         level = _LEVEL[d.severity]
-        file, line = _annotation_file(report, d)
+        if i == 0 and report.outcome != "ready":
+            level = "error"  # the start failed or stalled: its top diagnosis is what failed the step
+        file, line = _annotation_file(report, d, input_paths)
         title = f"llmdiag: {d.title}"
         out.append(command(level, _message(d), file=file, line=line, title=title))
     if not out and report.outcome != "ready":
@@ -138,7 +145,8 @@ def problem_matcher(rules) -> dict:
         if not leaves or any(_UNPORTABLE.search(p) for p, _ in leaves):
             skipped.append(rule.id)
             continue
-        alts = "|".join(("(?i:" if ic else "(?:") + _dotnet_regex(p) + ")" for p, ic in leaves)
+        # rules see a line without its timestamp / process prefix; the runner sees the raw line
+        alts = "|".join(("(?i:" if ic else "(?:") + _dotnet_regex(p.removeprefix("^")) + ")" for p, ic in leaves)
         matchers.append({
             "owner": f"llmdiag-{rule.id}",
             "severity": "warning" if rule.severity == "warning" else "error",

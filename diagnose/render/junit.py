@@ -113,7 +113,9 @@ def build(report: Report) -> ET.Element:
     attrs = {"name": clean(_suite_name(report)), "tests": str(counts["tests"]),
              "failures": str(counts["failures"]), "errors": "0", "skipped": str(counts["skipped"]),
              "time": _secs(total_time)}
-    root = ET.Element("testsuites", {"name": "llmdiag", **{k: v for k, v in attrs.items() if k != "name"}})
+    # junit-10.xsd has no `skipped` on <testsuites>; the suite carries it
+    root = ET.Element("testsuites", {"name": "llmdiag", **{k: v for k, v in attrs.items()
+                                                           if k not in ("name", "skipped")}})
     suite = ET.SubElement(root, "testsuite", {**attrs, "id": "0", "hostname": "llmdiag"})
     started = next((p.started_at for p in report.phases if p.started_at), None)
     if started:

@@ -470,8 +470,9 @@ SCENARIOS: list[Scenario] = [
              remediation_contains=("--max-model-len",), quick=True),
     Scenario("kv-cache-no-blocks", "--kv-cache-memory-bytes 65536: no room for a single block",
              "failed", "kv_cache", "kv-cache-insufficient",
-             "A KV cache budget of 64 KiB gives no cache block at all.",
-             args=M256 + ("--kv-cache-memory-bytes", "65536"),
+             "A KV cache budget of 64 KiB gives no cache block at all. (VLLM_CPU_KVCACHE_SPACE is left "
+             "unset: when set, the CPU platform silently replaces --kv-cache-memory-bytes with it.)",
+             args=M256 + ("--kv-cache-memory-bytes", "65536"), unset=("VLLM_CPU_KVCACHE_SPACE",),
              intent=r"No available memory for the cache blocks"),
     Scenario("kv-cache-short-for-max-len",
              "--kv-cache-memory-bytes 131072 with --max-model-len 512: some blocks, fewer tokens "
@@ -479,6 +480,7 @@ SCENARIOS: list[Scenario] = [
              "failed", "kv_cache", "kv-cache-insufficient",
              "The KV cache holds fewer tokens than one request of --max-model-len 512 needs.",
              args=("--dtype", "bfloat16", "--max-model-len", "512", "--kv-cache-memory-bytes", "131072"),
+             unset=("VLLM_CPU_KVCACHE_SPACE",),
              intent=r"To serve at least one request with the model's max seq len"),
     Scenario("kv-space-over-memory", "VLLM_CPU_KVCACHE_SPACE=4096 (GiB), far above the RAM",
              "failed", "kv_cache", "kv-cache-insufficient",

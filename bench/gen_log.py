@@ -1,0 +1,90 @@
+"""Write a large, realistic startup log: a real start from sample_logs/, NCCL INFO noise from
+several ranks, tqdm redraws, request-log lines after start-up, long tracebacks, and a real failure
+near the end. Usage: python bench/gen_log.py OUT SIZE_MB [--seed N]"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HEAD = ROOT / "sample_logs" / "vllm" / "04-v1-0.11.2-tp2-ready.log"
+TAIL = ROOT / "sample_logs" / "vllm" / "07-v1-0.11.0-tp4-symm-mem-invalid-ordinal.log"
+
+NCCL = [
+    "node-{r}:{pid}:{pid} [{d}] NCCL INFO Channel {c:02d}/0 : {d} -> {p} via P2P/CUMEM",
+    "node-{r}:{pid}:{pid} [{d}] NCCL INFO Connected all rings, use ring PXN 0 GDR 1",
+    "node-{r}:{pid}:{pid} [{d}] NCCL INFO comm 0x{h:x} rank {d} nRanks 8 nNodes 1 localRanks 8 localRank {d} MNNVL 0",
+    "node-{r}:{pid}:{pid} [{d}] NCCL INFO Trees [0] {p}/-1/-1->{d}->-1 [1] {p}/-1/-1->{d}->-1",
+]
+REQ = [
+    '(APIServer pid=1) INFO:     10.0.0.{a}:{port} - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+    "(APIServer pid=1) INFO {mo:02d}-{d:02d} {h:02d}:{m:02d}:{s:02d} [loggers.py:123] Engine 000: Avg prompt throughput: {x:.1f} tokens/s, Avg generation throughput: {y:.1f} tokens/s, Running: {r} reqs, Waiting: 0 reqs, GPU KV cache usage: {k:.1f}%, Prefix cache hit rate: {p:.1f}%",
+    "(APIServer pid=1) INFO {mo:02d}-{d:02d} {h:02d}:{m:02d}:{s:02d} [chat_utils.py:560] Detected the chat template content format to be 'openai'. You can set `--chat-template-content-format` to override this.",
+]
+TB = [
+    "(Worker_TP1 pid=412) ERROR 10-14 09:32:16 [serving_chat.py:1] Error in preprocessing prompt inputs",
+    "(Worker_TP1 pid=412) ERROR 10-14 09:32:16 [serving_chat.py:1] Traceback (most recent call last):",
+    '(Worker_TP1 pid=412) ERROR 10-14 09:32:16 [serving_chat.py:1]   File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/serving_chat.py", line 221, in create_chat_completion',
+    "(Worker_TP1 pid=412) ERROR 10-14 09:32:16 [serving_chat.py:1]     request_prompts, engine_prompts = await self._preprocess_chat(",
+]
+
+
+def bar(i: int, n: int) -> str:
+    states = [f"Capturing CUDA graphs (mixed prefill-decode, PIECEWISE): {int(100 * k / n):3d}%|{'#' * (k * 10 // n):<10}| {k}/{n} [00:0{k % 10}<00:00, 12.1it/s]" for k in range(n + 1)]
+    return "\r".join(states)
+
+
+def generate(out: Path, size_mb: float, seed: int = 1) -> int:
+    rng = random.Random(seed)
+    target = int(size_mb * 1024 * 1024)
+    head = HEAD.read_bytes()
+    tail = TAIL.read_bytes()
+    written = 0
+    with open(out, "wb", buffering=1 << 20) as fh:
+        fh.write(head)
+        written += len(head)
+        budget = target - len(tail)
+        chunk: list[str] = []
+        while written < budget:
+            roll = rng.random()
+            if roll < 0.45:
+                line = rng.choice(NCCL).format(r=rng.randrange(2), pid=1000 + rng.randrange(8), d=rng.randrange(8),
+                                               c=rng.randrange(32), p=rng.randrange(8), h=rng.getrandbits(40))
+            elif roll < 0.9:
+                line = rng.choice(REQ).format(a=rng.randrange(250), port=rng.randrange(30000, 60000), mo=10, d=14,
+                                              h=rng.randrange(24), m=rng.randrange(60), s=rng.randrange(60),
+                                              x=rng.random() * 900, y=rng.random() * 3000, r=rng.randrange(64),
+                                              k=rng.random() * 90, p=rng.random() * 60)
+            elif roll < 0.97:
+                line = "\n".join(TB)
+            else:
+                line = bar(rng.randrange(8), 67)
+            chunk.append(line)
+            if len(chunk) >= 2000:
+                data = ("\n".join(chunk) + "\n").encode()
+                fh.write(data)
+                written += len(data)
+                chunk = []
+        if chunk:
+            data = ("\n".join(chunk) + "\n").encode()
+            fh.write(data)
+            written += len(data)
+        fh.write(tail)
+        written += len(tail)
+    return written
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("out")
+    ap.add_argument("size_mb", type=float)
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args()
+    n = generate(Path(a.out), a.size_mb, a.seed)
+    print(f"wrote {n / 1e6:.1f} MB to {a.out}")
+
+
+if __name__ == "__main__":
+    main()

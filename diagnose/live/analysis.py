@@ -1,0 +1,511 @@
+"""The live analysis: raw bytes in, phase / progress / stall / diagnosis events out to a view.
+
+It feeds the ordinary pipeline (Analyzer) line by line, so live and post-mortem agree. What it
+adds: wall-clock phase times, shard progress read from unfinished `\\r` progress bars, stall clocks,
+live confirmation of diagnoses (each fingerprint reported once), and bounded memory for servers
+that run for weeks (after the server is up, only lines that may carry a fatal error are analysed,
+and the per-run lists are trimmed).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Callable
+
+from diagnose.lines import MAX_LINE_BYTES, LineParser, decode, split_redraws
+from diagnose.live import stall as stalls
+from diagnose.live.views import View, fmt_dur, stall_lines
+from diagnose.pipeline import Analyzer, scanner
+from diagnose.report import Report
+
+TICK_S = 0.25
+CONFIRM_LINES = 30  # a finding is confirmed this many lines later ...
+CONFIRM_IDLE_S = 0.5  # ... or after this long without input (the traceback has ended)
+UNKNOWN_IDLE_S = 2.0  # "no known rule explains it" waits longer: a rule may still complete
+POST_READY_CONTEXT = 100  # lines analysed after a suspicious line once the server is up
+MAX_REPORTED = 10_000
+MAX_FINDINGS = 4_000
+MAX_FATAL = 2_000
+
+# Once the server is up, a line is analysed only if it may report a failure (cheap bytes search).
+_SUSPICIOUS = re.compile(
+    rb"rror|ERROR|xception|Traceback|raceback|Killed|killed|Segmentation|Bus error|CUDA|NCCL|out of memory|OOM|"
+    rb"died|dead|Dead|DEAD|bort|core dumped|erminat|FATAL|atal|CRITICAL|xit|hutdown|hutting down|SIG[A-Z]|"
+    rb"Startup|startup|fired up|Uvicorn running|not respond|timed out|Timeout|timeout"
+)
+
+
+class ShardProgress:
+    def __init__(self) -> None:
+        self.done = 0
+        self.total = 0
+        self.started: float | None = None
+        self.updated: float | None = None
+        self.slowest: float | None = None
+
+    def update(self, done: int, total: int, now: float) -> None:
+        if total != self.total or done < self.done:  # a new bar (another model, another rank)
+            self.total, self.done = total, done
+            self.started = self.updated = now
+            return
+        if done > self.done:
+            gap = now - (self.updated or now)
+            self.slowest = max(self.slowest or 0.0, gap / (done - self.done))
+            self.done = done
+            self.updated = now
+
+    def snapshot(self, now: float, size_gib: float | None) -> dict | None:
+        if not self.total:
+            return None
+        out: dict = {"done": self.done, "total": self.total}
+        elapsed = now - (self.started or now)
+        if self.done and elapsed > 0:
+            rate = self.done / elapsed
+            out["rate"] = rate
+            out["eta_s"] = (self.total - self.done) / rate
+            if size_gib:
+                out["gbps"] = size_gib * 1.073741824 * self.done / self.total / elapsed
+        return out
+
+
+class LiveAnalysis:
+    def __init__(self, rules, warnings: list[str] | None, view: View, overrides: dict[str, float] | None = None,
+                 source: str = "<stdin>", clock: Callable[[], float] = time.monotonic,
+                 on_ready: Callable[[], None] | None = None):
+        self.analyzer = Analyzer(rules, warnings)
+        self.view = view
+        self.overrides = dict(overrides or {})
+        self.clock = clock
+        self.on_ready = on_ready
+        self.parser = LineParser(source)
+        self.bar_parser = LineParser(source)
+        now = clock()
+        self.started = now
+        self.n = 0
+        self.partial = bytearray()
+        self.partial_len_seen = 0
+        self.skip_fragment = False
+        self.last_byte = b"\n"
+        self.last_input = now
+        self.enabled = True
+        self.view_ok = True
+        self.diag_ok = True
+        # phases on the wall clock
+        self.phase: str | None = None
+        self.phase_started = now
+        self.done: list[tuple[str, float | None]] = []
+        self.head_shown = False
+        self.ready = False
+        self.ready_s: float | None = None
+        self.failed = False
+        # progress and stalls
+        self.last_progress = now
+        self.last_text = ""
+        self.stall: tuple[str | None, float] | None = None  # (phase, since) while stalled
+        self.stall_spans: set[tuple[int, str | None]] = set()
+        self.shards = ShardProgress()
+        # diagnoses
+        self.reported: set[str] = set()
+        self.shown: list[tuple[str, str]] = []
+        self.pending_since: float | None = None
+        self.pending_lines = 0
+        self.fatal_seen = 0
+        self.warnings_seen = len(self.analyzer.run.warnings)
+        self.post_ready_left = 0
+        self.dropped = 0
+        self.child_exit: int | None = None
+        self.last_tick = now
+
+    # -- bytes -> lines -------------------------------------------------------------------------
+    def feed_data(self, data: bytes, gap_bytes: int = 0, gap_newlines: int = 0) -> None:
+        now = self.clock()
+        self.last_input = now
+        if data:
+            self.last_byte = data[-1:]
+        if gap_bytes:
+            self._gap(gap_bytes, gap_newlines)
+        if not self.enabled:
+            self.n += data.count(b"\n")
+            return
+        start = 0
+        if self.skip_fragment:
+            i = data.find(b"\n")
+            if i < 0:
+                return
+            self.n += 1
+            start = i + 1
+            self.skip_fragment = False
+        if self.ready and not self.post_ready_left:
+            probe = bytes(self.partial[-64:]) + data[start:start + 64] if self.partial else b""
+            if not _SUSPICIOUS.search(data, start) and not (probe and _SUSPICIOUS.search(probe)):
+                # the server is up and nothing here looks like a failure: count lines, skip analysis
+                last = data.rfind(b"\n", start)
+                if last < 0:
+                    self._add_partial(data[start:])
+                else:
+                    self.n += data.count(b"\n", start)
+                    self.partial.clear()
+                    self.partial_len_seen = 0
+                    self._add_partial(data[last + 1:])
+                return
+        while True:
+            i = data.find(b"\n", start)
+            if i < 0:
+                break
+            if self.partial:
+                self._add_partial(data[start:i])
+                raw = bytes(self.partial)
+                self.partial.clear()
+                self.partial_len_seen = 0
+            else:
+                raw = data[start:min(i, start + MAX_LINE_BYTES)]
+            start = i + 1
+            self._line(raw, now)
+            if not self.enabled:
+                self.n += data.count(b"\n", start)
+                return
+        if start < len(data):
+            self._add_partial(data[start:])
+        self._partial_progress(now)
+
+    def _add_partial(self, piece: bytes) -> None:
+        room = MAX_LINE_BYTES - len(self.partial)
+        if room > 0:
+            self.partial += piece[:room]
+
+    def _gap(self, gap_bytes: int, gap_newlines: int) -> None:
+        if not self.dropped:
+            self._note(f"the analysis fell behind the input and skipped {gap_bytes} bytes; the passthrough "
+                       "is complete, only the live analysis misses them (said once)")
+        self.dropped += gap_bytes
+        self.n += gap_newlines  # the line cut by the gap is counted when its newline arrives
+        self.partial.clear()
+        self.partial_len_seen = 0
+        self.skip_fragment = True  # the next bytes up to a newline end a line we did not see whole
+
+    def _partial_progress(self, now: float) -> None:
+        """A growing unfinished line is progress; a `\\r` bar in it may carry the shard count."""
+        size = len(self.partial)
+        if size == self.partial_len_seen:
+            return
+        self.partial_len_seen = size
+        self._progress(now)
+        if b"\r" not in self.partial or self.phase not in (None, "config", "init", "weights"):
+            return
+        pieces = [p for p in bytes(self.partial).split(b"\r") if p.strip()]
+        for piece in reversed(pieces[-2:]):
+            try:
+                line = self.bar_parser.parse(self.n + 1, decode(piece))
+                events = scanner().scan(line)
+            except Exception:  # noqa: BLE001 - a half-written bar must never stop the analysis
+                return
+            for ev in events:
+                f = ev.facts
+                if isinstance(f.get("shards_done"), int) and isinstance(f.get("shards_total"), int):
+                    self.shards.update(f["shards_done"], f["shards_total"], now)
+                    return
+
+    def _line(self, raw: bytes, now: float) -> None:
+        self.n += 1
+        text = decode(raw)
+        if text.endswith("\r"):
+            text = text.rstrip("\r")
+        try:
+            pieces = split_redraws(text)
+        except Exception as exc:  # noqa: BLE001
+            self._disable("the line splitter", exc)
+            return
+        for piece, redraws in pieces:
+            try:
+                line = self.parser.parse(self.n, piece, redraws)
+                step = self.analyzer.feed(line)
+            except Exception as exc:  # noqa: BLE001 - a parser bug must not hurt the passthrough
+                self._disable("the log parser", exc)
+                return
+            self._after(line, step, now)
+
+    def _disable(self, what: str, exc: BaseException) -> None:
+        self.enabled = False
+        self._note(f"internal error in {what} at line {self.n} ({type(exc).__name__}: {exc}); the live analysis "
+                   "is switched off, the log still passes through unchanged")
+
+    # -- one analysed line ---------------------------------------------------------------------
+    def _after(self, line, step, now: float) -> None:
+        tl = self.analyzer.timeline
+        text = line.text.strip()
+        if text and not step.heartbeat and text != self.last_text:
+            self._progress(now)
+        if text:
+            self.last_text = text
+        if step.entered and not self.ready:
+            self._entered(step.entered, now)
+        facts = tl.facts
+        done, total = facts.get("shards_done"), facts.get("shards_total")
+        if isinstance(done, int) and isinstance(total, int) and (done, total) != (self.shards.done, self.shards.total):
+            self.shards.update(done, total, now)
+        if step.findings or step.fatal or len(tl.fatal) != self.fatal_seen:
+            self.fatal_seen = len(tl.fatal)
+            if self.pending_since is None:
+                self.pending_since = now
+                self.pending_lines = 0
+            if self.ready:
+                self.post_ready_left = POST_READY_CONTEXT
+        elif self.pending_since is not None:
+            self.pending_lines += 1
+        if step.ready and not self.ready:
+            self._ready(now)
+        if self.ready:
+            if self.post_ready_left:
+                self.post_ready_left -= 1
+            elif _SUSPICIOUS.search(line.raw.encode("utf-8", "replace")):
+                self.post_ready_left = POST_READY_CONTEXT
+        if self.pending_since is not None and self.pending_lines >= CONFIRM_LINES and not getattr(tl, "_in_tb", False):
+            self._confirm(now)
+        if len(self.analyzer.run.warnings) != self.warnings_seen:
+            for w in self.analyzer.run.warnings[self.warnings_seen:]:
+                self._note(w)
+            self.warnings_seen = len(self.analyzer.run.warnings)
+        if self.ready and self.n % 5000 == 0:
+            self._trim()
+
+    def _progress(self, now: float) -> None:
+        self.last_progress = now
+        if self.stall is not None:
+            phase, since = self.stall
+            self.stall = None
+            self._view("resumed", phase, now - since)
+
+    def _entered(self, name: str, now: float) -> None:
+        prev, prev_s = self.phase, None
+        if prev is not None:
+            span = self.analyzer.timeline.span_of(prev)
+            prev_s = span.duration_s if span is not None and span.duration_s else now - self.phase_started
+            self.done.append((prev, prev_s))
+            self.done = self.done[-20:]
+        head = None
+        if not self.head_shown:
+            self.head_shown = True
+            eng, ver = self._engine()
+            head = f"{eng}{' ' + ver if ver else ''}" if eng != "unknown" else None
+        self.phase = name
+        self.phase_started = now
+        self._view("phase", name, prev, prev_s, head)
+        self._refresh(force=True)
+
+    def _ready(self, now: float) -> None:
+        self.ready = True
+        self.ready_s = now - self.started
+        if self.phase is not None and self.phase != "server":
+            self.done.append((self.phase, now - self.phase_started))
+        self.stall = None
+        self._view("ready", self.ready_s, list(self.done))
+        if self.pending_since is None:
+            self.pending_since = now  # errors seen before now become "non-fatal": re-check once
+            self.pending_lines = 0
+        if self.on_ready is not None:
+            try:
+                self.on_ready()
+            except Exception:  # noqa: BLE001
+                pass
+        self._refresh(force=True)
+
+    def _engine(self) -> tuple[str, str | None]:
+        a = self.analyzer
+        eng = a.engine
+        facts = a.timeline.facts
+        ver = facts.get("sglang_version") if eng == "sglang" else (
+            facts.get("engine_version") or (facts.get("image_vllm_version") if eng == "vllm" else None))
+        return eng, ver if isinstance(ver, str) else None
+
+    # -- diagnoses -------------------------------------------------------------------------------
+    def _confirm(self, now: float, final: bool = False) -> None:
+        self.pending_since = None
+        self.pending_lines = 0
+        if not self.diag_ok or not self.enabled:
+            return
+        try:
+            report = self.analyzer.report()
+        except Exception as exc:  # noqa: BLE001
+            self.diag_ok = False
+            self._note(f"internal error while building the report ({type(exc).__name__}: {exc}); "
+                       "live diagnoses are switched off")
+            return
+        report = _redact(report)
+        self.failed = report.outcome == "failed"
+        idle = now - self.last_input
+        for d in report.diagnoses:
+            if d.fingerprint in self.reported or d.role == "wrapper" or d.severity == "info":
+                continue
+            if d.rule == "stall-unknown":
+                continue
+            if d.rule == "unknown-failure" and not final and idle < UNKNOWN_IDLE_S:
+                self.pending_since = self.pending_since or now  # look again after a quiet moment
+                continue
+            if len(self.reported) < MAX_REPORTED:
+                self.reported.add(d.fingerprint)
+            self.shown.append((d.severity, d.title))
+            self.shown = self.shown[-10:]
+            self._view("diagnosis", d, self.ready and (self.ready_s or 0) > 0 and self._after_ready(d))
+        self._refresh(force=True)
+
+    def _after_ready(self, d) -> bool:
+        rl = self.analyzer.timeline.ready_line
+        return bool(rl and d.evidence and d.evidence[0].line > rl)
+
+    # -- time ----------------------------------------------------------------------------------
+    def tick(self) -> None:
+        now = self.clock()
+        self.last_tick = now
+        if self.pending_since is not None:
+            idle = now - self.last_input
+            if idle >= CONFIRM_IDLE_S or (now - self.pending_since) >= 5.0:
+                self._confirm(now)
+        self._check_stall(now)
+        self._refresh()
+
+    def _check_stall(self, now: float) -> None:
+        if self.ready or self.failed or not self.enabled or self.stall is not None:
+            return
+        facts = self.analyzer.timeline.facts
+        span_id = (len(self.analyzer.timeline.phases), self.phase)
+        if span_id in self.stall_spans:
+            return  # reported once per phase
+        silent = now - self.last_progress
+        limit = stalls.budget(self.phase, facts, self.overrides, self.shards.total or None, self.shards.slowest)
+        if silent < limit:
+            return
+        self.stall_spans.add(span_id)
+        self.stall = (self.phase, self.last_progress)
+        self._report_stall(silent, limit)
+
+    def _report_stall(self, silent: float, limit: float, why: str = "") -> None:
+        eng, _ = self._engine()
+        meaning, actions = stalls.advice(self.phase, eng, self.analyzer.timeline.facts,
+                                         self.shards.done if self.shards.total else None, self.shards.total or None)
+        self._view("stall", stall_lines(self.phase, silent, limit, meaning, actions, why))
+        self._refresh(force=True)
+
+    def ready_timeout(self, secs: float) -> None:
+        """`run --ready-timeout`: the server is not up in time; say where it is stuck."""
+        if self.ready:
+            return
+        now = self.clock()
+        silent = now - self.last_progress
+        why = (f"; not up after {fmt_dur(secs)} (--ready-timeout), in phase {self.phase or '-'} for "
+               f"{fmt_dur(now - self.phase_started)}; stopping the server")
+        self._report_stall(silent, secs, why)
+
+    def child_exited(self, code: int) -> None:
+        self.child_exit = code
+
+    # -- status ----------------------------------------------------------------------------------
+    def state(self) -> dict:
+        now = self.clock()
+        eng, ver = self._engine()
+        facts = self.analyzer.timeline.facts
+        kv = []
+        for key, fmt in (("kv_tokens", "{:,} tokens"), ("max_total_num_tokens", "{:,} tokens"),
+                         ("kv_blocks", "{:,} blocks"), ("kv_available_gib", "{} GiB"),
+                         ("max_concurrency", "{}x concurrency")):
+            v = facts.get(key)
+            if isinstance(v, (int, float)):
+                try:
+                    kv.append(fmt.format(v))
+                except (ValueError, TypeError):
+                    kv.append(str(v))
+        kv = kv[:4]
+        model = facts.get("model")
+        shards = self.shards.snapshot(now, stalls.model_gib(facts)) if self.phase == "weights" or (
+            self.shards.total and self.shards.done < self.shards.total) else None
+        return {
+            "engine": eng, "version": ver, "model": model if isinstance(model, str) else None,
+            "phase": self.phase, "phase_s": now - self.phase_started, "total_s": now - self.started,
+            "done": list(self.done), "shards": shards, "kv": kv, "diagnoses": list(self.shown),
+            "stall": (self.stall[0], now - self.stall[1]) if self.stall else None,
+            "ready": self.ready, "ready_s": self.ready_s, "failed": self.failed, "lines": self.n,
+            "dropped": self.dropped,
+        }
+
+    def _refresh(self, force: bool = False) -> None:
+        if not self.view_ok:
+            return
+        try:
+            self.view.refresh(self.state(), force)
+        except Exception as exc:  # noqa: BLE001
+            self._view_failed(exc)
+
+    def _view(self, method: str, *args) -> None:
+        if not self.view_ok:
+            return
+        try:
+            getattr(self.view, method)(*args)
+        except Exception as exc:  # noqa: BLE001 - a display bug must not stop the analysis
+            self._view_failed(exc)
+
+    def _view_failed(self, exc: BaseException) -> None:
+        self.view_ok = False
+        try:
+            self.view.close()
+        except Exception:  # noqa: BLE001
+            pass
+        import sys
+
+        try:
+            sys.stderr.write(f"[llmdiag] internal error in the live view ({type(exc).__name__}: {exc}); "
+                             "the live view is switched off\n")
+            sys.stderr.flush()
+        except Exception:  # noqa: BLE001
+            pass
+
+    def _note(self, msg: str) -> None:
+        self._view("note", msg)
+
+    # -- memory ---------------------------------------------------------------------------------
+    def _trim(self) -> None:
+        """Keep the per-run lists bounded on a server that runs for weeks (oldest repeats go first)."""
+        run = self.analyzer.run
+        if len(run.findings) > MAX_FINDINGS:
+            keep = MAX_FINDINGS // 4
+            del run.findings[keep:len(run.findings) - keep]
+        for key, seqs in list(run.unless_hits.items()):
+            if len(seqs) > 1000:
+                del seqs[:-500]
+        tl = self.analyzer.timeline
+        if len(tl.fatal) > MAX_FATAL:
+            keep = MAX_FATAL // 4
+            del tl.fatal[keep:len(tl.fatal) - keep]
+            self.fatal_seen = len(tl.fatal)
+
+    # -- end ------------------------------------------------------------------------------------
+    def finish(self) -> Report | None:
+        """End of input: the last partial line, the last confirmations; the report (None if broken)."""
+        now = self.clock()
+        if self.enabled and self.partial and not self.skip_fragment:
+            raw = bytes(self.partial)
+            self.partial.clear()
+            self._line(raw, now)
+        if self.enabled:
+            self._confirm(now, final=True)
+        try:
+            tl = self.analyzer.timeline
+            tl.n_lines = max(tl.n_lines, self.n)
+            report = self.analyzer.report()
+        except Exception as exc:  # noqa: BLE001
+            self._note(f"internal error while building the final report ({type(exc).__name__}: {exc})")
+            return None
+        if self.child_exit not in (None, 0) and report.outcome == "incomplete":
+            report = report.model_copy(update={"outcome": "failed"})
+        return _redact(report)
+
+
+def _redact(report: Report) -> Report:
+    """Secrets out of what llmdiag itself prints, as `explain` does (the passthrough stays raw)."""
+    try:
+        from diagnose.redact import redact_report
+    except ImportError:  # pragma: no cover - an older tree without redaction
+        return report
+    try:
+        return redact_report(report)
+    except Exception:  # noqa: BLE001 - never lose the report over redaction
+        return report

@@ -1,0 +1,126 @@
+"""Click commands `watch`, `run` and `replay`; `register(cli)` adds them to the llmdiag group."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+_PHASE_HELP = "start, config, init, nccl, weights, kv_cache, compile, server or default"
+
+
+def _live_options(f):
+    opts = [
+        click.option("--stall", "stall", multiple=True, metavar="PHASE=SECONDS",
+                     help=f"Seconds without progress before a phase is reported as stalled (repeatable; PHASE: {_PHASE_HELP})."),
+        click.option("-q", "--quiet", is_flag=True, help="Only diagnoses and stalls (no phase lines, no live status)."),
+        click.option("--status-file", type=click.Path(dir_okay=False), default=None,
+                     help="Append the live lines to this file instead of stderr."),
+        click.option("--status-fd", type=int, default=None, help="Write the live status to this open file descriptor instead of stderr."),
+        click.option("--plain", is_flag=True, help="Plain [llmdiag] lines even on a terminal."),
+        click.option("--no-color", is_flag=True, help="No colour (also NO_COLOR=1)."),
+        click.option("--rules", "rules_dirs", multiple=True, type=click.Path(), help="Extra rule pack folder (repeatable)."),
+        click.option("--only", multiple=True, help="Use only these rule ids or categories (repeatable)."),
+        click.option("--skip", multiple=True, help="Skip these rule ids or categories (repeatable)."),
+    ]
+    for opt in reversed(opts):
+        f = opt(f)
+    return f
+
+
+def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, only, skip, **extra) -> dict:
+    from diagnose.cli import UsageProblem
+    from diagnose.live.stall import parse_overrides
+
+    try:
+        overrides = parse_overrides(stall)
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from None
+    if status_fd is not None:
+        if status_fd in (0, 1):
+            raise UsageProblem("--status-fd must not be 0 or 1 (stdout carries the server's log)")
+        try:
+            os.fstat(status_fd)
+        except OSError:
+            raise UsageProblem(f"--status-fd {status_fd}: not an open file descriptor") from None
+    if status_file and status_fd is not None:
+        raise UsageProblem("use --status-file or --status-fd, not both")
+    env_rules = [d for d in os.environ.get("LLMDIAG_RULES", "").split(":") if d]
+    return {
+        "stall": overrides, "quiet": quiet, "status_file": status_file,
+        "status_fd": 2 if status_fd is None else status_fd, "plain": plain,
+        "color": not (no_color or os.environ.get("NO_COLOR")),
+        "rules_dirs": [*rules_dirs, *env_rules], "only": list(only), "skip": list(skip), **extra,
+    }
+
+
+@click.command()
+@_live_options
+@click.option("--fail-on", type=click.Choice(["error", "warning", "never"]), default="error", show_default=True,
+              help="When to exit 1 at end of input: error = start failed or incomplete; warning = also on warnings; never.")
+def watch(fail_on, **opts):
+    """Pass stdin to stdout unchanged and show a live startup diagnosis on stderr.
+
+    \b
+    vllm serve MODEL 2>&1 | llmdiag watch
+    python -m sglang.launch_server ... 2>&1 | llmdiag watch --status-file /tmp/llmdiag.status
+    """
+    from diagnose.live.front import watch as do_watch
+
+    cfg = _config(**opts, fail_on=fail_on, source="<stdin>")
+    sys.exit(do_watch(cfg))
+
+
+@click.command(context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
+@_live_options
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
+              help="Save the raw output here as it arrives (nothing is lost if llmdiag is killed).")
+@click.option("--ready-timeout", type=float, default=None, metavar="SECONDS",
+              help="If the server is not up in time: report where it is stuck, stop it, exit 124.")
+@click.option("--kill-after", type=float, default=10.0, show_default=True, metavar="SECONDS",
+              help="After stopping the server with SIGTERM, SIGKILL it if still running this much later.")
+@click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
+def run(command, log_path, ready_timeout, kill_after, **opts):
+    """Start a server (after --), pass its merged output through, and diagnose it live.
+
+    \b
+    llmdiag run --log vllm.log -- vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2
+    Exit status: the server's (128+N when killed by signal N); 124 after --ready-timeout.
+    """
+    from diagnose.cli import UsageProblem
+    from diagnose.live.front import run as do_run
+
+    if ready_timeout is not None and ready_timeout <= 0:
+        raise UsageProblem("--ready-timeout must be positive")
+    cfg = _config(**opts, fail_on="never", source=os.path.basename(command[0]))
+    try:
+        rc = do_run(list(command), cfg, log_path, ready_timeout, kill_after)
+    except (ValueError, FileNotFoundError) as exc:
+        click.echo(f"llmdiag: error: {exc}", err=True)
+        rc = 127 if isinstance(exc, FileNotFoundError) else 2
+    sys.exit(rc)
+
+
+@click.command()
+@click.argument("input_file", metavar="FILE")
+@click.option("--speed", type=float, default=1.0, show_default=True, help="Play N times faster.")
+@click.option("--max-gap", type=float, default=None, metavar="SECONDS", help="Shorten longer pauses to this.")
+def replay(input_file, speed, max_gap):
+    """Write a saved log to stdout with its original timing: llmdiag replay crash.log | llmdiag watch"""
+    from diagnose.cli import UsageProblem
+    from diagnose.lines import InputError
+    from diagnose.live.replay import replay as do_replay
+
+    if speed <= 0:
+        raise UsageProblem("--speed must be positive")
+    try:
+        rc = do_replay(input_file, speed, max_gap)
+    except InputError as exc:
+        raise UsageProblem(str(exc)) from None
+    sys.exit(rc)
+
+
+def register(group: click.Group) -> None:
+    for cmd in (watch, run, replay):
+        group.add_command(cmd)

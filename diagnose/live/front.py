@@ -1,0 +1,225 @@
+"""The two live front doors: `watch` (stdin) and `run` (a child process). Both start the analysis
+process, then run the passthrough loop in this process; this module owns processes and signals."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from diagnose.live.passthrough import EXIT, TIMEOUT, Passthrough, set_pipe_size
+from diagnose.live.views import Out
+
+EXIT_READY_TIMEOUT = 124  # like timeout(1): the server was not up in time and was stopped
+_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+class _Stop(Exception):
+    pass
+
+
+def _notifier(cfg: dict):
+    """One-line messages from this process go where the status goes (never to stdout)."""
+    out = None
+    if cfg.get("status_file"):
+        try:
+            out = Out(os.open(cfg["status_file"], os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644), close=True)
+        except OSError:
+            out = None
+    if out is None:
+        out = Out(int(cfg.get("status_fd", 2)))
+    return lambda msg: out.write(f"[llmdiag] {msg}\n")
+
+
+def status_is_tty(cfg: dict) -> bool:
+    if cfg.get("status_file"):
+        return False
+    try:
+        return os.isatty(int(cfg.get("status_fd", 2)))
+    except OSError:
+        return False
+
+
+def shares_stdout(cfg: dict) -> bool:
+    """Do stdout and the status go to the same terminal?"""
+    if not status_is_tty(cfg):
+        return False
+    try:
+        a, b = os.fstat(1), os.fstat(int(cfg.get("status_fd", 2)))
+    except OSError:
+        return False
+    return os.isatty(1) and a.st_rdev == b.st_rdev
+
+
+def start_worker(cfg: dict, control: bool = False):
+    """Start the analysis process; return (process, non-blocking write end of its frame pipe)."""
+    r, w = os.pipe()
+    set_pipe_size(w)
+    status_fd = int(cfg.get("status_fd", 2))
+    pass_fds = (status_fd,) if status_fd > 2 else ()
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "diagnose.live.worker", json.dumps(cfg)],
+            stdin=r, stdout=subprocess.PIPE if control else subprocess.DEVNULL, pass_fds=pass_fds,
+        )
+    finally:
+        os.close(r)
+    os.set_blocking(w, False)
+    return proc, w
+
+
+def _wait_worker(proc, notify, timeout_s: float = 60.0) -> int:
+    try:
+        return proc.wait(timeout_s)
+    except subprocess.TimeoutExpired:
+        notify("the analysis did not finish its summary in time; stopping it")
+        proc.kill()
+        return proc.wait()
+
+
+def _reset_terminal(cfg: dict) -> None:
+    """Safety net after an abnormal end of the analysis: give the terminal its whole height back."""
+    if status_is_tty(cfg):
+        try:
+            os.write(int(cfg.get("status_fd", 2)), b"\x1b7\x1b[r\x1b8")
+        except OSError:
+            pass
+
+
+def watch(cfg: dict) -> int:
+    notify = _notifier(cfg)
+    cfg = {**cfg, "shares_stdout": shares_stdout(cfg)}
+    try:
+        worker, w = start_worker(cfg)
+    except OSError as exc:
+        notify(f"cannot start the analysis ({exc}); passing the input through without it")
+        worker, w = None, None
+    pt = Passthrough(0, 1, w, notify=notify)
+    hits = {"n": 0}
+
+    def on_signal(signum, frame):  # noqa: ARG001
+        hits["n"] += 1
+        if hits["n"] >= 2:
+            raise _Stop()
+        notify(f"{signal.Signals(signum).name}: still passing the input through until it ends "
+               "(so the server's last lines are not lost); send it again to stop now")
+
+    old = {s: signal.signal(s, on_signal) for s in _SIGNALS}
+    interrupted = False
+    try:
+        pt.run()
+    except _Stop:
+        interrupted = True
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
+    pt.finish()
+    if worker is None:
+        return 130 if interrupted else 0
+    rc = _wait_worker(worker, notify)
+    if rc < 0:
+        _reset_terminal(cfg)
+    if interrupted:
+        return 130
+    if rc not in (0, 1):
+        return 0 if cfg.get("fail_on") == "never" else 1
+    return rc
+
+
+def run(cmd: list[str], cfg: dict, log_path: str | None = None, ready_timeout: float | None = None,
+        kill_after: float = 10.0) -> int:
+    notify = _notifier(cfg)
+    cfg = {**cfg, "shares_stdout": shares_stdout(cfg), "control": True}
+    log_fd = None
+    if log_path:
+        try:
+            log_fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        except OSError as exc:
+            raise ValueError(f"--log {log_path!r}: {exc.strerror}") from None
+    try:
+        child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+    except OSError as exc:
+        if log_fd is not None:
+            os.close(log_fd)
+        raise FileNotFoundError(f"cannot start {cmd[0]!r}: {exc.strerror or exc}") from None
+    child_fd = child.stdout.fileno()  # type: ignore[union-attr]
+    set_pipe_size(child_fd)
+    try:
+        worker, w = start_worker(cfg, control=True)
+    except OSError as exc:
+        notify(f"cannot start the analysis ({exc}); passing the output through without it")
+        worker, w = None, None
+    pt = Passthrough(child_fd, 1, w, log_fd, notify=notify)
+    state = {"ready": False, "forwarded": None}
+
+    if worker is not None and worker.stdout is not None:
+        ctl = worker.stdout.fileno()
+
+        def on_control() -> None:
+            try:
+                data = os.read(ctl, 4096)
+            except OSError:
+                data = b""
+            if not data:
+                pt.unwatch_fd(ctl)
+            elif b"ready" in data:
+                state["ready"] = True
+
+        pt.watch_fd(ctl, on_control)
+
+    def forward(signum, frame):  # noqa: ARG001
+        state["forwarded"] = signum
+        try:
+            os.killpg(child.pid, signum)
+            notify(f"{signal.Signals(signum).name} forwarded to the server (process group {child.pid})")
+        except (ProcessLookupError, PermissionError):
+            pass
+
+    old = {s: signal.signal(s, forward) for s in _SIGNALS}
+    started = time.monotonic()
+    timed_out = False
+    kill_at: float | None = None
+    exited_at: float | None = None
+    last_bytes, last_data = 0, started
+    try:
+        while pt.step(0.25):
+            now = time.monotonic()
+            if pt.bytes_in != last_bytes:
+                last_bytes, last_data = pt.bytes_in, now
+            if ready_timeout and not state["ready"] and not timed_out and now - started >= ready_timeout:
+                timed_out = True
+                pt.send(TIMEOUT, repr(float(ready_timeout)).encode())
+                _killpg(child.pid, signal.SIGTERM)
+                kill_at = now + kill_after
+            if kill_at is not None and now >= kill_at and child.poll() is None:
+                notify(f"the server did not stop within {kill_after:g}s of SIGTERM; sending SIGKILL")
+                _killpg(child.pid, signal.SIGKILL)
+                kill_at = None
+            if exited_at is None and child.poll() is not None:
+                exited_at = now
+            if exited_at is not None and now - exited_at >= 2.0 and now - last_data >= 2.0:
+                break  # the server is gone; a leftover process still holds its output open
+    finally:
+        code = child.wait()
+        for s, h in old.items():
+            signal.signal(s, h)
+    pt.send(EXIT, str(code).encode())
+    pt.finish()
+    if log_fd is not None:
+        os.close(log_fd)
+    if worker is not None:
+        if _wait_worker(worker, notify) < 0:
+            _reset_terminal(cfg)
+    if timed_out:
+        return EXIT_READY_TIMEOUT
+    return 128 - code if code < 0 else code
+
+
+def _killpg(pgid: int, sig: int) -> None:
+    try:
+        os.killpg(pgid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass

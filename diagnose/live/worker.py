@@ -1,0 +1,128 @@
+"""The analysis process: frames from the passthrough on stdin, status on the chosen output.
+
+Started by `watch` and `run` as `python -m diagnose.live.worker CONFIG_JSON`. It exits with the
+`--fail-on` exit code of the final report. It ignores the terminal's SIGINT / SIGHUP: the
+passthrough process decides when to stop, and closing the pipe makes this process summarise and
+exit.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import sys
+
+from diagnose.live.passthrough import DATA, EXIT, TIMEOUT, FrameReader
+
+
+def make_view(cfg: dict):
+    from diagnose.live.views import Out, PlainView, TtyView, View
+
+    if cfg.get("status_file"):
+        try:
+            fd = os.open(cfg["status_file"], os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        except OSError as exc:
+            sys.stderr.write(f"llmdiag: error: --status-file {cfg['status_file']!r}: {exc.strerror}\n")
+            return View()
+        out = Out(fd, close=True)
+    else:
+        out = Out(int(cfg.get("status_fd", 2)))
+    try:
+        tty = os.isatty(out.fd)
+    except OSError:
+        tty = False
+    if cfg.get("quiet"):
+        return PlainView(out, quiet=True)
+    if tty and not cfg.get("plain") and os.environ.get("TERM", "") != "dumb":
+        return TtyView(out, color=cfg.get("color", True), shares_stdout=cfg.get("shares_stdout", False))
+    return PlainView(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    for sig in (signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_IGN)
+    argv = sys.argv[1:] if argv is None else argv
+    cfg = json.loads(argv[0]) if argv else {}
+    in_fd = 0
+    control_fd = 1 if cfg.get("control") else None
+    view = make_view(cfg)
+
+    from diagnose.cli import exit_code_for
+    from diagnose.live.analysis import TICK_S, LiveAnalysis
+    from diagnose.pipeline import load_rules
+
+    try:
+        rules, errors = load_rules(cfg.get("rules_dirs") or [], cfg.get("only") or [], cfg.get("skip") or [])
+    except Exception as exc:  # noqa: BLE001 - no rules: still drain the pipe so the passthrough is unaffected
+        rules, errors = [], [f"rule pack failed to load: {exc}"]
+
+    def on_ready() -> None:
+        if control_fd is not None:
+            os.write(control_fd, b"ready\n")
+
+    live = LiveAnalysis(rules, errors, view, cfg.get("stall") or {}, source=cfg.get("source", "<stdin>"),
+                        on_ready=on_ready)
+    if hasattr(view, "at_line_start"):
+        view.at_line_start = lambda: live.last_byte == b"\n"
+    for e in errors:
+        live._note(f"warning: {e}")
+    reader = FrameReader()
+    broken = False
+    while True:
+        try:
+            ready, _, _ = select.select([in_fd], [], [], TICK_S)
+        except InterruptedError:  # pragma: no cover
+            continue
+        if ready:
+            try:
+                data = os.read(in_fd, 1 << 20)
+            except OSError:
+                data = b""
+            if not data:
+                break
+            for kind, payload, gap_b, gap_n in reader.feed(data):
+                try:
+                    if kind == DATA:
+                        live.feed_data(payload, gap_b, gap_n)
+                    elif kind == EXIT:
+                        live.child_exited(int(payload))
+                    elif kind == TIMEOUT:
+                        live.ready_timeout(float(payload))
+                except Exception as exc:  # noqa: BLE001 - keep draining: the passthrough must never block
+                    if not broken:
+                        broken = True
+                        live._disable("the live analysis", exc)
+                if live.clock() - live.last_tick >= TICK_S:
+                    _safe_tick(live)
+        else:
+            _safe_tick(live)
+    report = None
+    try:
+        report = live.finish()
+    except Exception as exc:  # noqa: BLE001
+        live._note(f"internal error at the end of input ({type(exc).__name__}: {exc})")
+    fail_on = cfg.get("fail_on", "error")
+    if report is not None:
+        live._view("final", report, cfg.get("color", True))
+    live._view("close")
+    if report is None:
+        return 0 if fail_on == "never" else 1
+    return exit_code_for(report, fail_on)
+
+
+def _safe_tick(live) -> None:
+    try:
+        live.tick()
+    except Exception as exc:  # noqa: BLE001
+        if live.enabled:
+            live._disable("the live status", exc)
+
+
+if __name__ == "__main__":
+    try:
+        code = main()
+    except BrokenPipeError:
+        code = 1
+    sys.exit(code)

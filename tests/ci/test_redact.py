@@ -1,0 +1,122 @@
+"""Planted fake secrets never leave in any format; the values a diagnosis needs stay."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from diagnose import outputs
+from diagnose.redact import Redactor, redact_report, redact_text
+
+from .reports import diag, report
+
+HF = "hf_FAKEaBcDeFgHiJkLmNoPqRsTuVwXyZ0123"
+OPENAI = "sk-proj-FAKE0123456789abcdefghijABCDEFGHIJ"
+SECRETS = [HF, OPENAI, "Sup3rS3cretPw", "alice", "FAKEwJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY",
+           "AKIAFAKEFAKEFAKE1234", "hunter2-FAKE-pw", "10.20.30.40", "gpu-node-17", "alice@example.com"]
+FORMATS = ["text", "json", "markdown", "junit", "github"]
+
+
+@pytest.mark.parametrize("line, expected", [
+    (f"HF_TOKEN={HF} vllm serve m", "HF_TOKEN=[REDACTED] vllm serve m"),
+    (f"export HUGGING_FACE_HUB_TOKEN='{HF}'", "export HUGGING_FACE_HUB_TOKEN='[REDACTED]'"),
+    (f"vllm serve m --api-key {OPENAI} --port 8000", "vllm serve m --api-key [REDACTED] --port 8000"),
+    ("--api-key=abc123XYZ --hf-token tok_123abc", "--api-key=[REDACTED] --hf-token [REDACTED]"),
+    ("{'api_key': 'abc123', 'max_num_batched_tokens': 8192}", "{'api_key': '[REDACTED]', 'max_num_batched_tokens': 8192}"),
+    ("ServerArgs(api_key='k-123', admin_api_key=None, token_num=256)",
+     "ServerArgs(api_key='[REDACTED]', admin_api_key=None, token_num=256)"),
+    ("Authorization: Bearer abc.def123-ghi", "Authorization: Bearer [REDACTED]"),
+    ("https://bob:pa55w0rd@proxy.corp:3128/x", "https://[REDACTED]@proxy.corp:3128/x"),
+    ("https://hub/resolve/main/config.json?token=abc123&x=1", "https://hub/resolve/main/config.json?token=[REDACTED]&x=1"),
+    ("DB_PASSWORD=hunter2 AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI", "DB_PASSWORD=[REDACTED] AWS_SECRET_ACCESS_KEY=[REDACTED]"),
+    ("File \"/home/alice/.venv/lib/x.py\"", "File \"/home/[user]/.venv/lib/x.py\""),
+    ("/Users/bob/models/llama", "/Users/[user]/models/llama"),
+    ("mail alice@example.com", "mail [REDACTED]"),
+])
+def test_secret_shapes(line, expected):
+    assert redact_text(line) == expected
+
+
+@pytest.mark.parametrize("line", [
+    "Chunked prefill is enabled with max_num_batched_tokens=8192.",
+    "--max-num-batched-tokens 8192 --max-model-len 131072 --tokenizer-mode auto",
+    "vLLM API server version 0.10.1.1", "vLLM is using nccl==2.26.2",
+    "NCCL_SOCKET_IFNAME=eth0 GLOO_SOCKET_IFNAME=ib0 NCCL_IB_DISABLE=1",
+    "export HF_TOKEN=<token>   (in Docker: -e HF_TOKEN=$HF_TOKEN)",
+    "non-default args: {'token': None, 'api_key': None, 'max_prompt_adapter_token': 0}",
+    "bucket_time_to_first_token=[0.1, 0.2], kt_max_deferred_experts_per_token=4",
+    "Uvicorn running on http://0.0.0.0:8000, no_proxy=localhost,127.0.0.1",
+    "GPU 1 has a total capacity of 44.39 GiB of which 229.38 MiB is free",
+    "File \"/root/.cache/huggingface/hub/x\" /home/runner/work/repo",
+    "The maximum number of tokens 8192 exceeds; max token 4096",
+])
+def test_diagnostic_values_survive(line):
+    assert redact_text(line) == line
+
+
+def test_addresses_and_hosts_get_stable_aliases():
+    r = Redactor()
+    a = r.text("gpu-node-17:356:356 [0] NCCL INFO Bootstrap : Using eth0:10.20.30.40<0>")
+    b = r.text("connect to (10.20.30.40, 5000) from 10.0.0.9; gpu-node-17 unreachable")
+    assert a == "host-1:356:356 [0] NCCL INFO Bootstrap : Using eth0:ip-1<0>"
+    assert b == "connect to (ip-1, 5000) from ip-2; host-1 unreachable"
+
+
+def _everything_planted():
+    d = diag(1, title=f"token {HF} failed", explanation=f"HTTP 401 with --api-key {OPENAI} on 10.20.30.40",
+             remediation=[f"export HF_TOKEN={HF}", "--max-num-batched-tokens 8192"],
+             evidence=[{"line": 3, "text": f"https://alice:Sup3rS3cretPw@hf.co/x?token={HF}",
+                        "source": "/home/alice/run.log"},
+                       {"line": 4, "text": "gpu-node-17:1:1 [0] NCCL INFO NET/Socket : Using [0]eth0:10.20.30.40<0>"}])
+    return report(diagnoses=[d], model="/home/alice/models/Llama-3-8B", inputs=["/home/alice/run.log"],
+                  facts={"hf_token": HF, "api_key": OPENAI, "max_num_batched_tokens": 8192,
+                         "cmd": "DB_PASSWORD=hunter2-FAKE-pw AWS_SECRET_ACCESS_KEY=FAKEwJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY",
+                         "aws": "AKIAFAKEFAKEFAKE1234", "owner": "alice@example.com"},
+                  warnings=[f"rule pack at /home/alice/rules: token={HF}"])
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_report_fields_are_redacted_in_every_format(fmt):
+    raw = _everything_planted()
+    leaked = [s for s in SECRETS if s in outputs.render(raw, fmt)]
+    assert leaked, "the planted secrets should show without redaction"
+    out = outputs.render(redact_report(raw), fmt)
+    assert [s for s in SECRETS if s in out] == []
+    keep = ["--max-num-batched-tokens 8192", "weights-oom", "HTTP 401", "eth0"]
+    keep += {"json": ["Llama-3-8B", "0.11.0", "rule-1:000000000001", "8192"], "markdown": ["Llama-3-8B", "0.11.0"],
+             "text": ["Llama-3-8B", "0.11.0"], "junit": ["Llama-3-8B", "rule-1:000000000001"],
+             "github": ["rule-1:000000000001"]}[fmt]
+    if fmt == "github":
+        keep.remove("eth0")  # the annotation quotes one evidence line
+    assert [k for k in keep if k not in out] == []
+
+
+def test_redaction_keeps_structure():
+    raw = _everything_planted()
+    red = redact_report(raw)
+    assert red.diagnoses[0].fingerprint == raw.diagnoses[0].fingerprint
+    assert red.facts["max_num_batched_tokens"] == 8192 and red.facts["hf_token"] == "[REDACTED]"
+    assert red.model == "/home/[user]/models/Llama-3-8B"
+    assert [e.line for e in red.diagnoses[0].evidence] == [3, 4]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_planted_log_leaks_nothing_through_the_cli(fmt, cli_run, shared_datadir, tmp_path):
+    log = str(shared_datadir / "secrets.log")
+    rc, raw, _ = cli_run("explain", log, "--format", fmt, "--no-redact")
+    assert rc == 1 and HF in raw  # the planted secrets reach the report...
+    summary = tmp_path / "summary.md"
+    rc, out, err = cli_run("explain", log, "--format", fmt, "-o", f"{fmt}={tmp_path / 'out'}",
+                           env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert rc == 1
+    written = (tmp_path / "out").read_text()
+    everything = out + err + written + (summary.read_text() if summary.exists() else "")
+    assert [s for s in SECRETS if s in everything] == []  # ... and never leave it
+    assert "401" in out and "[REDACTED]" in everything
+    if fmt == "json":
+        data = json.loads(out)
+        assert data["engine_version"] == "0.10.1.1"
+        assert data["facts"]["max_num_batched_tokens"] == 8192
+        assert data["diagnoses"][0]["category"] == "model-not-found"
+        assert data["model"].endswith("/models/Meta-Llama-3-8B-Instruct")
