@@ -237,6 +237,11 @@ from diagnose.live.commands import register as _register_live  # noqa: E402 - wa
 _register_live(cli)
 
 
+from diagnose.preflight.commands import register as _register_preflight  # noqa: E402
+
+_register_preflight(cli)
+
+
 def main(argv: list[str] | None = None) -> None:
     try:
         rc = cli.main(args=argv, prog_name="llmdiag", standalone_mode=False)

@@ -223,7 +223,7 @@ def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool) -> N
             "count": 1,
             "references": [],
         })
-    elif tl.outcome == "incomplete" and not causes:
+    elif tl.outcome == "incomplete" and not any(d["severity"] in ("error", "warning") for d in causes):
         meaning, actions = STALL_ADVICE.get(phase or "", ("the log stops before any loading phase was recognised",
                                                           ["Check that this is the whole log and that the process is alive"]))
         diags.insert(0, {

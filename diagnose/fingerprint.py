@@ -9,7 +9,8 @@ every value goes through `stable_value` first:
 - IP addresses and host:port pairs become `<ip>` / `<host>`;
 - a path keeps only its last meaningful component (the model directory name, the file name), so
   `/home/alice/models/Llama-3-8B` and `/data/Llama-3-8B` agree; snapshot hashes are skipped;
-- rank / device numbers (`GPU 3`, `cuda:1`, `VllmWorker-2`, `TP0`, `rank5`) are generalised, and the
+- rank / device numbers (`GPU 3`, `cuda:1`, `VllmWorker-2`, `EngineCore_DP0`, `TP0`, `rank5`) are
+  generalised (other trailing numbers, as in `missing_mod_2`, stay), and the
   keys `gpu`, `device`, `rank`, `local_rank`, `pid`, `host`, `hostname`, `ip`, `node`, `port` are
   dropped entirely: they say where a failure happened, not why.
 """
@@ -30,8 +31,8 @@ _UUID = re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{
 _HEX = re.compile(r"\b0x[0-9a-fA-F]+\b|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\b")
 _IP = re.compile(r"\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b|\[?::ffff:[\d.]+\]?(?::\d+)?")
 _PID = re.compile(r"(?i)\b(pid|tid|process|job)([=: ]+)\d+")
-_RANKISH = re.compile(r"(?i)\b(gpu|cuda:|rank|device|worker|tp|pp|dp|ep|proc|node)([ _:-]?)\d+\b")
-_TRAILING_ID = re.compile(r"(?<=[A-Za-z])([_-])\d+$")  # VllmWorker-3, EngineCore_0
+_RANKISH = re.compile(r"(?i)(gpu|cuda:|rank|device|worker|proc|core|node)([ _:-]?)\d+\b"  # VllmWorker-3
+                      r"|(?<![A-Za-z])(tp|pp|dp|ep)([ _:-]?)\d+\b")  # TP0, EngineCore_DP0
 _PATH = re.compile(r"(?:[A-Za-z]:\\|~?/)[^\s'\"`:,;()<>]*")
 _TEMP_SUFFIX = re.compile(r"(?i)(tmp|temp|torchinductor|triton|nccl|shm|cache)([_.-]?)[a-z0-9_]{4,}")
 _SNAPSHOT = re.compile(r"^(?:[0-9a-f]{16,}|snapshots|refs|main)$")
@@ -63,8 +64,7 @@ def stable_value(key: str, value: Any) -> str:
     s = _PID.sub(lambda m: f"{m.group(1)}{m.group(2)}<n>", s)
     s = _HEX.sub("<hex>", s)
     s = _TEMP_SUFFIX.sub(lambda m: m.group(1) + m.group(2) + "<id>", s)
-    s = _RANKISH.sub(lambda m: f"{m.group(1)}{m.group(2)}<n>", s)
-    s = _TRAILING_ID.sub(r"\1<n>", s)
+    s = _RANKISH.sub(lambda m: f"{m.group(1) or m.group(3)}{m.group(2) or m.group(4) or ''}<n>", s)
     return " ".join(s.split())
 
 

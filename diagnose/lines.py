@@ -62,7 +62,7 @@ _RAY_LOG = re.compile(
 _TORCH_C10 = re.compile(
     r"^\[(?P<sev>[IWEF])(?:(?P<mo>\d{1,2}?)(?P<d>\d\d) (?P<t>\d{2}:\d{2}:\d{2})(?P<f>\.\d+)?(?: \d+)? ?)?\s*[^\s:\]]+:\d+\] "
 )
-_NCCL = re.compile(r"^(?P<host>[\w.\-]+):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev>\d+)\] (?=NCCL )")
+_NCCL = re.compile(r"^(?P<host>[\w.\-]+):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev>\d+)\] (?:[\w./\-]+:\d+ )?(?=NCCL )")
 _PY_LOGGING = re.compile(
     r"^(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2}) (?P<t>\d{2}:\d{2}:\d{2}),(?P<ms>\d{3}) (?:[\w.\[\]-]+ )?(?:\d+ )?"
     r"(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL)\s+"
@@ -345,7 +345,8 @@ class LineParser:
                     line.level = m["level"]
                     self._stamp(line, _clock(m["mo"], m["d"], m["t"], "." + m["ms"]), int(m["y"]))
                     text = text[m.end():]
-            if line.kind == "raw" and " NCCL " in text[:80]:
+            if line.kind in ("raw", "sglang") and " NCCL " in text[:120]:
+                # NCCL >= 2.27 prints "[date time] host:pid:tid [dev] file.cc:N NCCL WARN ..."
                 m = _NCCL.match(text)
                 if m:
                     line.kind = "nccl"

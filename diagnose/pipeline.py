@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Iterable
 
-from diagnose import diagnosis
+from diagnose import diagnosis, distributed
 from diagnose.engines import PHASE_INDEX, EngineGuess, MarkerScanner, is_dev_version
 from diagnose.lines import Line, iter_inputs
 from diagnose.matcher import Finding, Matcher
@@ -96,6 +96,9 @@ class Analyzer:
         if tl.outcome == "incomplete" and diags and diags[0]["rule"] == "stall-unknown" and self.last:
             n, src, raw = self.last
             diags[0]["evidence"] = [{"line": n, "text": raw, **({"source": src} if multi else {})}]
+        dist = self.timeline.dist
+        diags = distributed.merge(diags, dist.diagnoses(tl.outcome, engine, multi), dist, multi)
+        ranks, nodes, nccl = dist.views()
         outcome = tl.outcome
         top_error = next((d for d in diags if d["role"] != "wrapper" and d["severity"] == "error"), None)
         if outcome == "incomplete" and top_error is not None:
@@ -137,6 +140,9 @@ class Analyzer:
             inputs=list(self.sources),
             lines=tl.n_lines,
             warnings=self.warnings + self.run.warnings,
+            ranks=ranks,
+            nodes=nodes,
+            nccl=nccl,
         )
 
 

@@ -37,6 +37,11 @@ _TOKEN_SHAPES = [
     re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)"),
 ]
 
+_TOKEN_SHAPE = re.compile("|".join(f"(?:{p.pattern})" for p in _TOKEN_SHAPES))
+_TOKEN_HINT = re.compile(r"hf_|sk-|gh[pousr]_|github_pat_|glpat-|AKIA|ASIA|xox|AIza|eyJ|nvapi-|PRIVATE KEY")
+_SECRET_WORDS = ("token", "key", "secret", "passw", "credential", "auth", "sig", "cookie", "passphrase")
+_MAYBE_IP = re.compile(r"\d\.\d{1,3}\.\d")
+
 # Authorization headers: keep the scheme, drop the credential.
 _AUTH_HEADER = re.compile(r"(?i)\b(bearer|basic|token)(\s+)([A-Za-z0-9._~+/=-]{8,})")
 
@@ -81,6 +86,9 @@ _NCCL_HOST = re.compile(r"(?m)(^|\s|\] )([A-Za-z][A-Za-z0-9_.-]*)(:\d+:\d+ \[\d+
 # Ray / torch lines that name a node: "ip=10.0.0.2", "node_ip=...", "hostname: gpu-node-7"
 _HOST_FIELD = re.compile(r"(?i)\b(hostname|host_name|node_name|nodename)(['\"]?\s*[=:]\s*['\"]?)([A-Za-z][A-Za-z0-9_.-]+)")
 _HOST_KEEP = {"localhost", "none", "null", "true", "false"}
+_HOST_KEYS = frozenset({"node", "nodes", "hostname", "host_name", "node_name", "nodename"})
+_HOSTNAME = re.compile(r"^[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*$")
+_FILE_NAME = re.compile(r"(?i)\.(?:log|txt|gz|out|err|json|jsonl)$")
 
 
 class Redactor:
@@ -90,6 +98,7 @@ class Redactor:
         self.ips: dict[str, str] = {}
         self.hosts: dict[str, str] = {}
         self.count = 0  # how many secrets were removed (for a note in the report)
+        self._cache: dict[str, str] = {}
 
     # -- aliases -------------------------------------------------------------------------------
     def _ip(self, m: re.Match) -> str:
@@ -145,27 +154,69 @@ class Redactor:
             return m.group(0)
         return m.group(1) + USER
 
+    def learn(self, s: str) -> None:
+        """First pass: note hosts and addresses so that every mention gets the same alias."""
+        if "NCCL" in s:
+            for m in _NCCL_HOST.finditer(s):
+                self.host_alias(m.group(2))
+        if _MAYBE_IP.search(s):
+            for m in _IPV4.finditer(s):
+                self._ip(m)
+
     def text(self, s: str) -> str:
         if not s:
             return s
-        for shape in _TOKEN_SHAPES:
-            s = shape.sub(self._secret, s)
-        s = _URL_CREDS.sub(self._url, s)
-        s = _SECRET_FLAG.sub(self._flag, s)
-        s = _AUTH_HEADER.sub(self._auth, s)
-        s = _NAMED_VALUE.sub(self._named, s)
-        s = _EMAIL.sub(lambda m: self._secret(m), s)
-        s = _HOME.sub(self._home, s)
-        s = _NCCL_HOST.sub(lambda m: m.group(1) + self.host_alias(m.group(2)) + m.group(3), s)
-        s = _HOST_FIELD.sub(lambda m: m.group(1) + m.group(2) + (
-            m.group(3) if _IPV4.fullmatch(m.group(3)) else self.host_alias(m.group(3))), s)
-        s = _IPV4.sub(self._ip, s)
+        cached = self._cache.get(s)
+        if cached is None:
+            cached = self._cache[s] = self._text(s)
+        return cached
+
+    def _text(self, s: str) -> str:
+        # cheap substring tests first: evidence can be megabytes, most lines hold nothing to redact
+        low = s.lower()
+        if _TOKEN_HINT.search(s):
+            s = _TOKEN_SHAPE.sub(self._secret, s)
+        if "@" in s:
+            if "://" in s:
+                s = _URL_CREDS.sub(self._url, s)
+        if "--" in s:
+            s = _SECRET_FLAG.sub(self._flag, s)
+        if "bearer" in low or "basic" in low or "token" in low:
+            s = _AUTH_HEADER.sub(self._auth, s)
+        if any(w in low for w in _SECRET_WORDS):
+            s = _NAMED_VALUE.sub(self._named, s)
+        if "@" in s:
+            s = _EMAIL.sub(lambda m: self._secret(m), s)
+        if "users" in low or "/home/" in s:
+            s = _HOME.sub(self._home, s)
+        if "NCCL" in s:
+            s = _NCCL_HOST.sub(lambda m: m.group(1) + self.host_alias(m.group(2)) + m.group(3), s)
+        if any(w in low for w in ("hostname", "host_name", "node_name", "nodename")):
+            s = _HOST_FIELD.sub(lambda m: m.group(1) + m.group(2) + (
+                m.group(3) if _IPV4.fullmatch(m.group(3)) else self.host_alias(m.group(3))), s)
+        if _MAYBE_IP.search(s):
+            s = _IPV4.sub(self._ip, s)
         for host, alias in self.hosts.items():  # a host named once in an NCCL prefix, again in prose
             if len(host) >= 4 and host in s:
                 s = re.sub(r"(?<![\w.-])" + re.escape(host) + r"(?![\w-])", alias, s)
         return s
 
+    def learn_hosts(self, v: Any, key: str | None = None, inputs: frozenset = frozenset()) -> None:
+        """Host names the report holds in structured fields (`node`, `hostname`) get aliases too."""
+        if isinstance(v, dict):
+            for k, x in v.items():
+                self.learn_hosts(x, k, inputs)
+        elif isinstance(v, list):
+            for x in v:
+                self.learn_hosts(x, key if key in _HOST_KEYS else None, inputs)
+        elif isinstance(v, str) and key in _HOST_KEYS and v not in inputs and _HOSTNAME.match(v) \
+                and not _FILE_NAME.search(v) and v.lower() not in _HOST_KEEP and not _IPV4.fullmatch(v):
+            self.host_alias(v)
+
     def value(self, v: Any, key: str | None = None) -> Any:
+        """Redact every string in a JSON-like value; structural keys (ids, enums, versions) stay."""
+        if key is not None and (key in STRUCTURAL_KEYS or key.endswith("version")):
+            return v
         if isinstance(v, str):
             if key is not None and re.fullmatch(_SECRET_NAME, key, re.I) and not _SAFE_NAMES.search(key) \
                     and not _KEEP_VALUES.match(v):
@@ -179,32 +230,36 @@ class Redactor:
         return v
 
 
+# Values that are ids, enums or versions, never free text (fingerprints must not change).
+STRUCTURAL_KEYS = frozenset({
+    "schema", "engine", "outcome", "last_phase", "status", "rule", "category", "severity", "role", "phase",
+    "phases", "fingerprint", "references", "started_at",
+})
+
+
+def _walk_strings(v: Any, fn) -> None:
+    if isinstance(v, str):
+        fn(v)
+    elif isinstance(v, list):
+        for x in v:
+            _walk_strings(x, fn)
+    elif isinstance(v, dict):
+        for k, x in v.items():
+            if k not in STRUCTURAL_KEYS and not k.endswith("version"):
+                _walk_strings(x, fn)
+
+
 def redact_text(text: str) -> str:
     return Redactor().text(text)
 
 
 def redact_report(report: Report, redactor: Redactor | None = None) -> Report:
-    """A redacted copy: every free-text field (evidence, titles, explanations, remediation, facts,
-    model, inputs, warnings, history notes). Rule ids, categories, numbers and fingerprints stay."""
+    """A redacted copy. Every string of the report goes through the redactor (evidence, titles,
+    explanations, remediation, facts, model, inputs, warnings, history, and fields added later),
+    except ids, enums, versions and fingerprints (STRUCTURAL_KEYS)."""
     r = redactor or Redactor()
     data = report.model_dump(by_alias=True)
-    for ph in data["phases"]:
-        if ph.get("source"):
-            ph["source"] = r.text(ph["source"])
-    for d in data["diagnoses"]:
-        d["title"] = r.text(d["title"])
-        d["explanation"] = r.text(d["explanation"])
-        d["remediation"] = [r.text(x) for x in d["remediation"]]
-        for ev in d["evidence"]:
-            ev["text"] = r.text(ev["text"])
-            if ev.get("source"):
-                ev["source"] = r.text(ev["source"])
-    for key in ("model",):
-        if data.get(key):
-            data[key] = r.text(data[key])
-    data["facts"] = r.value(data["facts"])
-    data["inputs"] = [r.text(x) for x in data["inputs"]]
-    data["warnings"] = [r.text(x) for x in data["warnings"]]
-    if data.get("history"):
-        data["history"] = r.value(data["history"])
+    r.learn_hosts(data, inputs=frozenset(report.inputs))
+    _walk_strings(data, r.learn)  # aliases in order of first mention anywhere, before any text is rewritten
+    data = r.value(data)
     return Report.model_validate(data)

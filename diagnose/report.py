@@ -48,6 +48,52 @@ class Diagnosis(_Model):
     fingerprint: str
     count: int = Field(default=1, description="how many times the rule matched")
     references: list[str] = []
+    ranks: list[str] = Field(default=[], description="ranks (processes) whose lines are the evidence, in a distributed start")
+    nodes: list[str] = Field(default=[], description="nodes whose lines are the evidence, in a distributed start")
+
+
+class ErrorLine(_Model):
+    line: int
+    source: str
+    text: str
+
+
+class RankReport(_Model):
+    """One rank (worker process) of a distributed start: how far it got (an addition to the contract)."""
+
+    label: str = Field(description="as the log names it: TP3, 'VllmWorker TP3 pid=12', 'RayWorkerWrapper pid=9'")
+    rank: Optional[int] = Field(default=None, description="global rank when the log tells it")
+    node: str
+    pid: Optional[int] = None
+    source: str = Field(description="input file of its first line")
+    last_phase: Optional[Phase] = None
+    phases: list[Phase] = []
+    status: Literal["ready", "failed", "running"]
+    first_line: int
+    last_line: int
+    lines: int
+    error: Optional[ErrorLine] = None
+
+
+class NodeReport(_Model):
+    """One node: from Ray's ip=, an NCCL host prefix, a compose service, or its input file."""
+
+    name: str
+    node_rank: Optional[int] = None
+    sources: list[str] = []
+    ranks: list[str] = []
+    last_phase: Optional[Phase] = None
+    status: Literal["ready", "failed", "running"]
+    lines: int
+    facts: dict = Field(default_factory=dict, description="what this node printed: versions, model, parallel sizes")
+    env: dict = Field(default_factory=dict, description="engine / NCCL environment variables the log shows")
+
+
+class NcclTransport(_Model):
+    from_rank: int
+    to_rank: int
+    transport: str = Field(description="P2P, SHM, NET/IB, NET/Socket (several joined by +)")
+    node: str
 
 
 class SeenBefore(_Model):
@@ -90,6 +136,9 @@ class Report(_Model):
     lines: int = 0
     warnings: list[str] = []
     history: Optional[HistoryInfo] = None
+    ranks: list[RankReport] = Field(default=[], description="per-rank progress of a distributed start (empty otherwise)")
+    nodes: list[NodeReport] = Field(default=[], description="per-node progress and settings of a distributed start")
+    nccl: list[NcclTransport] = Field(default=[], description="NCCL transport per rank pair (NCCL_DEBUG=INFO)")
 
     def to_json(self, indent: int | None = 2) -> str:
         return self.model_dump_json(by_alias=True, indent=indent)

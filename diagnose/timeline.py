@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from diagnose.distributed import DistTracker
 from diagnose.engines import PHASE_INDEX, Event
 
 # V1 vLLM profiles and compiles before KV sizing, then captures graphs after it.
@@ -66,6 +67,7 @@ class TimelineResult:
     year: int | None
     last_clock: float | None
     n_lines: int
+    dist: DistTracker | None = None  # per-rank / per-node progress (shared, not copied)
 
 
 @dataclass
@@ -84,6 +86,7 @@ class Timeline:
     _in_tb: bool = False
     _tb_after_exc: int = 0
     tb_of_line: int | None = None  # traceback block of the line just fed (for the matcher)
+    dist: DistTracker = field(default_factory=DistTracker)  # per-rank and per-node progress
 
     @property
     def current(self) -> PhaseSpan | None:
@@ -163,7 +166,10 @@ class Timeline:
                     span.start_year = line.year
                 if span.status != "done":
                     span.end_clock = line.clock
+        n_exc = len(self.exceptions)
         self._track_exceptions(line, events)
+        self.dist.feed(line, events, len(self.exceptions) > n_exc and not self.exceptions[-1].wrapper
+                       and self.exceptions[-1].exc not in _BENIGN_EXC)
         return entered
 
     def _enter(self, name: str, line) -> bool:
@@ -253,6 +259,7 @@ class Timeline:
             year=self.year,
             last_clock=self.last_clock,
             n_lines=self.n_lines,
+            dist=self.dist,
         )
 
 

@@ -39,6 +39,8 @@ VERSION_RE = re.compile(r"(?:\bsglang(?:==|-| version:? )|lmsysorg/sglang:v)(?P<
 
 S = "sglang"
 MARKERS = [
+    # the command line and argparse's usage line name the engine
+    M("cmdline", S, "config", "fact", r"(?:^\$ |^\+ |^usage: )(?:\S+=\S* )*(?:python3? -m sglang\.launch_server|sglang serve\b|launch_server\.py)", ("sglang", "launch_server")),
     # config
     M("server_args", S, "config", "start", r"^server_args=(?:ServerArgs\(|\{)", "server_args=", extract=_server_args),
     M("attn_backend_default", S, "config", "progress", r"^Attention backend not (?:set|specified|explicitly specified)\. Use (?P<b>[\w.-]+) backend by default\.$", "Attention backend not", facts={"b": "attention_backend"}),

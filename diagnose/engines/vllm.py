@@ -69,6 +69,8 @@ def _args(m):
 
 E = "vllm"
 MARKERS = [
+    # the command line (first line of many saved logs) and argparse's usage line name the engine
+    M("cmdline", E, "config", "fact", r"(?:^\$ |^\+ |^usage: )(?:\S+=\S* )*(?:vllm serve\b|python3? -m vllm\.entrypoints)", ("vllm serve", "vllm.entrypoints")),
     # config
     M("platform", E, "config", "start", r"^Automatically detected platform (?P<platform>\w+)\.$", "Automatically detected platform", kinds=("vllm",), facts={"platform": "platform"}),
     M("banner_old", E, "config", "start", r"^vLLM API server version (?P<version>\S+)$", "vLLM API server version", facts={"version": "engine_version"}),

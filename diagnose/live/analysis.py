@@ -296,6 +296,10 @@ class LiveAnalysis:
     def _ready(self, now: float) -> None:
         self.ready = True
         self.ready_s = now - self.started
+        tl = self.analyzer.timeline
+        first = next((p.start_clock for p in tl.phases if p.start_clock is not None), None)
+        if first is not None and tl.last_clock is not None and tl.last_clock >= first:
+            self.ready_s = tl.last_clock - first  # the log's own clock also covers what came before watch
         if self.phase is not None and self.phase != "server":
             self.done.append((self.phase, now - self.phase_started))
         self.stall = None
@@ -379,11 +383,14 @@ class LiveAnalysis:
         self.stall = (self.phase, self.last_progress)
         self._report_stall(silent, limit)
 
-    def _report_stall(self, silent: float, limit: float, why: str = "") -> None:
+    def _report_stall(self, silent: float, limit: float, head: str | None = None) -> None:
         eng, _ = self._engine()
         meaning, actions = stalls.advice(self.phase, eng, self.analyzer.timeline.facts,
                                          self.shards.done if self.shards.total else None, self.shards.total or None)
-        self._view("stall", stall_lines(self.phase, silent, limit, meaning, actions, why))
+        lines = stall_lines(self.phase, silent, limit, meaning, actions)
+        if head:
+            lines[0] = head
+        self._view("stall", lines)
         self._refresh(force=True)
 
     def ready_timeout(self, secs: float) -> None:
@@ -391,13 +398,14 @@ class LiveAnalysis:
         if self.ready:
             return
         now = self.clock()
-        silent = now - self.last_progress
-        why = (f"; not up after {fmt_dur(secs)} (--ready-timeout), in phase {self.phase or '-'} for "
-               f"{fmt_dur(now - self.phase_started)}; stopping the server")
-        self._report_stall(silent, secs, why)
+        where = f"in phase {self.phase} for {fmt_dur(now - self.phase_started)}" if self.phase else \
+            "before any startup phase was recognised"
+        head = (f"stall: not ready after {fmt_dur(secs)} (--ready-timeout), {where}, last progress "
+                f"{fmt_dur(now - self.last_progress)} ago; stopping the server")
+        self._report_stall(now - self.last_progress, secs, head)
 
-    def child_exited(self, code: int) -> None:
-        self.child_exit = code
+    def child_exited(self, code: int, stopped_by_us: bool = False) -> None:
+        self.child_exit = None if stopped_by_us else code
 
     # -- status ----------------------------------------------------------------------------------
     def state(self) -> dict:
@@ -494,7 +502,7 @@ class LiveAnalysis:
         except Exception as exc:  # noqa: BLE001
             self._note(f"internal error while building the final report ({type(exc).__name__}: {exc})")
             return None
-        if self.child_exit not in (None, 0) and report.outcome == "incomplete":
+        if self.child_exit is not None and self.child_exit > 0 and report.outcome == "incomplete":
             report = report.model_copy(update={"outcome": "failed"})
         return _redact(report)
 

@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 
-from diagnose.live.passthrough import EXIT, TIMEOUT, Passthrough, set_pipe_size
+from diagnose.live.passthrough import BACKLOG_LIMIT, EXIT, PIPE_SIZE, TIMEOUT, Passthrough, set_pipe_size
 from diagnose.live.views import Out
 
 EXIT_READY_TIMEOUT = 124  # like timeout(1): the server was not up in time and was stopped
@@ -54,10 +54,19 @@ def shares_stdout(cfg: dict) -> bool:
     return os.isatty(1) and a.st_rdev == b.st_rdev
 
 
+def backlog_limit() -> int:
+    """Bytes of analysis input held while the analysis is busy (LLMDIAG_LIVE_BACKLOG, for tests and
+    benchmarks of very fast input; the default keeps a whole startup log)."""
+    try:
+        return max(64 * 1024, int(os.environ.get("LLMDIAG_LIVE_BACKLOG", BACKLOG_LIMIT)))
+    except ValueError:
+        return BACKLOG_LIMIT
+
+
 def start_worker(cfg: dict, control: bool = False):
     """Start the analysis process; return (process, non-blocking write end of its frame pipe)."""
     r, w = os.pipe()
-    set_pipe_size(w)
+    set_pipe_size(w, min(PIPE_SIZE, backlog_limit()))
     status_fd = int(cfg.get("status_fd", 2))
     pass_fds = (status_fd,) if status_fd > 2 else ()
     try:
@@ -97,7 +106,7 @@ def watch(cfg: dict) -> int:
     except OSError as exc:
         notify(f"cannot start the analysis ({exc}); passing the input through without it")
         worker, w = None, None
-    pt = Passthrough(0, 1, w, notify=notify)
+    pt = Passthrough(0, 1, w, notify=notify, backlog_limit=backlog_limit())
     hits = {"n": 0}
 
     def on_signal(signum, frame):  # noqa: ARG001
@@ -120,8 +129,8 @@ def watch(cfg: dict) -> int:
     if worker is None:
         return 130 if interrupted else 0
     rc = _wait_worker(worker, notify)
-    if rc < 0:
-        _reset_terminal(cfg)
+    if rc not in (0, 1):
+        _stopped(cfg, notify, pt, rc)
     if interrupted:
         return 130
     if rc not in (0, 1):
@@ -152,7 +161,7 @@ def run(cmd: list[str], cfg: dict, log_path: str | None = None, ready_timeout: f
     except OSError as exc:
         notify(f"cannot start the analysis ({exc}); passing the output through without it")
         worker, w = None, None
-    pt = Passthrough(child_fd, 1, w, log_fd, notify=notify)
+    pt = Passthrough(child_fd, 1, w, log_fd, notify=notify, backlog_limit=backlog_limit())
     state = {"ready": False, "forwarded": None}
 
     if worker is not None and worker.stdout is not None:
@@ -206,16 +215,24 @@ def run(cmd: list[str], cfg: dict, log_path: str | None = None, ready_timeout: f
         code = child.wait()
         for s, h in old.items():
             signal.signal(s, h)
-    pt.send(EXIT, str(code).encode())
+    pt.send(EXIT, f"{code},{int(timed_out or state['forwarded'] is not None)}".encode())
     pt.finish()
     if log_fd is not None:
         os.close(log_fd)
     if worker is not None:
-        if _wait_worker(worker, notify) < 0:
-            _reset_terminal(cfg)
+        rc = _wait_worker(worker, notify)
+        if rc not in (0, 1):
+            _stopped(cfg, notify, pt, rc)
     if timed_out:
         return EXIT_READY_TIMEOUT
     return 128 - code if code < 0 else code
+
+
+def _stopped(cfg: dict, notify, pt: Passthrough, rc: int) -> None:
+    """The analysis ended abnormally: restore the terminal, say so (once) and carry on."""
+    _reset_terminal(cfg)
+    if not pt.analysis_lost:
+        notify(f"the analysis stopped (exit status {rc}); the log still passes through unchanged")
 
 
 def _killpg(pgid: int, sig: int) -> None:

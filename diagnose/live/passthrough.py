@@ -85,6 +85,7 @@ class Passthrough:
         self.chunk = chunk
         self.out_ok = True
         self.sink_ok = sink_fd is not None
+        self.analysis_lost = False
         self.backlog: deque[memoryview] = deque()
         self.backlog_bytes = 0
         self.gap_bytes = 0
@@ -144,6 +145,7 @@ class Passthrough:
                 self.sink_ok = False
                 self.backlog.clear()
                 self.backlog_bytes = 0
+                self.analysis_lost = True
                 self.notify("the analysis stopped; the log still passes through unchanged")
                 break
             self.backlog_bytes -= n

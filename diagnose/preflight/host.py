@@ -42,7 +42,8 @@ class HostInfo:
     gpu_count: int | None = None  # GPUs on the node (nvidia-smi ignores CUDA_VISIBLE_DEVICES)
     gpu_mem_bytes: int | None = None
     gpu_name: str | None = None
-    gpu_source: str = "unknown"
+    gpu_source: str = "unknown"  # where gpu_mem_bytes came from
+    gpu_count_source: str = "unknown"
     shm_bytes: int | None = None  # free space of /dev/shm
     ram_available_bytes: int | None = None
     tmp_free_bytes: int | None = None
@@ -94,7 +95,7 @@ def probe_host(env: dict | None = None) -> HostInfo:
     gpus = _nvidia_smi()
     if gpus:
         info.gpu_count, info.gpu_name, info.gpu_mem_bytes = len(gpus), gpus[0][0], min(g[1] for g in gpus)
-        info.gpu_source = "nvidia-smi"
+        info.gpu_source = info.gpu_count_source = "nvidia-smi"
     info.shm_bytes = _free("/dev/shm") if os.path.isdir("/dev/shm") else None
     info.ram_available_bytes = _mem_available()
     info.tmp_dir = env.get("TMPDIR") or "/tmp"

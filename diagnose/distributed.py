@@ -1,0 +1,542 @@
+"""Cross-rank and cross-node state of one start, and the diagnoses only that state can make.
+
+The tracker is fed every line with its marker events (by the timeline). It keeps, per process
+(rank) and per node, the phases reached, the first error and the facts that node printed, plus the
+NCCL transport of every rank pair when NCCL_DEBUG=INFO is on. `finish` turns that into the
+report's `ranks` / `nodes` / `nccl` views and into diagnosis dicts shaped like diagnosis.build's:
+a rank or node that stayed behind, nodes started differently, a node rank missing twice or not at
+all, NCCL transports that fell back to sockets. Those rank after a rule-matched cause of the same
+failure; only a rule-matched error on one rank moves ahead of the collective time-outs it causes
+on the others.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+
+from diagnose.engines.base import PHASE_INDEX, PHASES
+
+_EXC = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception)(?::|$)")
+_WORKER = re.compile(r"Worker|RayWorker|TP\d|PP\d|EP\d|DP\d|rank")
+_RANK_IN_NAME = re.compile(r"(?:^|[_ ])(?:TP|rank=?|VllmWorker-)(\d+)")
+_ENV_LINE = re.compile(
+    r"^(?:\+ )?(?:export |declare -x )?(?P<k>(?:VLLM|NCCL|SGLANG|GLOO|TORCH|RAY|PYTORCH|CUDA)_[A-Z0-9_]+)="
+    r"(?P<v>'[^']*'|\"[^\"]*\"|\S*)\s*$"
+)
+_NCCL_ENV = re.compile(r"^NCCL INFO (?P<k>NCCL_[A-Z0-9_]+) set by environment to (?P<v>[^\s.]+)")
+_NCCL_CHANNEL = re.compile(
+    r"^NCCL INFO Channel \d+(?:/\d+)? : (?P<a>\d+)\[(?P<da>\d+)\] -> (?P<b>\d+)\[(?P<db>\d+)\]"
+    r"(?: \[(?:send|receive)\])? via (?P<via>\S+)"
+)
+_NCCL_NETWORK = re.compile(r"^NCCL INFO Using network (?P<net>\w+)")
+_NCCL_NNODES = re.compile(r"^NCCL INFO comm 0x[0-9a-f]+ rank \d+ nRanks (?P<n>\d+) nNodes (?P<nodes>\d+)")
+_COMPARED = ("engine_version", "sglang_version", "model", "tp_size", "pp_size", "dp_size", "ep_size", "nnodes",
+             "dist_init_addr", "nccl_version", "torch_version", "dtype", "quantization", "max_model_len",
+             "kv_cache_dtype")
+_FACT_WORDS = {"engine_version": "engine version", "sglang_version": "SGLang version", "model": "model path",
+               "tp_size": "tensor-parallel size", "pp_size": "pipeline-parallel size", "dp_size": "data-parallel size",
+               "ep_size": "expert-parallel size", "nnodes": "--nnodes", "dist_init_addr": "--dist-init-addr",
+               "nccl_version": "NCCL version", "torch_version": "torch version", "dtype": "dtype",
+               "quantization": "quantization", "max_model_len": "max model length", "kv_cache_dtype": "KV cache dtype"}
+_ENV_CATEGORY = (("VLLM_ALLREDUCE_USE_SYMM_MEM", "symm-mem-allreduce"), ("NCCL_P2P", "nccl-p2p-acs"),
+                 ("NCCL_SHM", "shm-exhausted"), ("NCCL_", "nccl-network"), ("GLOO_", "nccl-network"))
+_COLLECTIVE_WAIT = {"nccl-network", "unknown"}
+_CAP = PHASE_INDEX["compile"]  # rank 0 alone prints the server phase; worker nodes have none
+MAX_ATTRIBUTED = 100_000  # (source, line) -> process for evidence; bounded
+
+
+@dataclass
+class ProcState:
+    key: tuple
+    label: str
+    rank: int | None
+    node: str
+    pid: int | None
+    source: str
+    is_rank: bool
+    first_line: int
+    last_line: int
+    lines: int = 0
+    max_idx: int = -1
+    phases: list[str] = field(default_factory=list)
+    error: tuple[int, str, str] | None = None  # line, source, text
+    ready: bool = False
+    network: str | None = None
+
+    @property
+    def last_phase(self) -> str | None:
+        return PHASES[self.max_idx] if self.max_idx >= 0 else None
+
+
+@dataclass
+class NodeState:
+    name: str
+    sources: list[str] = field(default_factory=list)
+    lines: int = 0
+    max_idx: int = -1
+    facts: dict = field(default_factory=dict)
+    fact_lines: dict = field(default_factory=dict)  # fact -> (line, source, text)
+    env: dict = field(default_factory=dict)
+    env_lines: dict = field(default_factory=dict)
+    env_families: set = field(default_factory=set)
+    error: tuple[int, str, str] | None = None
+    ready: bool = False
+    nccl_nodes: int | None = None
+
+
+class DistTracker:
+    def __init__(self) -> None:
+        self.procs: dict[tuple, ProcState] = {}
+        self.nodes: dict[str, NodeState] = {}
+        self.sources: list[str] = []
+        self.where: dict[tuple[str, int], tuple] = {}  # (source, line) -> process key
+        self.transports: dict[tuple[int, int], dict] = {}  # (from rank, to rank) -> transport info
+        self.ray_dedup = False
+        self.ray = False
+
+    # -- feeding -------------------------------------------------------------------------
+    def node_of(self, line) -> str:
+        return line.node or line.source
+
+    def _proc(self, line, node: str) -> ProcState:
+        if line.tags:
+            key: tuple = ("tags", line.tags)
+        elif line.pid is not None:
+            key = ("pid", node, line.pid)
+        elif line.rank is not None:
+            key = ("rank", line.rank)
+        else:
+            key = ("main", node)
+        st = self.procs.get(key)
+        name = line.tags or line.proc
+        if st is None:
+            is_rank = bool(line.tags) or line.rank is not None or line.kind == "nccl" or bool(
+                line.proc and _WORKER.search(line.proc))
+            if name is None:
+                label = f"rank {line.rank}" if line.rank is not None else "main process"
+            else:
+                label = name if line.pid is None or line.tags else f"{name} pid={line.pid}"
+            if line.kind == "nccl" and not line.proc:
+                label = f"NCCL rank {line.rank}" if line.rank is not None else f"NCCL pid={line.pid} dev {line.dev}"
+            st = ProcState(key, label, line.rank, node, line.pid, line.source, is_rank, line.n, line.n)
+            self.procs[key] = st
+        else:
+            if line.proc and not line.tags and _RANK_IN_NAME.search(line.proc) and not _RANK_IN_NAME.search(st.label):
+                st.label = f"{line.proc} pid={line.pid}" if line.pid is not None else line.proc
+                st.is_rank = True
+            if st.rank is None and line.rank is not None:
+                st.rank = line.rank
+                st.is_rank = True
+                if st.label.startswith("NCCL pid="):
+                    st.label = f"NCCL rank {line.rank}"
+        return st
+
+    def feed(self, line, events, is_error: bool = False) -> None:
+        if line.source not in self.sources:
+            self.sources.append(line.source)
+        node_name = self.node_of(line)
+        node = self.nodes.get(node_name)
+        if node is None:
+            node = self.nodes[node_name] = NodeState(node_name)
+        if line.source not in node.sources:
+            node.sources.append(line.source)
+        node.lines += 1
+        st = self._proc(line, node_name)
+        st.lines += 1
+        st.last_line = line.n
+        if line.repeated:
+            self.ray_dedup = True
+        if line.proc and line.proc.startswith("RayWorker"):
+            self.ray = True
+        if len(self.where) < MAX_ATTRIBUTED or is_error:
+            self.where[(line.source, line.n)] = st.key
+        for ev in events:
+            mk = ev.marker
+            if mk.phase and mk.role in ("start", "progress", "end"):
+                idx = PHASE_INDEX[mk.phase]
+                if mk.phase not in st.phases:
+                    st.phases.append(mk.phase)
+                st.max_idx = max(st.max_idx, idx)
+                node.max_idx = max(node.max_idx, idx)
+            elif mk.role == "ready":
+                st.ready = node.ready = True
+                st.max_idx = node.max_idx = PHASE_INDEX["server"]
+                if "server" not in st.phases:
+                    st.phases.append("server")
+            elif mk.role in ("wrapper", "fatal") and st.error is None:
+                st.error = (line.n, line.source, line.raw)
+            for k, v in ev.facts.items():
+                if k in _COMPARED or k == "node_rank":
+                    if k not in node.facts:
+                        node.facts[k] = v
+                        node.fact_lines[k] = (line.n, line.source, line.raw)
+            if mk.id in ("ray_started", "pg_wait", "ray_spmd"):
+                self.ray = True
+        text = line.text
+        if is_error and st.error is None:
+            st.error = (line.n, line.source, line.raw)
+        if node.error is None and st.error is not None and st.error[0] == line.n:
+            node.error = st.error
+        if "=" in text and text[:1] in "+ednVSGTRPC":
+            m = _ENV_LINE.match(text)
+            if m:
+                self._env(node, m["k"], m["v"].strip("'\""), line)
+        if line.kind == "nccl":
+            node.env_families.add("NCCL_")
+            self._nccl(line, st, node)
+
+    def _env(self, node: NodeState, key: str, value: str, line) -> None:
+        node.env_families.add(key.split("_", 1)[0] + "_")
+        if key not in node.env:
+            node.env[key] = value
+            node.env_lines[key] = (line.n, line.source, line.raw)
+
+    def _nccl(self, line, st: ProcState, node: NodeState) -> None:
+        text = line.text
+        if "via" in text:
+            m = _NCCL_CHANNEL.match(text)
+            if m:
+                pair = (int(m["a"]), int(m["b"]))
+                via = m["via"]
+                parts = via.split("/")
+                kind = parts[0] if parts[0] != "NET" or len(parts) < 2 else f"NET/{parts[1]}"
+                info = self.transports.setdefault(pair, {"via": set(), "node": node.name, "line": line.n,
+                                                         "source": line.source, "text": line.raw})
+                info["via"].add(kind)
+                return
+        if "set by environment" in text:
+            m = _NCCL_ENV.match(text)
+            if m:
+                self._env(node, m["k"], m["v"], line)
+                return
+        if "Using network" in text:
+            m = _NCCL_NETWORK.match(text)
+            if m:
+                st.network = m["net"]
+                return
+        if "nNodes" in text:
+            m = _NCCL_NNODES.match(text)
+            if m:
+                node.nccl_nodes = max(node.nccl_nodes or 0, int(m["nodes"]))
+
+    # -- views -----------------------------------------------------------------------------
+    def ranks(self) -> list[ProcState]:
+        return [p for p in self.procs.values() if p.is_rank]
+
+    def distributed(self) -> bool:
+        return len(self.ranks()) >= 2 or len([n for n in self.nodes.values() if n.lines]) >= 2
+
+    def node_label(self, name: str) -> str:
+        rank = self.nodes[name].facts.get("node_rank") if name in self.nodes else None
+        return f"{name} (node_rank {rank})" if rank is not None and str(rank) not in name else name
+
+    def views(self) -> tuple[list[dict], list[dict], list[dict]]:
+        if not self.distributed():
+            return [], [], []
+        ranks = []
+        for p in sorted(self.ranks(), key=lambda p: (p.rank if p.rank is not None else 1 << 30, p.label)):
+            ranks.append({
+                "label": p.label, "rank": p.rank, "node": p.node, "pid": p.pid, "source": p.source,
+                "last_phase": p.last_phase, "phases": list(p.phases), "status": _status(p.error, p.ready),
+                "first_line": p.first_line, "last_line": p.last_line, "lines": p.lines,
+                "error": ({"line": p.error[0], "source": p.error[1], "text": p.error[2][:500]} if p.error else None),
+            })
+        nodes = []
+        for n in self.nodes.values():
+            nodes.append({
+                "name": n.name, "node_rank": n.facts.get("node_rank"), "sources": list(n.sources),
+                "ranks": sorted({p.label for p in self.ranks() if p.node == n.name}),
+                "last_phase": PHASES[n.max_idx] if n.max_idx >= 0 else None,
+                "status": _status(n.error, n.ready), "lines": n.lines,
+                "facts": {k: v for k, v in n.facts.items() if isinstance(v, (int, float, str, bool))},
+                "env": dict(n.env),
+            })
+        nccl = []
+        for (a, b), info in sorted(self.transports.items()):
+            nccl.append({"from_rank": a, "to_rank": b, "transport": "+".join(sorted(info["via"])),
+                         "node": info["node"]})
+        return ranks, nodes, nccl
+
+    def attribution(self, source: str | None, n: int) -> tuple[str | None, str | None]:
+        key = self.where.get((source, n)) if source is not None else None
+        st = self.procs.get(key) if key is not None else None
+        if st is None:
+            return None, None
+        return (st.label if st.is_rank else None), st.node
+
+    # -- diagnoses -------------------------------------------------------------------------
+    def diagnoses(self, outcome: str, engine: str, multi_source: bool) -> list[dict]:
+        out: list[dict] = []
+        failing = outcome != "ready"
+        out += self._mismatches(failing, multi_source)
+        out += self._node_ranks(failing, multi_source)
+        if failing:
+            out += self._laggards(multi_source)
+        out += self._transports(multi_source)
+        return out
+
+    def _ev(self, where: tuple[int, str, str], multi: bool) -> dict:
+        n, src, text = where
+        return {"line": n, "text": text, **({"source": src} if multi else {})}
+
+    def _mismatches(self, failing: bool, multi: bool) -> list[dict]:
+        out = []
+        nodes = [n for n in self.nodes.values() if n.facts or n.env]
+        if len(nodes) < 2:
+            return out
+        for key in _COMPARED:
+            have = [(n, n.facts[key]) for n in nodes if key in n.facts]
+            values = {str(v) for _, v in have}
+            if len(have) < 2 or len(values) < 2:
+                continue
+            desc = ", ".join(f"{self.node_label(n.name)}: {v}" for n, v in have)
+            word = _FACT_WORDS.get(key, key)
+            out.append(_diag(
+                "dist-config-mismatch", "unknown", "error" if failing else "warning", "cause", None,
+                f"Nodes were started with different {word}s ({desc})",
+                f"Every node of one start must run the same engine build and the same model and parallel "
+                f"settings; here the {word} differs between nodes ({desc}). Nodes that disagree either refuse "
+                f"to join the rendezvous or compute different shards, so the start hangs or fails.",
+                [f"Start every node with the same image / environment and the same arguments ({word})",
+                 "Compare `pip list | grep -iE 'vllm|sglang|torch'` and the launch command on every node"],
+                [self._ev(n.fact_lines[key], multi) for n, _ in have[:5]], f"dist-config-mismatch:{key}",
+            ))
+        keys = sorted({k for n in nodes for k in n.env})
+        for key in keys:
+            fam = key.split("_", 1)[0] + "_"
+            have = [n for n in nodes if key in n.env]
+            missing = [n for n in nodes if key not in n.env and fam in n.env_families]
+            values = {n.env[key] for n in have}
+            if len(values) < 2 and not missing:
+                continue
+            desc = ", ".join([f"{self.node_label(n.name)}: {key}={n.env[key]}" for n in have] +
+                             [f"{self.node_label(n.name)}: not set" for n in missing])
+            category = next((c for prefix, c in _ENV_CATEGORY if key.startswith(prefix)), "unknown")
+            remediation = [f"Set {key} the same way on every node (export it before `ray start` / the launch command)"]
+            if key == "VLLM_ALLREDUCE_USE_SYMM_MEM":
+                remediation.insert(0, "export VLLM_ALLREDUCE_USE_SYMM_MEM=0 on every node")
+            out.append(_diag(
+                "dist-env-mismatch", category, "error" if failing else "warning", "cause", None,
+                f"Environment differs between nodes: {key} ({desc})",
+                f"{key} is not set the same way on every node ({desc}). Ranks that take different "
+                f"communication paths or feature switches do not agree in the collective set-up.",
+                remediation, [self._ev(n.env_lines[key], multi) for n in have[:5]], f"dist-env-mismatch:{key}",
+            ))
+        return out
+
+    def _node_ranks(self, failing: bool, multi: bool) -> list[dict]:
+        out = []
+        ranked = [(n, n.facts["node_rank"]) for n in self.nodes.values() if isinstance(n.facts.get("node_rank"), int)]
+        if len(ranked) < 2:
+            return out
+        seen: dict[int, list[NodeState]] = {}
+        for n, r in ranked:
+            seen.setdefault(r, []).append(n)
+        for r, ns in sorted(seen.items()):
+            if len(ns) > 1:
+                out.append(_diag(
+                    "dist-node-rank-duplicate", "nccl-network", "error" if failing else "warning", "cause", "nccl",
+                    f"Two nodes were started with --node-rank {r} ({', '.join(n.name for n in ns)})",
+                    f"Each node needs its own --node-rank from 0 to nnodes-1; {len(ns)} nodes claim rank {r}, "
+                    f"so one rank slot is never filled and the rendezvous waits for it.",
+                    ["Give every node a distinct --node-rank (0 on the node of --dist-init-addr)"],
+                    [self._ev(n.fact_lines["node_rank"], multi) for n in ns], f"dist-node-rank-duplicate:{r}",
+                ))
+        nnodes = max((n.facts.get("nnodes") for n, _ in ranked if isinstance(n.facts.get("nnodes"), int)), default=None)
+        if failing and nnodes and len(seen) < nnodes:
+            gone = [r for r in range(nnodes) if r not in seen]
+            first = ranked[0][0]
+            out.append(_diag(
+                "dist-node-rank-missing", "nccl-network", "warning", "symptom", "nccl",
+                f"No log of node rank(s) {', '.join(map(str, gone))} of {nnodes} among the inputs",
+                f"The start was launched with --nnodes {nnodes}; the inputs show node ranks "
+                f"{', '.join(map(str, sorted(seen)))}. If the missing node never started or cannot reach "
+                f"--dist-init-addr, the others wait in the rendezvous.",
+                ["Check that the missing node started and reaches the --dist-init-addr host and port (nc -zv HOST PORT)",
+                 "Add that node's log to the inputs"],
+                [self._ev(first.fact_lines["node_rank"], multi)], "dist-node-rank-missing:" + ",".join(map(str, gone)),
+            ))
+        return out
+
+    def _laggards(self, multi: bool) -> list[dict]:
+        out = []
+        ranks = [p for p in self.ranks() if p.max_idx >= 0]
+        nodes = [n for n in self.nodes.values() if n.max_idx >= 0]
+        if self.ray_dedup:
+            return out  # Ray folds identical worker lines: per-rank and per-node progress is not reliable
+        lag_nodes = _behind([(n, min(n.max_idx, _CAP)) for n in nodes]) if len(nodes) >= 2 else []
+        for n, ref in lag_nodes:
+            phase, reached = PHASES[n.max_idx], PHASES[ref]
+            ahead = [m.name for m in nodes if min(m.max_idx, _CAP) >= ref]
+            out.append(self._lag_diag("node", self.node_label(n.name), n.name, phase, reached, ahead,
+                                      (n.lines and self._last_of_node(n.name)) or None, multi))
+        lag_ranks = _behind([(p, min(p.max_idx, _CAP)) for p in ranks]) if len(ranks) >= 2 else []
+        lagging_nodes = {n.name for n, _ in lag_nodes}
+        for p, ref in lag_ranks:
+            if p.node in lagging_nodes:
+                continue  # the node is the one to look at
+            ahead = [q.label for q in ranks if min(q.max_idx, _CAP) >= ref]
+            out.append(self._lag_diag("rank", p.label, p.node, PHASES[p.max_idx], PHASES[ref], ahead,
+                                      (p.last_line, p.source), multi, p.rank))
+        return out
+
+    def _last_of_node(self, name: str):
+        procs = [p for p in self.procs.values() if p.node == name]
+        if not procs:
+            return None
+        p = max(procs, key=lambda p: p.last_line)
+        return (p.last_line, p.source)
+
+    def _lag_diag(self, what, label, node, phase, reached, ahead, last, multi, rank=None) -> dict:
+        category = "nccl-network" if phase == "nccl" else ("ray-cluster" if phase == "init" and self.ray else "unknown")
+        others = f"{len(ahead)} other {what}s" if len(ahead) > 3 else ", ".join(ahead)
+        evidence = []
+        if last is not None:
+            evidence.append({"line": last[0], "text": f"(last line of {label})", **({"source": last[1]} if multi else {})})
+        ident = f"rank{rank}" if rank is not None else (label if what == "node" else what)
+        return _diag(
+            f"dist-{what}-behind", category, "warning", "cause", phase,
+            f"{what.capitalize()} {label} stayed in {phase} while {others} reached {reached}: look at {label} first",
+            f"In a distributed start every {what} waits for the slowest one, so the {what} that did not reach "
+            f"{reached} holds the others; its last phase was {phase}. The log of the {what} that shows the "
+            f"symptom (a time-out in a collective) is rarely the one with the cause.",
+            [f"Read the last lines of {label} (and of its node {node}) for what it was doing",
+             "py-spy dump --pid <pid of that rank>  # where it waits",
+             "Re-run with NCCL_DEBUG=INFO to see which rank does not join" if phase == "nccl" else
+             "nvidia-smi on its node: GPU memory held by other processes, a GPU missing"],
+            evidence, f"dist-{what}-behind:{phase}:{reached}:{ident}",
+        )
+
+    def _transports(self, multi: bool) -> list[dict]:
+        out = []
+        if not self.transports:
+            return out
+        by_kind: dict[str, list[tuple[int, int]]] = {}
+        for pair, info in self.transports.items():
+            for kind in info["via"]:
+                by_kind.setdefault(kind, []).append(pair)
+        socket_pairs = by_kind.get("NET/Socket", [])
+        p2p_off = [n for n in self.nodes.values() if n.env.get("NCCL_P2P_DISABLE") == "1"]
+        shm_off = [n for n in self.nodes.values() if n.env.get("NCCL_SHM_DISABLE") == "1"]
+        env_note = ", ".join(sorted({f"{k}=1" for n in self.nodes.values() for k in ("NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE")
+                                     if n.env.get(k) == "1"}))
+        same_host = [pr for pr in socket_pairs if self._same_host(pr)]
+        if same_host:
+            pairs = ", ".join(f"{a}->{b}" for a, b in sorted(same_host)[:6])
+            info = self.transports[sorted(same_host)[0]]
+            out.append(_diag(
+                "nccl-socket-fallback-same-host", "nccl-p2p-acs", "warning", "cause", "nccl",
+                f"NCCL ranks on the same host talk over TCP sockets (NET/Socket) instead of P2P or shared memory ({pairs})",
+                "NCCL picked its network transport for ranks that share a host: P2P (NVLink / PCIe) and SHM were "
+                "not usable" + (f" because the environment sets {env_note}" if env_note else "") +
+                ". That works, but every all-reduce goes through the kernel's TCP stack: far slower than NVLink.",
+                (["unset NCCL_P2P_DISABLE NCCL_SHM_DISABLE  # unless they work around a known P2P hang"] if p2p_off or shm_off else []) +
+                ["nvidia-smi topo -m  # the link between the GPUs", "Give the container --ipc=host (or a large --shm-size) so SHM works"],
+                [self._ev((info["line"], info["source"], info["text"]), multi)], "nccl-socket-fallback-same-host",
+            ))
+        cross = [pr for pr in socket_pairs if pr not in same_host]
+        ib_users = [p for p in self.procs.values() if p.network == "IB"]
+        if cross:
+            info = self.transports[sorted(cross)[0]]
+            out.append(_diag(
+                "nccl-socket-between-nodes", "nccl-network", "warning" if ib_users else "info", "cause", "nccl",
+                "NCCL traffic between nodes goes over TCP sockets (NET/Socket), not InfiniBand / RoCE"
+                + (": some ranks use IB, these fell back" if ib_users else ""),
+                "NCCL found no usable IB device for these ranks ('NET/IB : No device found.') and fell back to "
+                "sockets. Starts still work, but cross-node all-reduce is much slower.",
+                ["ibv_devinfo on every node; NCCL_IB_HCA / NCCL_SOCKET_IFNAME to the right devices",
+                 "Check that the container sees /dev/infiniband (--device /dev/infiniband, --cap-add IPC_LOCK)"],
+                [self._ev((info["line"], info["source"], info["text"]), multi)], "nccl-socket-between-nodes",
+            ))
+        shm_pairs = by_kind.get("SHM", [])
+        if shm_pairs and p2p_off and not same_host:
+            info = self.transports[sorted(shm_pairs)[0]]
+            out.append(_diag(
+                "nccl-shm-instead-of-p2p", "nccl-p2p-acs", "info", "cause", "nccl",
+                "NCCL uses shared memory (SHM) between GPUs of one host because NCCL_P2P_DISABLE=1",
+                "P2P (NVLink / PCIe peer access) is switched off by the environment, so GPU-to-GPU traffic is "
+                "staged through host shared memory: slower, and it needs a large /dev/shm.",
+                ["unset NCCL_P2P_DISABLE unless it works around a P2P hang (then see nvidia-smi topo -m, ACS)"],
+                [self._ev((info["line"], info["source"], info["text"]), multi)], "nccl-shm-instead-of-p2p",
+            ))
+        return out
+
+    def _same_host(self, pair: tuple[int, int]) -> bool:
+        hosts = {}
+        for p in self.procs.values():
+            if p.rank is not None and p.key[0] == "pid":
+                hosts.setdefault(p.rank, p.node)
+        a, b = pair
+        return a in hosts and b in hosts and hosts[a] == hosts[b]
+
+
+def _status(error, ready: bool) -> str:
+    return "failed" if error else ("ready" if ready else "running")
+
+
+def _behind(items: list) -> list:
+    """Members that did not reach the phase the others reached: below the value a strict majority
+    reached (with two members: below the other one)."""
+    if len(items) < 2:
+        return []
+    values = sorted((v for _, v in items), reverse=True)
+    if len(values) == 2:
+        ref = values[0]
+    else:
+        ref = next(v for v in values if sum(1 for w in values if w >= v) * 2 > len(values))
+    return [(x, ref) for x, v in items if v < ref]
+
+
+def _diag(rule, category, severity, role, phase, title, explanation, remediation, evidence, fp) -> dict:
+    return {
+        "rule": rule, "category": category, "severity": severity, "role": role, "phase": phase, "title": title,
+        "explanation": explanation, "remediation": remediation, "evidence": evidence,
+        "fingerprint": rule + ":" + hashlib.sha1(fp.encode()).hexdigest()[:12], "count": 1, "references": [],
+    }
+
+
+def merge(diags: list[dict], extra: list[dict], tracker: DistTracker, multi: bool) -> list[dict]:
+    """Rule diagnoses and distributed ones in one order: causes by severity, a rule-matched cause
+    before a distributed one, the generic 'unknown' answers last among their severity. When several
+    ranks report errors, an error on one rank goes before collective time-outs seen on the others."""
+    generic = {"unknown-failure", "stall-unknown"}
+    seen = {d["fingerprint"] for d in diags}
+    extra = [d for d in extra if d["fingerprint"] not in seen]
+    if any(d["rule"] == "unknown-failure" for d in diags) and any(d["severity"] == "error" for d in extra):
+        diags = [d for d in diags if d["rule"] != "unknown-failure"] + [d for d in diags if d["rule"] == "unknown-failure"]
+    sev = {"error": 0, "warning": 1, "info": 2}
+    tagged = [(d, 0) for d in diags] + [(d, 1) for d in extra]
+    tagged.sort(key=lambda t: (t[0]["role"] == "wrapper", sev[t[0]["severity"]], t[0]["rule"] in generic, t[1]))
+    out = [d for d, _ in tagged]
+    if tracker.distributed():
+        for d in out:
+            ranks, nodes = [], []
+            for ev in d.get("evidence", []):
+                r, n = tracker.attribution(ev.get("source") if multi else tracker.sources[0] if tracker.sources else None,
+                                           ev["line"])
+                if r and r not in ranks:
+                    ranks.append(r)
+                if n and n not in nodes:
+                    nodes.append(n)
+            if ranks:
+                d["ranks"] = ranks
+            if nodes:
+                d["nodes"] = nodes
+        _failing_rank_first(out)
+    return out
+
+
+def _failing_rank_first(diags: list[dict]) -> None:
+    errs = [i for i, d in enumerate(diags) if d["severity"] == "error" and d["role"] != "wrapper"]
+    if len(errs) < 2:
+        return
+    top = diags[errs[0]]
+    if top["category"] not in _COLLECTIVE_WAIT or not top.get("ranks"):
+        return
+    for i in errs[1:]:
+        d = diags[i]
+        if d["category"] not in _COLLECTIVE_WAIT and d.get("ranks") and not set(d["ranks"]) & set(top["ranks"]):
+            diags.insert(errs[0], diags.pop(i))
+            return
