@@ -1,0 +1,77 @@
+"""Marker tables alone: every marker is well-formed and matches its own documented wording."""
+
+import pytest
+
+from diagnose.engines import ALL_MARKERS, PHASES, EngineGuess, MarkerScanner, is_dev_version
+from diagnose.lines import lines_from_text
+
+SCAN = MarkerScanner()
+
+# One real line per phase marker that the timeline relies on (vLLM 0.32 CPU run, corpus logs,
+# and the message templates of the released wheels).
+LINES = {
+    "engine_cfg": "(EngineCore pid=21707) INFO 11-29 21:22:35 [core.py:133] Initializing a V1 LLM engine (v0.32.0) with config: model='tiny-llama', tensor_parallel_size=1",
+    "load_start": "(Worker pid=22265) INFO 11-29 21:22:42 [cpu_model_runner.py:68] Starting to load model tiny-llama...",
+    "weights_took": "(Worker pid=22265) INFO 11-29 21:22:43 [default_loader.py:501] Loading weights took 0.00 seconds",
+    "kv_combined": "(EngineCore pid=21707) INFO 11-29 21:23:10 [kv_cache_utils.py:2327] CPU KV cache size: 2,097,152 tokens, Maximum concurrency for 256 tokens per request: 8192.00x",
+    "engine_init_done": "(EngineCore pid=21707) INFO 11-29 21:23:11 [core.py:402] init engine (profile, create kv cache, warmup model) took 27.53 s",
+    "srv_start": "(APIServer pid=21499) INFO 11-29 21:23:11 [entry.py:140] Starting vLLM server on http://127.0.0.1:58547",
+    "uv_complete": "INFO:     Application startup complete.",
+    "v0_blocks": "INFO 01-12 09:24:00 llm_engine.py:275] # GPU blocks: 229, # CPU blocks: 512",
+    "weights_end": "[2025-05-19 10:46:03] Load weight end. type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=63.49 GB, mem usage=15.35 GB.",
+    "kv_allocated": "[2025-05-19 10:46:03] KV Cache is allocated. #tokens: 404890, K size: 27.80 GB, V size: 27.80 GB",
+    "graph_end_old": "[2025-05-19 10:46:10] Capture cuda graph end. Time elapsed: 5.92 s. mem usage=1.39 GB. avail mem=5.63 GB.",
+    "sched_ready": "[2025-05-19 10:46:10] max_total_num_tokens=404890, chunked_prefill_size=8192, max_prefill_tokens=16384, max_running_requests=4097, context_len=8096",
+    "uv_running": "[2025-05-19 10:46:11] INFO:     Uvicorn running on http://0.0.0.0:8200 (Press CTRL+C to quit)",
+    "shards": "Loading safetensors checkpoint shards: 100% Completed | 4/4 [00:00<00:00, 1413.06it/s]",
+    "engine_core_failed": "RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}",
+}
+
+
+def test_markers_are_well_formed():
+    ids = set()
+    for mk in ALL_MARKERS:
+        key = (mk.engine, mk.id)
+        assert key not in ids, f"duplicate marker {key}"
+        ids.add(key)
+        assert mk.phase is None or mk.phase in PHASES
+        assert all(len(a) >= 1 for a in mk.anchor)
+
+
+@pytest.mark.parametrize("marker_id", sorted(LINES))
+def test_marker_matches_its_real_line(marker_id):
+    line = lines_from_text(LINES[marker_id])[0]
+    found = {ev.marker.id for ev in SCAN.scan(line)}
+    assert marker_id in found, found
+
+
+def test_every_marker_anchor_is_in_its_real_line():
+    # the anchor pre-filter must never hide a line the regex would match
+    for marker_id, text in LINES.items():
+        line = lines_from_text(text)[0]
+        for mk in ALL_MARKERS:
+            if mk.id == marker_id and mk.pattern.search(line.text):
+                assert any(a in line.text for a in mk.anchor), mk.id
+
+
+def test_facts_from_engine_config_line():
+    ev = {e.marker.id: e for e in SCAN.scan(lines_from_text(LINES["engine_cfg"])[0])}["engine_cfg"]
+    assert ev.facts["engine_version"] == "0.32.0" and ev.facts["tp_size"] == 1 and ev.facts["model"] == "tiny-llama"
+
+
+def test_engine_guess():
+    g = EngineGuess()
+    for text in (LINES["engine_cfg"], LINES["load_start"]):
+        line = lines_from_text(text)[0]
+        g.feed(line, SCAN.scan(line))
+    assert g.engine == "vllm"
+    g = EngineGuess()
+    for text in (LINES["weights_end"], LINES["kv_allocated"], "INFO 04-03 04:46:18 __init__.py:190] Automatically detected platform cuda."):
+        line = lines_from_text(text)[0]
+        g.feed(line, SCAN.scan(line))
+    assert g.engine == "sglang"
+
+
+def test_dev_versions():
+    assert is_dev_version("0.10.2.dev187+g8a2e6f31c")
+    assert not is_dev_version("0.11.0") and not is_dev_version(None)
