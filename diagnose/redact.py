@@ -197,7 +197,7 @@ class Redactor:
         if _MAYBE_IP.search(s):
             s = _IPV4.sub(self._ip, s)
         for host, alias in self.hosts.items():  # a host named once in an NCCL prefix, again in prose
-            if len(host) >= 4 and host in s:
+            if len(host) >= 4 and host in s and re.search(r"[\d.-]", host):  # not a plain word like "main"
                 s = re.sub(r"(?<![\w.-])" + re.escape(host) + r"(?![\w-])", alias, s)
         return s
 

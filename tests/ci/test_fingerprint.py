@@ -82,3 +82,19 @@ def test_captured_values_are_normalised():
                                 "model-00001-of-00004.safetensors") == "model-00001-of-00004.safetensors"
     assert stable_value("module", "vllm._C") == "vllm._C"
     assert stable_value("path", "/home/u/models/Qwen2.5-7B/snapshots/0123456789abcdef0123") == "Qwen2.5-7B"
+
+
+def test_fixture_logs_same_cause_other_host_path_and_day(shared_datadir, ci_rules):
+    """weights-path-a/b: the same three failures (no weights in the model dir, a worker killed, disk
+    full in the inductor cache) on another day, host, pids, worker index, model location and temp file."""
+    from diagnose.pipeline import analyze
+
+    a = analyze([str(shared_datadir / "fp" / "weights-path-a.log")], ci_rules)
+    b = analyze([str(shared_datadir / "fp" / "weights-path-b.log")], ci_rules)
+    other = analyze([str(shared_datadir / "fp" / "other-model.log")], ci_rules)
+    assert len(a.diagnoses) >= 3
+    assert _fps(a) == _fps(b)
+    by_rule = dict(_fps(other))
+    # another model directory is another cause for "no weights found"; the rest is the same
+    assert by_rule["generic-no-model-weights-found"] != dict(_fps(a))["generic-no-model-weights-found"]
+    assert by_rule["vllm-worker-died-sigkill"] == dict(_fps(a))["vllm-worker-died-sigkill"]
