@@ -62,6 +62,7 @@ class ProcState:
     max_idx: int = -1
     phases: list[str] = field(default_factory=list)
     error: tuple[int, str, str] | None = None  # line, source, text
+    error_wrapper: bool = False  # the error so far is a wrapper line; a real exception replaces it
     ready: bool = False
     network: str | None = None
 
@@ -102,7 +103,8 @@ class DistTracker:
 
     def _proc(self, line, node: str) -> ProcState:
         if line.tags:
-            key: tuple = ("tags", line.tags)
+            # a pure TP tag is the global rank: torch's own "[rankN]:" lines join it
+            key: tuple = ("rank", line.rank) if line.tags == f"TP{line.rank}" else ("tags", line.tags)
         elif line.pid is not None:
             key = ("pid", node, line.pid)
         elif line.rank is not None:
@@ -123,6 +125,8 @@ class DistTracker:
             st = ProcState(key, label, line.rank, node, line.pid, line.source, is_rank, line.n, line.n)
             self.procs[key] = st
         else:
+            if line.tags and st.label != line.tags and key[0] == "rank":
+                st.label = line.tags
             if line.proc and not line.tags and _RANK_IN_NAME.search(line.proc) and not _RANK_IN_NAME.search(st.label):
                 st.label = f"{line.proc} pid={line.pid}" if line.pid is not None else line.proc
                 st.is_rank = True
@@ -167,6 +171,7 @@ class DistTracker:
                     st.phases.append("server")
             elif mk.role in ("wrapper", "fatal") and st.error is None:
                 st.error = (line.n, line.source, line.raw)
+                st.error_wrapper = mk.role == "wrapper"
             for k, v in ev.facts.items():
                 if k in _COMPARED or k == "node_rank":
                     if k not in node.facts:
@@ -175,8 +180,9 @@ class DistTracker:
             if mk.id in ("ray_started", "pg_wait", "ray_spmd"):
                 self.ray = True
         text = line.text
-        if is_error and st.error is None:
+        if is_error and (st.error is None or st.error_wrapper):
             st.error = (line.n, line.source, line.raw)
+            st.error_wrapper = False
         if node.error is None and st.error is not None and st.error[0] == line.n:
             node.error = st.error
         if "=" in text and text[:1] in "+ednVSGTRPC":
@@ -232,24 +238,29 @@ class DistTracker:
         rank = self.nodes[name].facts.get("node_rank") if name in self.nodes else None
         return f"{name} (node_rank {rank})" if rank is not None and str(rank) not in name else name
 
-    def views(self) -> tuple[list[dict], list[dict], list[dict]]:
+    def views(self, outcome: str = "incomplete") -> tuple[list[dict], list[dict], list[dict]]:
+        """The report's ranks / nodes / nccl lists; a rank or node with no error of a start that came up
+        counts as ready (worker ranks and worker nodes print no ready line of their own)."""
         if not self.distributed():
             return [], [], []
         ranks = []
         for p in sorted(self.ranks(), key=lambda p: (p.rank if p.rank is not None else 1 << 30, p.label)):
             ranks.append({
                 "label": p.label, "rank": p.rank, "node": p.node, "pid": p.pid, "source": p.source,
-                "last_phase": p.last_phase, "phases": list(p.phases), "status": _status(p.error, p.ready),
+                "last_phase": p.last_phase, "phases": list(p.phases), "status": _status(p.error, p.ready or outcome == "ready"),
                 "first_line": p.first_line, "last_line": p.last_line, "lines": p.lines,
                 "error": ({"line": p.error[0], "source": p.error[1], "text": p.error[2][:500]} if p.error else None),
             })
         nodes = []
+        rank_nodes = {p.node for p in self.ranks()}
         for n in self.nodes.values():
+            if n.max_idx < 0 and not n.facts and not n.env and n.name not in rank_nodes and len(self.nodes) > 1:
+                continue  # lines of a launcher (torchrun, a shell) with nothing to show
             nodes.append({
                 "name": n.name, "node_rank": n.facts.get("node_rank"), "sources": list(n.sources),
                 "ranks": sorted({p.label for p in self.ranks() if p.node == n.name}),
                 "last_phase": PHASES[n.max_idx] if n.max_idx >= 0 else None,
-                "status": _status(n.error, n.ready), "lines": n.lines,
+                "status": _status(n.error, n.ready or outcome == "ready"), "lines": n.lines,
                 "facts": {k: v for k, v in n.facts.items() if isinstance(v, (int, float, str, bool))},
                 "env": dict(n.env),
             })

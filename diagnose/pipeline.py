@@ -98,7 +98,7 @@ class Analyzer:
             diags[0]["evidence"] = [{"line": n, "text": raw, **({"source": src} if multi else {})}]
         dist = self.timeline.dist
         diags = distributed.merge(diags, dist.diagnoses(tl.outcome, engine, multi), dist, multi)
-        ranks, nodes, nccl = dist.views()
+        ranks, nodes, nccl = dist.views(tl.outcome)
         outcome = tl.outcome
         top_error = next((d for d in diags if d["role"] != "wrapper" and d["severity"] == "error"), None)
         if outcome == "incomplete" and top_error is not None:

@@ -96,8 +96,11 @@ def top_diagnosis(report: dict) -> dict | None:
 
 
 def iter_samples(root: Path):
-    for log in sorted(root.rglob("*.log")):
-        exp = log.with_name(log.name[: -len(".log")] + ".expected.json")
+    """NAME.log with NAME.expected.json; and a folder with expected.json (one start logged in
+    several files, e.g. node0.log + node1.log), explained as a whole."""
+    found = [(log, log.with_name(log.name[: -len(".log")] + ".expected.json")) for log in root.rglob("*.log")]
+    found += [(exp.parent, exp) for exp in root.rglob("expected.json")]
+    for log, exp in sorted(found):
         if exp.is_file():
             yield log, exp
 
