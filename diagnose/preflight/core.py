@@ -375,6 +375,9 @@ class Preflight:
             if tp:
                 rem.append(f"{self.flag('--tensor-parallel-size', '--tp-size')} {tp}   # more GPUs: weights and "
                            "KV heads are split")
+        if (budget.kv_bytes <= 0 or fit.kv_tokens == 0) and not rem:
+            rem.append(f"{self.flag('--tensor-parallel-size', '--tp-size')} N (more GPUs) or a quantized checkpoint: "
+                       f"the weights ({human(budget.weights_bytes)}) and the fixed allowances leave no room")
         if budget.kv_bytes <= 0 or fit.kv_tokens == 0:
             self.add("kv-cache-fit", "kv-cache-insufficient", "error",
                      "No memory left for the KV cache",

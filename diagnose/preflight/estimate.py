@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from diagnose.preflight.checkpoint import FLOAT_DTYPES, Checkpoint, ModelConfig, Tensor, layer_of
 from diagnose.preflight.cmdline import LaunchSpec
@@ -338,7 +338,3 @@ def compute_fit(cfg: ModelConfig, spec: LaunchSpec, kv: KvEstimate, budget: Budg
         if not kv.sliding_window:
             conc = round(tokens / length, 2)  # vLLM's own "Maximum concurrency" formula
     return Fit(length, src, cfg.max_len, block, tokens, fits, conc, req)
-
-
-def as_dict(obj) -> dict:
-    return asdict(obj)
