@@ -1,8 +1,8 @@
 """`llmdiag rules test` and `llmdiag rules lint`: the rule pack checks itself.
 
 Rule examples run through the line layer, the timeline (for traceback blocks) and the matcher with
-only that rule, with the engine/phase/version/`when` filters off (an example is a line, not a
-start). Sample logs run through the whole pipeline and are compared with NAME.expected.json.
+only that rule, with the engine/phase/version filters off (an example is a line, not a start);
+`when` decides only when the example's own captures give every name it needs. Sample logs run through the whole pipeline and are compared with NAME.expected.json.
 """
 
 from __future__ import annotations
@@ -34,7 +34,26 @@ def example_fires(rule: Rule, text: str) -> bool:
     for line in lines_from_text(text):
         tl.feed(line, [])
         matcher.feed(line, tl.seq, tl.tb_of_line, None, "unknown", run)
-    return any(not matcher.unless_blocks(f, run) for f in run.findings)
+    return any(not matcher.unless_blocks(f, run) and _when_allows(rule, f.captures) for f in run.findings)
+
+
+def _when_allows(rule: Rule, captures: dict) -> bool:
+    """`when` decides only if the example itself provides the names it needs (captures, compute)."""
+    if not rule.when:
+        return True
+    from diagnose.engines.base import number
+    from diagnose.expr import Missing, evaluate
+
+    env = {k: number(v) if isinstance(v, str) else v for k, v in captures.items()}
+    for name, src in rule.compute.items():
+        try:
+            env[name] = evaluate(src, env)
+        except Missing:
+            pass
+    try:
+        return bool(evaluate(rule.when, env))
+    except Missing:
+        return True
 
 
 def default_samples_dir() -> Path | None:
