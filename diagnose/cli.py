@@ -29,7 +29,7 @@ def _use_color(no_color: bool) -> bool:
         return False
     if os.environ.get("FORCE_COLOR"):
         return True
-    return sys.stdout.isatty()
+    return sys.stdout is not None and sys.stdout.isatty()  # None: stdout was closed (`>&-`)
 
 
 def _load_rules(rules_dirs, only, skip, strict=False):
@@ -80,13 +80,17 @@ FORMAT_CHOICES = ["text", "json", "markdown", "junit", "github"]
               help="Keep secrets (tokens, API keys, passwords, user names, IP addresses) in every output.")
 @click.option("--history", "history_path", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="SQLite file of earlier runs: record this run and compare (repeats, slower phases).")
+@click.option("--model-dir", type=click.Path(file_okay=False), default=None,
+              help="Local model folder: remediations quote preflight's numbers for it (used automatically "
+                   "when the log names a model folder that exists here).")
 @click.option("--no-color", is_flag=True, help="Plain text without colour (also NO_COLOR=1).")
 @click.option("--fail-on", type=click.Choice(["error", "warning", "never"]), default="error", show_default=True,
               help="When to exit 1: error = start failed or incomplete; warning = also on warnings; never.")
 @rules_option
 @only_option
 @skip_option
-def explain(inputs, fmt, output_specs, no_redact, history_path, no_color, fail_on, rules_dirs, only, skip):
+def explain(inputs, fmt, output_specs, no_redact, history_path, model_dir, no_color, fail_on, rules_dirs, only,
+            skip):
     """Post-mortem report of saved logs (FILE..., a .gz file, or - for stdin).
 
     Exit codes: 0 ready (or --fail-on never), 1 failed or incomplete (see --fail-on),
@@ -105,6 +109,9 @@ def explain(inputs, fmt, output_specs, no_redact, history_path, no_color, fail_o
         report = analyze(list(inputs), rules, warnings=errors)
     except InputError as exc:
         raise UsageProblem(str(exc)) from None
+    from diagnose.preflight import enrich_report
+
+    report = enrich_report(report, model_dir)
     try:
         report = outputs.prepare(report, redact=not no_redact, history=history_path)
         targets = [(fmt, "-")] + extra
@@ -275,11 +282,15 @@ def main(argv: list[str] | None = None) -> None:
     except MemoryError:
         _err("out of memory")
         rc = EXIT_USAGE
+    except OSError as exc:  # writing the report failed (a full disk, /dev/full, EIO): not an internal error
+        _err(f"cannot write the output: {exc.strerror or exc}")
+        rc = EXIT_USAGE
     except Exception as exc:  # noqa: BLE001 - last resort: one line, never a traceback
         _err(f"internal error: {type(exc).__name__}: {exc} (please report it, with the input if you can)")
         rc = 3
     try:
-        sys.stdout.flush()
+        if sys.stdout is not None:  # None when stdout was closed before the start (`>&-`)
+            sys.stdout.flush()
     except (BrokenPipeError, OSError):
         try:
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115

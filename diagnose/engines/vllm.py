@@ -32,6 +32,7 @@ _ARGS = {
     "gpu_memory_utilization": re.compile(r"""['"]?gpu_memory_utilization['"]?[:=] ?([\d.]+)"""),
     "max_num_seqs": re.compile(r"""['"]?max_num_seqs['"]?[:=] ?(\d+)"""),
     "max_num_batched_tokens": re.compile(r"""['"]?max_num_batched_tokens['"]?[:=] ?(\d+)"""),
+    "kv_cache_memory_bytes": re.compile(r"""['"]?kv_cache_memory_bytes['"]?[:=] ?(\d+)"""),
     "port": re.compile(r"""['"]?port['"]?[:=] ?(\d+)"""),
     "host": re.compile(r"""['"]?host['"]?[:=] ?['"]([^'"]+)['"]"""),
     "dtype": re.compile(r"""['"]?dtype['"]?[:=] ?['"](\w+)['"]"""),

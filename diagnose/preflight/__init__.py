@@ -105,3 +105,23 @@ def estimate_for_log(facts: dict, model_dir: str | None) -> dict | None:
 
 
 __all__ = ["estimate_for_log"]
+
+
+def enrich_report(report, model_dir: str | None):
+    """Put preflight's computed remediations first on the diagnoses of the same category (explain
+    --model-dir, or a log naming a local model folder); the report is returned unchanged otherwise."""
+    est = estimate_for_log({**report.facts, "engine": report.engine}, model_dir)
+    if not est:
+        return report
+    changed = []
+    for d in report.diagnoses:
+        extra = [r for r in est["remediation"].get(d.category, []) if r not in d.remediation]
+        if extra and d.role != "wrapper":
+            d = d.model_copy(update={"remediation": extra + list(d.remediation),
+                                     "explanation": f"{d.explanation} Preflight: {est['summary']}."})
+        changed.append(d)
+    facts = dict(report.facts)
+    for key in ("kv_tokens", "max_len_that_fits"):
+        if isinstance(est.get(key), (int, float)):
+            facts[f"preflight_{key}"] = est[key]
+    return report.model_copy(update={"diagnoses": changed, "facts": facts})
