@@ -217,6 +217,10 @@ class Redactor:
         """Redact every string in a JSON-like value; structural keys (ids, enums, versions) stay."""
         if key is not None and (key in STRUCTURAL_KEYS or key.endswith("version")):
             return v
+        if key in FILE_KEYS:
+            if isinstance(v, list):
+                return [_HOME.sub(self._home, x) if isinstance(x, str) else x for x in v]
+            return _HOME.sub(self._home, v) if isinstance(v, str) else v
         if isinstance(v, str):
             if key is not None and re.fullmatch(_SECRET_NAME, key, re.I) and not _SAFE_NAMES.search(key) \
                     and not _KEEP_VALUES.match(v):
@@ -235,6 +239,9 @@ STRUCTURAL_KEYS = frozenset({
     "schema", "engine", "outcome", "last_phase", "status", "rule", "category", "severity", "role", "phase",
     "phases", "fingerprint", "references", "started_at",
 })
+# The user's own input files: evidence must name the file it comes from, so only user names in
+# home directories are hidden there, never host aliases.
+FILE_KEYS = frozenset({"source", "sources", "inputs"})
 
 
 def _walk_strings(v: Any, fn) -> None:

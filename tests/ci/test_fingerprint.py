@@ -37,6 +37,9 @@ def another_run(text: str) -> str:
     text = text.replace("/models/", "/home/bob/hf-cache/models/")
     text = text.replace("/usr/local/lib/python3", "/opt/conda/envs/serve/lib/python3")
     text = re.sub(r"\b(node|gpu-node|worker)-?(\d+)\b", lambda m: f"{m.group(1)}-{int(m.group(2)) + 30}", text)
+    # NCCL_DEBUG prefixes: host:pid:tid [dev]
+    text = re.sub(r"(?m)^(\[[^\]]*\] )?[\w.-]+:(\d+):(\d+) \[",
+                  lambda m: f"{m.group(1) or ''}host-b:{int(m.group(2)) + 4242}:{int(m.group(3)) + 4242} [", text)
     return text
 
 
