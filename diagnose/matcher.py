@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import regex
 
+from diagnose.anchors import AnchorIndex
 from diagnose.rulepack import Cond, Rule
 
 try:  # Python 3.11+
@@ -176,6 +177,16 @@ class Matcher:
             self.rules.append(_RuleState(rule, node, unless, order))
         self._anchored = [lf for lf in self.leaves if lf.anchor]
         self._unanchored = [lf for lf in self.leaves if not lf.anchor]
+        # anchor -> anchored leaves (by index) that it gates; case-blind leaves look in the lower-cased text
+        self._by_anchor: dict[str, list[int]] = {}
+        self._by_anchor_lower: dict[str, list[int]] = {}
+        for lf in self._anchored:
+            table = self._by_anchor_lower if lf.ignore_case else self._by_anchor
+            for a in lf.anchor:
+                table.setdefault(a, []).append(lf.idx)
+        self._index = AnchorIndex(self._by_anchor)
+        self._index_lower = AnchorIndex(self._by_anchor_lower, use_library=len(self._by_anchor_lower) > 8) \
+            if self._by_anchor_lower else None  # a few case-blind anchors: `in` beats an automaton pass
         # leaf index -> rules that use it (a rule is evaluated only when one of its leaves hit)
         self._rules_of_leaf: dict[int, list[_RuleState]] = {}
         for rs in self.rules:
@@ -210,18 +221,17 @@ class Matcher:
     # -- per line --------------------------------------------------------------------------
     def _leaf_hits(self, text: str, run: MatchRun) -> dict[int, dict]:
         hits: dict[int, dict] = {}
-        lower = None
-        for leaf in self._anchored:
-            if leaf.ignore_case:
-                if lower is None:
-                    lower = text.lower()
-                hay = lower
-            else:
-                hay = text
-            for a in leaf.anchor:
-                if a in hay:
-                    self._try_leaf(leaf, text, hits, run)
-                    break
+        present = self._index.present(text)
+        if present or self._index_lower is not None:
+            idxs: set[int] = set()
+            for a in present:
+                idxs.update(self._by_anchor[a])
+            if self._index_lower is not None:
+                for a in self._index_lower.present(text.lower()):
+                    idxs.update(self._by_anchor_lower[a])
+            leaves = self.leaves
+            for idx in sorted(idxs):  # leaf order, as the per-leaf anchor loop had it
+                self._try_leaf(leaves[idx], text, hits, run)
         for leaf in self._unanchored:
             self._try_leaf(leaf, text, hits, run)
         return hits
@@ -314,7 +324,9 @@ class Matcher:
             try:
                 if rs.unless is not None:
                     if self._eval(rs.unless, hits, hit_line, run) is not None:
-                        run.unless_hits.setdefault(rs.rule.id, []).append(seq)
+                        seqs = run.unless_hits.setdefault(rs.rule.id, [])
+                        if rs.rule.unless_within is not None or not seqs:  # without a window one hit decides
+                            seqs.append(seq)
                 res = self._eval(rs.node, hits, hit_line, run)
             except Exception as exc:  # noqa: BLE001 - a broken rule must not stop the others
                 run.disabled.add(rs.rule.id)

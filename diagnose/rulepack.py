@@ -12,16 +12,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Optional, Union
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from diagnose.engines.base import PHASES
 from diagnose.expr import ExprError, compile_expr, names_in, template_names
 
-try:  # libyaml when present: same safety, faster
-    _Loader = yaml.CSafeLoader  # type: ignore[attr-defined]
-except AttributeError:  # pragma: no cover
-    _Loader = yaml.SafeLoader
+
+def _yaml():
+    """PyYAML and its safe loader (libyaml when present); imported only when a rule file is read."""
+    import yaml
+
+    return yaml, getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 CATEGORIES = (
     "symm-mem-allreduce", "fractional-gpu", "kv-cache-insufficient", "weights-oom", "graph-capture",
@@ -35,6 +36,8 @@ ENGINES = ("vllm", "sglang", "any")
 MAX_RULE_FILE_BYTES = 256 * 1024
 MAX_RULES = 5000
 MAX_PATTERN_LEN = 2000
+MAX_RULE_NODES = 20_000  # values in one rule after YAML aliases are expanded ("billion laughs")
+MAX_RULE_DEPTH = 40  # nesting of mappings and lists (any/all conditions nest)
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{1,80}$")
 _VERSION_SPEC = re.compile(r"^\s*(>=|<=|==|!=|>|<)\s*(\d+(?:\.\d+){0,3}\S*)\s*$")
 
@@ -240,12 +243,32 @@ def _format_validation(path: str, rule_id: str, exc: ValidationError) -> list[st
     return out
 
 
+def _too_big(data: Any) -> str | None:
+    """YAML aliases can make a tiny file expand to billions of values, or to a value that contains
+    itself; count what validation would walk, and stop at the limits instead of hanging."""
+    budget = MAX_RULE_NODES
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        budget -= 1
+        if budget < 0:
+            return f"more than {MAX_RULE_NODES} values (YAML aliases expanding?); a rule must be small"
+        if depth > MAX_RULE_DEPTH:
+            return f"nested deeper than {MAX_RULE_DEPTH} levels (or a YAML alias that contains itself)"
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for kv in value.items() for v in kv)
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+    return None
+
+
 def load_file(path: Path) -> tuple[Rule | None, list[str]]:
+    yaml, loader = _yaml()
     try:
         size = path.stat().st_size
         if size > MAX_RULE_FILE_BYTES:
             return None, [f"{path}: rule file larger than {MAX_RULE_FILE_BYTES // 1024} KiB"]
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506 - safe loader
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - safe loader
     except (OSError, UnicodeDecodeError) as exc:
         return None, [f"{path}: cannot read: {exc}"]
     except yaml.YAMLError as exc:
@@ -253,7 +276,10 @@ def load_file(path: Path) -> tuple[Rule | None, list[str]]:
         return None, [f"{path}: invalid YAML: {first}"]
     if not isinstance(data, dict):
         return None, [f"{path}: a rule file must hold one mapping (a rule), got {type(data).__name__}"]
-    rule_id = str(data.get("id", "?"))
+    rule_id = str(data.get("id", "?"))[:100]
+    too_big = _too_big(data)
+    if too_big:
+        return None, [f"{path}: rule {rule_id}: {too_big}"]
     try:
         rule = Rule.model_validate(data)
     except ValidationError as exc:
@@ -263,23 +289,44 @@ def load_file(path: Path) -> tuple[Rule | None, list[str]]:
     return rule, []
 
 
+def _rule_files(d: Path) -> list[Path] | None:
+    if not d.is_dir():
+        return None
+    return sorted(p for p in d.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
 def load_pack(extra_dirs: list[str] | None = None, include_builtin: bool = True) -> RulePack:
     """Load the shipped pack and user packs (--rules DIR, LLMDIAG_RULES); a user rule replaces a
-    shipped rule with the same id."""
-    pack = RulePack()
+    shipped rule with the same id. The validated pack is cached (see `diagnose._cache`): reading
+    and validating ~160 YAML files costs more than the analysis of a small log."""
     dirs: list[tuple[Path, bool]] = []
     if include_builtin:
         dirs.append((builtin_rules_dir(), True))
     env = os.environ.get("LLMDIAG_RULES", "")
     for d in [*(p for p in env.split(os.pathsep) if p), *(extra_dirs or [])]:
         dirs.append((Path(d), False))
+    listing = [(d, builtin, _rule_files(d)) for d, builtin in dirs]
+    from diagnose import _cache
+
+    entry = _cache.files_key("rulepack", [(str(d), builtin, files) for d, builtin, files in listing])
+    if entry is not None:
+        cached = _cache.load(*entry)
+        if isinstance(cached, RulePack):
+            return cached
+    pack = _load_pack(listing)
+    if entry is not None:
+        _cache.store(*entry, pack)
+    return pack
+
+
+def _load_pack(listing: list[tuple[Path, bool, list[Path] | None]]) -> RulePack:
+    pack = RulePack()
     index: dict[str, int] = {}
-    for d, builtin in dirs:
+    for d, builtin, files in listing:
         pack.dirs.append(str(d))
-        if not d.is_dir():
+        if files is None:
             pack.errors.append(f"{d}: rules folder not found")
             continue
-        files = sorted(p for p in d.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
         for path in files:
             if len(pack.rules) >= MAX_RULES:
                 pack.errors.append(f"{d}: more than {MAX_RULES} rules; the rest were not loaded")

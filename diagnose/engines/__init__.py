@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from diagnose.anchors import AnchorIndex
 from diagnose.engines import common, sglang, vllm
 from diagnose.engines.base import PHASE_INDEX, PHASES, Marker, number
 
@@ -51,24 +52,29 @@ class MarkerScanner:
             for a in mk.anchor:
                 by_anchor.setdefault(a, []).append(mk)
         self._anchors = list(by_anchor.items())
+        self._pos = {a: i for i, (a, _) in enumerate(self._anchors)}
+        self._index = AnchorIndex(self._pos)
 
     def scan(self, line) -> list[Event]:
         text = line.text
         if not text:
             return []
+        present = self._index.present(text)
+        if not present:
+            return []
         seen: set[str] = set()
         events: list[Event] = []
-        for anchor, markers in self._anchors:
-            if anchor in text:
-                for mk in markers:
-                    if mk.id in seen:
-                        continue
-                    if mk.kinds and line.kind not in mk.kinds:
-                        continue
-                    m = mk.pattern.search(text)
-                    if m is not None:
-                        seen.add(mk.id)
-                        events.append(Event(mk, m, _facts(mk, m)))
+        pos = self._pos
+        for i in sorted(pos[a] for a in present):  # table order, as the anchor loop had it
+            for mk in self._anchors[i][1]:
+                if mk.id in seen:
+                    continue
+                if mk.kinds and line.kind not in mk.kinds:
+                    continue
+                m = mk.pattern.search(text)
+                if m is not None:
+                    seen.add(mk.id)
+                    events.append(Event(mk, m, _facts(mk, m)))
         return events
 
 

@@ -1,0 +1,106 @@
+"""A small on-disk cache of costly, derived objects (the validated rule pack).
+
+Entries live in the user cache folder (LLMDIAG_CACHE_DIR, else $XDG_CACHE_HOME/llmdiag,
+~/Library/Caches/llmdiag, %LOCALAPPDATA%\\llmdiag\\cache). Each entry is keyed by the llmdiag,
+Python and pydantic versions and the content of every source file, so an edited rule is never
+served stale. Everything here is best effort: an unwritable folder or a broken entry means the
+object is built again, never an error. LLMDIAG_NO_CACHE=1 turns the cache off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from pathlib import Path
+
+_FORMAT = 1
+MAX_ENTRIES = 16  # one per distinct set of rule folders; the least recently written go first
+
+
+def cache_dir() -> Path | None:
+    if os.environ.get("LLMDIAG_NO_CACHE"):
+        return None
+    explicit = os.environ.get("LLMDIAG_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA")
+        return Path(base) / "llmdiag" / "cache" if base else None
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "llmdiag"
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "llmdiag"
+
+
+def files_key(kind: str, groups: list[tuple[str, bool, list[Path] | None]]) -> tuple[str, str] | None:
+    """(entry name, key) of a derived object. The name depends on the groups' names only (one entry per
+    set of folders); the key on versions and each group's name, flag and its files' paths and bytes."""
+    if cache_dir() is None:
+        return None
+    entry = kind + "-" + hashlib.sha256(repr([(g[0], g[1]) for g in groups]).encode()).hexdigest()[:16]
+    from diagnose import __version__
+
+    try:
+        import pydantic
+
+        h = hashlib.sha256(f"{_FORMAT}|{kind}|{__version__}|{sys.version}|{pydantic.VERSION}".encode())
+        for group, flag, files in groups:
+            h.update(f"\0{group}\0{flag}\0{files is None}".encode())
+            for path in files or ():
+                data = path.read_bytes()
+                h.update(f"\0{path}\0{len(data)}\0".encode())
+                h.update(data)
+    except OSError:
+        return None
+    return entry, h.hexdigest()
+
+
+def _entry(name: str) -> Path | None:
+    d = cache_dir()
+    return None if d is None else d / f"{name}.pickle"
+
+
+def load(name: str, key: str):
+    path = _entry(name)
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as fh:
+            stored_key, value = pickle.load(fh)  # noqa: S301 - our own file in the user's cache folder
+    except Exception:  # noqa: BLE001 - missing, unreadable or from another version: rebuild
+        return None
+    return value if stored_key == key else None
+
+
+def store(name: str, key: str, value) -> None:
+    path = _entry(name)
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        _prune(path.parent)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{name}-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump((key, value), fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)  # atomic: concurrent runs never read half a file
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+    except Exception:  # noqa: BLE001 - a cache that cannot be written is no error
+        pass
+
+
+def _prune(folder: Path) -> None:
+    entries = sorted(folder.glob("*.pickle"), key=lambda p: p.stat().st_mtime)
+    for old in entries[: max(0, len(entries) - MAX_ENTRIES + 1)]:
+        try:
+            old.unlink()
+        except OSError:
+            pass

@@ -1,0 +1,38 @@
+"""Which literal anchors occur in a text: one Aho-Corasick pass instead of one `in` per anchor.
+
+The marker scanner and the rule matcher gate every regex on a literal anchor. With ~450 anchors a
+loop of `anchor in text` costs ~100 µs per line; one automaton pass over the line (ahocorasick-rs,
+Rust, abi3 wheels everywhere) costs ~4 µs and gives the same answer. Without the library the loop
+is used, so results never depend on it (see docs/performance.md for the measurements).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+try:
+    import ahocorasick_rs as _ac
+except ImportError:  # pragma: no cover - the dependency is declared; this keeps a broken install working
+    _ac = None
+
+
+class AnchorIndex:
+    """`present(text)`: the set of anchors that occur in `text` (exactly `{a for a in anchors if a in text}`)."""
+
+    __slots__ = ("anchors", "_ac")
+
+    def __init__(self, anchors: Iterable[str], use_library: bool = True):
+        self.anchors = tuple(sorted({a for a in anchors if a}))
+        self._ac = None
+        if use_library and _ac is not None and self.anchors:
+            self._ac = _ac.AhoCorasick(list(self.anchors), matchkind=_ac.MatchKind.Standard)
+
+    def present(self, text: str) -> set[str]:
+        if self._ac is not None:
+            # overlapping search reports every occurrence of every anchor, nested ones included
+            return set(self._ac.find_matches_as_strings(text, overlapping=True))
+        return {a for a in self.anchors if a in text}
+
+
+def have_library() -> bool:
+    return _ac is not None
