@@ -27,6 +27,7 @@ POST_READY_CONTEXT = 100  # lines analysed after a suspicious line once the serv
 MAX_REPORTED = 10_000
 MAX_FINDINGS = 4_000
 MAX_FATAL = 2_000
+TRIM_EVERY = 5_000  # analysed lines between two trims once the server is up
 
 # Once the server is up, a line is analysed only if it may report a failure (cheap bytes search).
 _SUSPICIOUS = re.compile(
@@ -113,6 +114,7 @@ class LiveAnalysis:
         self.fatal_seen = 0
         self.warnings_seen = len(self.analyzer.run.warnings)
         self.post_ready_left = 0
+        self.since_trim = 0
         self.dropped = 0
         self.child_exit: int | None = None
         self.last_tick = now
@@ -136,20 +138,9 @@ class LiveAnalysis:
             self.n += 1
             start = i + 1
             self.skip_fragment = False
-        if self.ready and not self.post_ready_left:
-            probe = bytes(self.partial[-64:]) + data[start:start + 64] if self.partial else b""
-            if not _SUSPICIOUS.search(data, start) and not (probe and _SUSPICIOUS.search(probe)):
-                # the server is up and nothing here looks like a failure: count lines, skip analysis
-                last = data.rfind(b"\n", start)
-                if last < 0:
-                    self._add_partial(data[start:])
-                else:
-                    self.n += data.count(b"\n", start)
-                    self.partial.clear()
-                    self.partial_len_seen = 0
-                    self._add_partial(data[last + 1:])
-                return
         while True:
+            if self.ready and not self.post_ready_left and not self.partial:
+                start = self._skip_quiet(data, start)
             i = data.find(b"\n", start)
             if i < 0:
                 break
@@ -168,6 +159,20 @@ class LiveAnalysis:
         if start < len(data):
             self._add_partial(data[start:])
         self._partial_progress(now)
+
+    def _skip_quiet(self, data: bytes, start: int) -> int:
+        """The server is up: count, without analysing, the whole lines before the next suspicious one."""
+        m = _SUSPICIOUS.search(data, start)
+        end = len(data) if m is None else data.rfind(b"\n", start, m.start()) + 1
+        if end <= start:
+            return start
+        if m is None:
+            last = data.rfind(b"\n", start)
+            if last < 0:
+                return start  # an unfinished line: kept as partial by the caller
+            end = last + 1
+        self.n += data.count(b"\n", start, end)
+        return end
 
     def _add_partial(self, piece: bytes) -> None:
         room = MAX_LINE_BYTES - len(self.partial)
@@ -266,8 +271,11 @@ class LiveAnalysis:
             for w in self.analyzer.run.warnings[self.warnings_seen:]:
                 self._note(w)
             self.warnings_seen = len(self.analyzer.run.warnings)
-        if self.ready and self.n % 5000 == 0:
-            self._trim()
+        if self.ready:
+            self.since_trim += 1
+            if self.since_trim >= TRIM_EVERY:
+                self.since_trim = 0
+                self._trim()
 
     def _progress(self, now: float) -> None:
         self.last_progress = now
@@ -474,7 +482,7 @@ class LiveAnalysis:
         """Keep the per-run lists bounded on a server that runs for weeks (oldest repeats go first)."""
         run = self.analyzer.run
         if len(run.findings) > MAX_FINDINGS:
-            keep = MAX_FINDINGS // 4
+            keep = MAX_FINDINGS // 4  # the first ones (the startup story) and the latest ones
             del run.findings[keep:len(run.findings) - keep]
         for key, seqs in list(run.unless_hits.items()):
             if len(seqs) > 1000:

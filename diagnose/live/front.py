@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -106,6 +107,8 @@ def watch(cfg: dict) -> int:
     except OSError as exc:
         notify(f"cannot start the analysis ({exc}); passing the input through without it")
         worker, w = None, None
+    if stat.S_ISFIFO(_mode(0)):
+        set_pipe_size(0)  # fewer wake-ups per byte, and more slack for the server if we are descheduled
     pt = Passthrough(0, 1, w, notify=notify, backlog_limit=backlog_limit())
     hits = {"n": 0}
 
@@ -125,6 +128,7 @@ def watch(cfg: dict) -> int:
     finally:
         for s, h in old.items():
             signal.signal(s, h)
+    _release_stdout()
     pt.finish()
     if worker is None:
         return 130 if interrupted else 0
@@ -215,6 +219,7 @@ def run(cmd: list[str], cfg: dict, log_path: str | None = None, ready_timeout: f
         code = child.wait()
         for s, h in old.items():
             signal.signal(s, h)
+    _release_stdout()
     pt.send(EXIT, f"{code},{int(timed_out or state['forwarded'] is not None)}".encode())
     pt.finish()
     if log_fd is not None:
@@ -233,6 +238,23 @@ def _stopped(cfg: dict, notify, pt: Passthrough, rc: int) -> None:
     _reset_terminal(cfg)
     if not pt.analysis_lost:
         notify(f"the analysis stopped (exit status {rc}); the log still passes through unchanged")
+
+
+def _mode(fd: int) -> int:
+    try:
+        return os.fstat(fd).st_mode
+    except OSError:
+        return 0
+
+
+def _release_stdout() -> None:
+    """The input has ended: close our end of stdout now (readers see EOF at once, not after the summary)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    except OSError:
+        pass
 
 
 def _killpg(pgid: int, sig: int) -> None:

@@ -43,6 +43,10 @@ def make_view(cfg: dict):
 def main(argv: list[str] | None = None) -> int:
     for sig in (signal.SIGINT, signal.SIGHUP):
         signal.signal(sig, signal.SIG_IGN)
+    try:
+        os.nice(10)  # the server and the passthrough come first; the analysis uses what is left
+    except OSError:
+        pass
     argv = sys.argv[1:] if argv is None else argv
     cfg = json.loads(argv[0]) if argv else {}
     in_fd = 0

@@ -1,0 +1,215 @@
+"""LiveAnalysis in-process with a fake clock: stalls, progress, heartbeats, once-only diagnoses,
+drops, bounded memory, and a broken parser switched off."""
+
+from __future__ import annotations
+
+import pytest
+
+from diagnose.live import stall as stalls
+from diagnose.live import analysis
+from diagnose.live.analysis import LiveAnalysis
+from diagnose.live.views import View
+
+from .conftest import sample
+
+V = "INFO 01-02 03:04:05 [x.py:1] "
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+class Record(View):
+    def __init__(self) -> None:
+        self.events: list[tuple] = []
+        self.states: list[dict] = []
+
+    def phase(self, name, prev, prev_s, head):
+        self.events.append(("phase", name))
+
+    def ready(self, secs, done):
+        self.events.append(("ready", secs))
+
+    def diagnosis(self, d, after_ready):
+        self.events.append(("diagnosis", d.rule, after_ready))
+
+    def stall(self, lines):
+        self.events.append(("stall", lines))
+
+    def resumed(self, phase, secs):
+        self.events.append(("resumed", phase, secs))
+
+    def note(self, msg):
+        self.events.append(("note", msg))
+
+    def refresh(self, state, force=False):
+        self.states.append(state)
+
+    def kinds(self, kind):
+        return [e for e in self.events if e[0] == kind]
+
+
+@pytest.fixture
+def live(rules):
+    clock = Clock()
+    view = Record()
+    la = LiveAnalysis(rules, [], view, {"weights": 30.0}, clock=clock)
+    la.test_clock = clock
+    la.test_view = view
+    return la
+
+
+def _feed(la, text: str) -> None:
+    la.feed_data(text.encode())
+
+
+def _weights_start(la) -> None:
+    _feed(la, V + "Starting to load model /models/Qwen3-8B...\n")
+    _feed(la, "Loading safetensors checkpoint shards:   0% Completed | 0/4 [00:00<?, ?it/s]\r")
+
+
+def test_stall_once_per_phase_and_cleared_by_progress(live):
+    _weights_start(live)
+    live.test_clock.t += 29
+    live.tick()
+    assert not live.test_view.kinds("stall")
+    live.test_clock.t += 2
+    live.tick()
+    stall = live.test_view.kinds("stall")
+    assert len(stall) == 1
+    assert stall[0][1][0].startswith("stall: no progress in phase weights for 31.0s")
+    assert any("shard 0/4 is not advancing" in ln for ln in stall[0][1])
+    live.test_clock.t += 100
+    live.tick()
+    assert len(live.test_view.kinds("stall")) == 1  # reported once
+    # a moving progress bar (no newline yet) is progress
+    _feed(live, "Loading safetensors checkpoint shards:  25% Completed | 1/4 [00:10<00:30, 10s/it]\r")
+    assert live.test_view.kinds("resumed") == [("resumed", "weights", pytest.approx(131.0))]
+    assert live.shards.done == 1 and live.shards.total == 4
+    live.test_clock.t += 1000
+    live.tick()
+    assert len(live.test_view.kinds("stall")) == 1  # once per phase, even after it resumed
+
+
+def test_heartbeat_lines_are_not_progress(live):
+    _feed(live, V + "Waiting for creating a placement group of specs for 10 seconds. specs=[]\n")
+    live.test_clock.t += 200
+    _feed(live, V + "Waiting for creating a placement group of specs for 210 seconds. specs=[]\n")
+    live.test_clock.t += 200
+    live.tick()
+    assert live.test_view.kinds("stall")
+
+
+def test_repeated_identical_lines_are_not_progress(live):
+    _weights_start(live)
+    for _ in range(10):
+        live.test_clock.t += 5
+        _feed(live, "still waiting\n")
+    live.tick()
+    assert live.test_view.kinds("stall")
+
+
+def test_default_budgets_scale_with_what_is_known():
+    assert stalls.budget("weights", {}, {}) == 300
+    assert stalls.budget("weights", {"weights_gib": 700.0}, {}, shard_total=10) == pytest.approx(4200)
+    assert stalls.budget("weights", {}, {}, slowest_shard_s=200) == 800
+    assert stalls.budget("nccl", {"nnodes": 4}, {}) == 300 + 3 * 120
+    assert stalls.budget("compile", {"model": "meta-llama/Llama-3.1-70B-Instruct"}, {}) > stalls.budget("compile", {}, {})
+    assert stalls.budget("compile", {}, {"compile": 5}) == 5
+    assert stalls.budget(None, {}, {"default": 7}) == 7
+    with pytest.raises(ValueError):
+        stalls.parse_overrides(["weights"])
+    with pytest.raises(ValueError):
+        stalls.parse_overrides(["bogus=3"])
+    assert stalls.parse_overrides(["kv-cache=10", "start=5"]) == {"kv_cache": 10.0, "start": 5.0}
+
+
+@pytest.mark.parametrize("phase,engine,facts,needle", [
+    ("weights", "vllm", {}, "downloaded silently"),
+    ("nccl", "sglang", {"nnodes": 2}, "NCCL_DEBUG=INFO"),
+    ("nccl", "vllm", {"nnodes": 2}, "other 1 node"),
+    ("compile", "vllm", {}, "minutes on the first start"),
+    ("compile", "vllm", {}, "torch_compile_cache"),
+    ("kv_cache", "vllm", {}, "nvidia-smi"),
+    (None, "unknown", {}, "py-spy dump"),
+])
+def test_stall_advice_per_phase_and_engine(phase, engine, facts, needle):
+    meaning, actions = stalls.advice(phase, engine, facts)
+    assert needle in meaning + "\n" + "\n".join(actions)
+
+
+def test_each_diagnosis_is_reported_once(live):
+    data = sample("11-v1-0.11.2-cuda-graph-capture-oom.log").read_bytes()
+    live.feed_data(data)
+    live.test_clock.t += 5
+    live.tick()
+    live.feed_data(data)  # the same failure printed again (a second rank, a retry)
+    live.test_clock.t += 5
+    live.tick()
+    report = live.finish()
+    rules_seen = [e[1] for e in live.test_view.kinds("diagnosis")]
+    assert "vllm-graph-capture-oom-traceback" in rules_seen
+    assert len(rules_seen) == len(set(rules_seen))
+    assert report.outcome == "failed"
+
+
+def test_gap_keeps_line_numbers(live):
+    _feed(live, "one\ntwo\nthr")
+    live.feed_data(b"ee\nfour\n", gap_bytes=100, gap_newlines=3)  # 3 newlines were dropped before this
+    _feed(live, "five\n")
+    # lines 1-2 seen; 'thr' + dropped bytes end lines 3, 4 and 5; 'ee' ends line 6 (not seen whole);
+    # then 'four' is line 7 and 'five' line 8
+    assert live.n == 8
+    assert live.analyzer.last[0] == 8
+    notes = live.test_view.kinds("note")
+    assert len(notes) == 1 and "skipped 100 bytes" in notes[0][1]
+    live.feed_data(b"x\n", gap_bytes=10, gap_newlines=0)
+    assert len(live.test_view.kinds("note")) == 1  # said once
+
+
+def test_memory_stays_bounded_after_ready(live, monkeypatch):
+    monkeypatch.setattr(analysis, "MAX_FINDINGS", 100)
+    monkeypatch.setattr(analysis, "MAX_FATAL", 100)
+    monkeypatch.setattr(analysis, "TRIM_EVERY", 50)
+    live.feed_data(sample("04-v1-0.11.2-tp2-ready.log").read_bytes())
+    assert live.ready
+    noisy = (V + "ERROR CUDA error: out of memory\n" + "RuntimeError: CUDA error: out of memory\n").encode()
+    for _ in range(20):
+        live.feed_data(noisy * 100)
+    assert len(live.analyzer.run.findings) <= 100 + 50
+    assert len(live.analyzer.timeline.fatal) <= 100 + 50
+    live.feed_data(b"x" * (10 << 20))  # a 10 MB line without newline
+    assert len(live.partial) <= 64 * 1024
+    plain = b'(APIServer pid=1) INFO:     127.0.0.1:1 - "GET /metrics HTTP/1.1" 200 OK\n' * 10000
+    before = live.analyzer.timeline.seq
+    live.feed_data(b"\n" + plain)
+    assert live.analyzer.timeline.seq - before < 200  # after ready, quiet lines are only counted
+    assert live.n > 14000  # every line is counted
+
+
+def test_a_parser_exception_switches_the_analysis_off_once(live, monkeypatch):
+    def boom(line):
+        raise RuntimeError("parser bug")
+
+    monkeypatch.setattr(live.analyzer, "feed", boom)
+    _feed(live, "a\nb\nc\n")
+    _feed(live, "d\n")
+    notes = live.test_view.kinds("note")
+    assert len(notes) == 1 and "parser bug" in notes[0][1]
+    assert not live.enabled
+    assert live.n == 4  # lines are still counted
+
+
+def test_a_broken_view_is_switched_off(live, capsys):
+    def bad_refresh(state, force=False):
+        raise ValueError("draw bug")
+
+    live.view.refresh = bad_refresh
+    _weights_start(live)
+    _feed(live, "more\n")
+    assert not live.view_ok
+    assert capsys.readouterr().err.count("draw bug") == 1

@@ -1,0 +1,178 @@
+"""`llmdiag run`: exit status, signal forwarding, the raw log, --ready-timeout."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+from .conftest import WAIT_S, Collector, child_env, llmdiag
+
+
+def _script(tmp_path, body: str) -> str:
+    path = tmp_path / "server.py"
+    path.write_text(textwrap.dedent(body))
+    return str(path)
+
+
+def _run(*args, **kw) -> subprocess.Popen:
+    return subprocess.Popen(llmdiag("run", "--plain", *args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=child_env(), **kw)
+
+
+def test_exit_status_propagates_and_output_passes(tmp_path):
+    srv = _script(tmp_path, """
+        import sys
+        print("to stdout", flush=True)
+        print("to stderr", file=sys.stderr, flush=True)
+        sys.exit(7)
+    """)
+    proc = _run("--", sys.executable, srv)
+    out, err = proc.communicate(timeout=WAIT_S)
+    assert proc.returncode == 7
+    assert out == b"to stdout\nto stderr\n"  # stdout and stderr merged, in order
+
+
+def test_killed_child_gives_128_plus_signal_and_complete_log(tmp_path):
+    srv = _script(tmp_path, """
+        import os, signal
+        for i in range(1000):
+            print(f"line {i}", flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)
+    """)
+    log = tmp_path / "raw.log"
+    proc = _run("--log", str(log), "--", sys.executable, srv)
+    out, err = proc.communicate(timeout=WAIT_S)
+    assert proc.returncode == 128 + signal.SIGKILL
+    expected = "".join(f"line {i}\n" for i in range(1000)).encode()
+    assert out == expected
+    assert log.read_bytes() == expected
+
+
+def test_sigterm_is_forwarded_to_a_child_that_traps_it(tmp_path):
+    srv = _script(tmp_path, """
+        import signal, sys, time
+        def bye(signum, frame):
+            print("got SIGTERM, shutting down cleanly", flush=True)
+            sys.exit(3)
+        signal.signal(signal.SIGTERM, bye)
+        print("started", flush=True)
+        time.sleep(120)
+    """)
+    log = tmp_path / "raw.log"
+    proc = _run("--log", str(log), "--", sys.executable, srv)
+    out = Collector(proc.stdout)
+    err = Collector(proc.stderr)
+    out.wait_for("started")
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(WAIT_S) == 3  # the child's own exit status after its handler ran
+    out.join()
+    err.join()
+    assert "got SIGTERM, shutting down cleanly" in out.text
+    assert "SIGTERM forwarded to the server" in err.text
+    assert log.read_bytes() == b"started\ngot SIGTERM, shutting down cleanly\n"
+
+
+def test_sigint_is_forwarded_to_the_process_group(tmp_path):
+    srv = _script(tmp_path, """
+        import subprocess, sys, time
+        # a grandchild in the same process group (like engine workers) must get the signal too
+        child = subprocess.Popen([sys.executable, "-c",
+            "import signal,sys,time\\n"
+            "signal.signal(signal.SIGINT, lambda *a: (print('worker got SIGINT', flush=True), sys.exit(0)))\\n"
+            "print('worker up', flush=True)\\n"
+            "time.sleep(120)"])
+        try:
+            time.sleep(120)
+        except KeyboardInterrupt:
+            child.wait()
+            print("server got SIGINT", flush=True)
+            sys.exit(130)
+    """)
+    proc = _run("--", sys.executable, srv)
+    out = Collector(proc.stdout)
+    Collector(proc.stderr)
+    out.wait_for("worker up")
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(WAIT_S) == 130
+    out.join()
+    assert "worker got SIGINT" in out.text and "server got SIGINT" in out.text
+
+
+def test_log_is_complete_when_llmdiag_itself_is_killed(tmp_path):
+    srv = _script(tmp_path, """
+        import os, time
+        print(f"pid {os.getpid()}", flush=True)
+        for i in range(500):
+            print(f"line {i}", flush=True)
+        print("marker", flush=True)
+        time.sleep(120)
+    """)
+    log = tmp_path / "raw.log"
+    proc = _run("--log", str(log), "--", sys.executable, srv)
+    out = Collector(proc.stdout)
+    Collector(proc.stderr)
+    out.wait_for("marker")
+    proc.kill()  # SIGKILL: no chance to flush anything
+    proc.wait(WAIT_S)
+    data = log.read_bytes()
+    pid = int(data.split(b"\n", 1)[0].split()[1])
+    try:
+        os.killpg(pid, signal.SIGKILL)  # the server is in its own process group; clean it up
+    except ProcessLookupError:
+        pass
+    expected = f"pid {pid}\n".encode() + "".join(f"line {i}\n" for i in range(500)).encode() + b"marker\n"
+    assert data == expected
+
+
+def test_ready_timeout_reports_the_stall_and_stops_the_child(tmp_path):
+    # sh starts in milliseconds, so its trap is in place long before the 1 s timeout even on a busy machine
+    srv = tmp_path / "server.sh"
+    srv.write_text(
+        'trap \'echo "stopping on SIGTERM"; exit 0\' TERM\n'
+        'echo "pid $$"\n'
+        'echo "INFO 11-27 11:02:54 [gpu_model_runner.py:3259] Starting to load model /models/Qwen3-8B..."\n'
+        'sleep 120 &\n'
+        'wait\n'
+    )
+    proc = _run("--ready-timeout", "1", "--", "sh", str(srv))
+    out, err = proc.communicate(timeout=WAIT_S)
+    assert proc.returncode == 124
+    err = err.decode()
+    assert "[llmdiag] stall: not ready after 1.0s (--ready-timeout)" in err, (out, err)
+    assert "stopping the server" in err and "[llmdiag]   check: " in err
+    assert "stopping on SIGTERM" in out.decode()
+    pid = int(out.split(b"\n", 1)[0].split()[1])
+    end = time.monotonic() + WAIT_S
+    while time.monotonic() < end:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        raise AssertionError("the server is still running")
+
+
+def test_ready_before_the_timeout_is_not_a_stall(tmp_path):
+    srv = _script(tmp_path, """
+        print("INFO:     Started server process [1]", flush=True)
+        print("INFO:     Waiting for application startup.", flush=True)
+        print("INFO:     Application startup complete.", flush=True)
+    """)
+    proc = _run("--ready-timeout", "60", "--", sys.executable, srv)
+    out, err = proc.communicate(timeout=WAIT_S)
+    assert proc.returncode == 0
+    assert b"stall" not in err
+    assert b"server is up" in err
+
+
+def test_missing_command_is_127(tmp_path):
+    proc = _run("--", str(tmp_path / "no-such-server"))
+    out, err = proc.communicate(timeout=WAIT_S)
+    assert proc.returncode == 127
+    assert b"cannot start" in err
+    assert b"Traceback" not in err
