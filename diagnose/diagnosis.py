@@ -92,15 +92,20 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
     facts = tl.facts
     kept: list[tuple[Finding, dict]] = []
     for f in findings:
-        if matcher.unless_blocks(f, run):
+        if f.rule.id in run.disabled or matcher.unless_blocks(f, run):
             continue
-        env = _env(facts, f.captures, engine, version, f.phase or f.rule.phase)
-        for name, src in f.rule.compute.items():
-            try:
-                env[name] = evaluate(src, env)
-            except Missing:
-                pass
-        if _passes(f, engine, version, env):
+        try:
+            env = _env(facts, f.captures, engine, version, f.phase or f.rule.phase)
+            for name, src in f.rule.compute.items():
+                try:
+                    env[name] = evaluate(src, env)
+                except Missing:
+                    pass
+            ok = _passes(f, engine, version, env)
+        except Exception as exc:  # noqa: BLE001 - a rule whose expression fails must not stop the others
+            _switch_off(f.rule.id, exc, run)
+            continue
+        if ok:
             kept.append((f, env))
 
     # one finding per evidence line (the line that completed the match): the most specific rule wins
@@ -128,7 +133,15 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
     grouped: dict[str, dict] = {}
     order: list[str] = []
     for f, env in survivors:
-        fp = _fingerprint(f, env)
+        if f.rule.id in run.disabled:
+            continue
+        try:
+            fp = _fingerprint(f, env)
+            title, explanation = render(f.rule.title, env), " ".join(render(f.rule.explanation, env).split())
+            remediation = _remediation(f.rule, env, engine)
+        except Exception as exc:  # noqa: BLE001 - as above: switch the rule off, keep the report
+            _switch_off(f.rule.id, exc, run)
+            continue
         if fp in grouped:
             g = grouped[fp]
             g["count"] += 1
@@ -138,26 +151,14 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
                     g["evidence"].append(ev)
             continue
         rule = f.rule
-        remediation = []
-        for item in rule.remediation_items:
-            if engine != "unknown" and "any" not in item.engines and engine not in item.engines:
-                continue
-            try:
-                if item.when and not evaluate(item.when, env):
-                    continue
-                text = render(item.text, env, missing=None)
-            except Missing:
-                continue
-            if text not in remediation:
-                remediation.append(text)
         grouped[fp] = {
             "rule": rule.id,
             "category": rule.category,
             "severity": rule.severity,
             "role": rule.role,
             "phase": f.phase or rule.phase,
-            "title": render(rule.title, env),
-            "explanation": " ".join(render(rule.explanation, env).split()),
+            "title": title,
+            "explanation": explanation,
             "remediation": remediation,
             "evidence": _evidence(f.evidence, multi_source),
             "fingerprint": fp,
@@ -182,6 +183,28 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
         d.pop("_key", None)
         d.pop("_seq", None)
     return diags
+
+
+def _remediation(rule, env: dict, engine: str) -> list[str]:
+    remediation: list[str] = []
+    for item in rule.remediation_items:
+        if engine != "unknown" and "any" not in item.engines and engine not in item.engines:
+            continue
+        try:
+            if item.when and not evaluate(item.when, env):
+                continue
+            text = render(item.text, env, missing=None)
+        except Missing:
+            continue
+        if text not in remediation:
+            remediation.append(text)
+    return remediation
+
+
+def _switch_off(rule_id: str, exc: Exception, run: MatchRun) -> None:
+    if rule_id not in run.disabled:
+        run.disabled.add(rule_id)
+        run.warnings.append(f"rule {rule_id}: switched off after an error: {type(exc).__name__}: {exc}")
 
 
 def _rank(f: Finding) -> tuple:

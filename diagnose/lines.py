@@ -143,6 +143,8 @@ def decode(data: bytes) -> str:
 def open_input(path: str) -> tuple[BinaryIO, str]:
     """Open a file, `-` (stdin) or a .gz file for binary reading; raise InputError with a reason."""
     if path == "-":
+        if sys.stdin is None:  # the descriptor was closed before the start (`<&-`)
+            raise InputError("cannot read stdin: it is closed")
         return sys.stdin.buffer, "<stdin>"
     try:
         st = os.stat(path)
@@ -379,7 +381,14 @@ class LineParser:
 def iter_records(stream: BinaryIO, source: str, parser: LineParser | None = None) -> Iterator[Line]:
     parser = parser or LineParser(source)
     n = 0
-    for data in physical_lines(stream):
+    lines = physical_lines(stream)
+    while True:
+        try:
+            data = next(lines, None)
+        except InputError as exc:  # name the input: with several, which one is corrupt matters
+            raise InputError(f"cannot read {source!r}: {exc}") from None
+        if data is None:
+            return
         n += 1
         text = decode(data)
         if text.endswith("\r"):
@@ -398,7 +407,7 @@ def read_lines(path: str, spec: "InputSpec | None" = None) -> Iterator[Line]:
     try:
         yield from iter_records(stream, name, parser)
     finally:
-        if stream is not sys.stdin.buffer:
+        if path != "-":  # (sys.stdin is None when stdin was closed: compare the path, not the stream)
             stream.close()
 
 

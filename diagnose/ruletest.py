@@ -217,8 +217,119 @@ _GROUP = None
 
 
 def _nested_quantifier(pattern: str) -> bool:
-    """A quantified group whose body has no mandatory atom, e.g. (a+)+, (\\w+\\s?)*: the classic
-    catastrophic-backtracking shape. (?:\\.\\d+)* is fine: the literal '.' must match each time."""
+    """A repeated group whose iterations can split the same text in many ways, so a failing match
+    backtracks exponentially (or with a high power): (a+)+, (\\w+\\s?)*, (.*a){12}, (a|aa)+.
+    (?:\\.\\d+)* and (?:[^,]*,)* are fine: a mandatory atom the inner repeat cannot eat ends each
+    iteration. Patterns in `regex`-only syntax fall back to a textual check."""
+    from diagnose.matcher import sre_constants, sre_parse
+
+    try:
+        parsed = sre_parse.parse(pattern)
+    except Exception:  # noqa: BLE001 - `regex` syntax the stdlib parser does not know
+        return _nested_quantifier_text(pattern)
+    return _risky_seq(list(parsed), sre_constants)
+
+
+_PROBE = [chr(c) for c in range(256)] + ["\u4e2d", "\u00e9", "\u2028"]
+
+
+def _chars(op, arg, c) -> set[str]:
+    """The probe characters one atom can match (an approximation good enough to see overlap)."""
+    if op is c.LITERAL:
+        return {chr(arg)}
+    if op is c.NOT_LITERAL:
+        return set(_PROBE) - {chr(arg)}
+    if op is c.ANY:
+        return set(_PROBE) - {"\n"}
+    if op is c.IN:
+        import re as _re
+
+        out: set[str] = set()
+        negate = False
+        for iop, iarg in arg:
+            if iop is c.NEGATE:
+                negate = True
+            elif iop is c.LITERAL:
+                out.add(chr(iarg))
+            elif iop is c.RANGE:
+                out |= {ch for ch in _PROBE if iarg[0] <= ord(ch) <= iarg[1]}
+            elif iop is c.CATEGORY:
+                name = str(iarg).rsplit("_", 1)[-1].lower()  # CATEGORY_DIGIT / CATEGORY_NOT_WORD ...
+                cls = {"digit": r"\d", "word": r"\w", "space": r"\s", "linebreak": r"\n"}.get(name, ".")
+                if "NOT" in str(iarg):
+                    cls = cls.upper() if cls.startswith("\\") else cls
+                rx = _re.compile(cls)
+                out |= {ch for ch in _PROBE if rx.fullmatch(ch)}
+            else:
+                return set(_PROBE)
+        return set(_PROBE) - out if negate else out
+    return set()
+
+
+def _items(seq, c) -> list[tuple[set[str], bool, bool]]:
+    """A sequence as (chars, optional, repeats) items; a quantified part or an alternation is one item."""
+    out: list[tuple[set[str], bool, bool]] = []
+    for op, arg in seq:
+        if op in (c.MAX_REPEAT, c.MIN_REPEAT):
+            lo, hi, body = arg
+            inner = _items(list(body), c)
+            chars = set().union(*(it[0] for it in inner)) if inner else set()
+            optional = lo == 0 or all(it[1] for it in inner)
+            if chars:
+                out.append((chars, optional, hi is c.MAXREPEAT or hi > 1 or any(it[2] for it in inner)))
+        elif op is c.SUBPATTERN:
+            out.extend(_items(list(arg[-1]), c))
+        elif op is c.BRANCH:
+            alts = [_items(list(b), c) for b in arg[1]]
+            chars = set().union(*(it[0] for a in alts for it in a)) if any(alts) else set()
+            if chars:
+                out.append((chars, any(all(it[1] for it in a) for a in alts), any(it[2] for a in alts for it in a)))
+        else:
+            chars = _chars(op, arg, c)
+            if chars:
+                out.append((chars, False, False))
+    return out
+
+
+def _ambiguous(items) -> bool:
+    """Can one repetition of `items` meet the next (or itself) at more than one place? A repeating or
+    optional item overlaps the next item it can touch (optional items between them skipped)."""
+    n = len(items)
+    for i, (chars, optional, repeats) in enumerate(items):
+        if not (repeats or optional):
+            continue
+        for k in range(1, n + 1):
+            nxt = items[(i + k) % n]
+            if chars & nxt[0]:
+                return True
+            if not nxt[1]:
+                break
+    return False
+
+
+def _risky_seq(seq, c) -> bool:
+    for op, arg in seq:
+        if op in (c.MAX_REPEAT, c.MIN_REPEAT):
+            lo, hi, body = arg
+            body = list(body)
+            if (hi is c.MAXREPEAT or hi > 1) and _ambiguous(_items(body, c)):
+                return True  # (a+)+ (\\w+\\s?)* (.*a){12} (a|aa)+: iterations split the text many ways
+            if _risky_seq(body, c):
+                return True
+        elif op is c.SUBPATTERN:
+            if _risky_seq(list(arg[-1]), c):
+                return True
+        elif op is c.BRANCH:
+            if any(_risky_seq(list(b), c) for b in arg[1]):
+                return True
+        elif op in (c.ASSERT, c.ASSERT_NOT):
+            if _risky_seq(list(arg[1]), c):
+                return True
+    return False
+
+
+def _nested_quantifier_text(pattern: str) -> bool:
+    """Textual fallback: a quantified group whose body has no mandatory atom, e.g. (a+)+."""
     import re
 
     for m in re.finditer(r"\((?:\?:|\?P<\w+>)?([^()|]*)\)(?:[+*]|\{\d*,\d*\})", pattern):

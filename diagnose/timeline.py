@@ -178,7 +178,7 @@ class Timeline:
             if cur.name == name:
                 return False
             a, b = PHASE_INDEX[cur.name], PHASE_INDEX[name]
-            if b < a and (cur.name, name) not in _BACKWARD_OK:
+            if b < a and ((cur.name, name) not in _BACKWARD_OK or line.source != cur.source):
                 # a straggling rank still in an earlier phase: extend that phase, stay here
                 old = self.span_of(name)
                 if old is not None and line.source == old.source:
