@@ -14,6 +14,7 @@ One `Redactor` per report keeps the aliases consistent; `redact_report` is the e
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -266,7 +267,10 @@ def redact_report(report: Report, redactor: Redactor | None = None) -> Report:
     except ids, enums, versions and fingerprints (STRUCTURAL_KEYS)."""
     r = redactor or Redactor()
     data = report.model_dump(by_alias=True)
-    r.learn_hosts(data, inputs=frozenset(report.inputs))
+    # inputs and the node labels made from their names (node0.log -> node0) are the user's files
+    stems = {os.path.splitext(os.path.basename(i))[0] for i in report.inputs}
+    stems |= {os.path.basename(os.path.dirname(i)) for i in report.inputs if os.path.dirname(i)}
+    r.learn_hosts(data, inputs=frozenset(report.inputs) | frozenset(stems))
     _walk_strings(data, r.learn)  # aliases in order of first mention anywhere, before any text is rewritten
     data = r.value(data)
     return Report.model_validate(data)

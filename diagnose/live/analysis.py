@@ -73,14 +73,14 @@ class ShardProgress:
 class LiveAnalysis:
     def __init__(self, rules, warnings: list[str] | None, view: View, overrides: dict[str, float] | None = None,
                  source: str = "<stdin>", clock: Callable[[], float] = time.monotonic,
-                 on_ready: Callable[[], None] | None = None):
+                 on_ready: Callable[[], None] | None = None, node: str | None = None):
         self.analyzer = Analyzer(rules, warnings)
         self.view = view
         self.overrides = dict(overrides or {})
         self.clock = clock
         self.on_ready = on_ready
-        self.parser = LineParser(source)
-        self.bar_parser = LineParser(source)
+        self.parser = LineParser(source, node=node)
+        self.bar_parser = LineParser(source, node=node)
         now = clock()
         self.started = now
         self.n = 0

@@ -23,15 +23,27 @@ def _live_options(f):
         click.option("--rules", "rules_dirs", multiple=True, type=click.Path(), help="Extra rule pack folder (repeatable)."),
         click.option("--only", multiple=True, help="Use only these rule ids or categories (repeatable)."),
         click.option("--skip", multiple=True, help="Skip these rule ids or categories (repeatable)."),
+        click.option("--output", "-o", "output_specs", multiple=True, metavar="FORMAT=PATH",
+                     help="At end of input also write the report as FORMAT (json, markdown, junit, text) to PATH "
+                          "(repeatable; a file: stdout carries the server's log)."),
     ]
     for opt in reversed(opts):
         f = opt(f)
     return f
 
 
-def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, only, skip, **extra) -> dict:
+def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, only, skip, output_specs=(),
+            **extra) -> dict:
+    from diagnose import outputs
     from diagnose.cli import UsageProblem
     from diagnose.live.stall import parse_overrides
+
+    try:
+        targets = [outputs.parse_output_spec(spec) for spec in output_specs]
+    except outputs.OutputError as exc:
+        raise UsageProblem(str(exc)) from None
+    if any(path == "-" for _, path in targets):
+        raise UsageProblem("--output PATH must be a file here: stdout carries the server's log")
 
     try:
         overrides = parse_overrides(stall)
@@ -51,7 +63,8 @@ def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, o
         "stall": overrides, "quiet": quiet, "status_file": status_file,
         "status_fd": 2 if status_fd is None else status_fd, "plain": plain,
         "color": not (no_color or os.environ.get("NO_COLOR")),
-        "rules_dirs": [*rules_dirs, *env_rules], "only": list(only), "skip": list(skip), **extra,
+        "rules_dirs": [*rules_dirs, *env_rules], "only": list(only), "skip": list(skip),
+        "outputs": [list(t) for t in targets], **extra,
     }
 
 
@@ -59,16 +72,35 @@ def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, o
 @_live_options
 @click.option("--fail-on", type=click.Choice(["error", "warning", "never"]), default="error", show_default=True,
               help="When to exit 1 at end of input: error = start failed or incomplete; warning = also on warnings; never.")
-def watch(fail_on, **opts):
+@click.option("--node", default=None, metavar="NAME", help="Tag this stream's lines with a node name.")
+@click.option("--merge", is_flag=True,
+              help="Follow the growing FILES (one per node: tee output, kubectl logs -f, FIFOs) instead of stdin "
+                   "and show one view with a row per node.")
+@click.option("--exit-when-done", is_flag=True,
+              help="With --merge: stop once the start is up or failed and the files are quiet for 2 s.")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+def watch(fail_on, node, merge, exit_when_done, files, **opts):
     """Pass stdin to stdout unchanged and show a live startup diagnosis on stderr.
 
     \b
     vllm serve MODEL 2>&1 | llmdiag watch
-    python -m sglang.launch_server ... 2>&1 | llmdiag watch --status-file /tmp/llmdiag.status
+    python -m sglang.launch_server ... 2>&1 | llmdiag watch --node node-0 --status-file /tmp/llmdiag.status
+    llmdiag watch --merge node0.log node1.log     # logs written by `tee` on each node
     """
+    from diagnose.cli import UsageProblem
+
+    if files and not merge:
+        raise UsageProblem("FILES are followed only with --merge (watch reads stdin otherwise)")
+    if merge:
+        if not files:
+            raise UsageProblem("--merge needs the files to follow")
+        from diagnose.live.merge import merge_watch
+
+        cfg = _config(**opts, fail_on=fail_on, source="<merge>", exit_when_done=exit_when_done)
+        sys.exit(merge_watch(list(files), cfg))
     from diagnose.live.front import watch as do_watch
 
-    cfg = _config(**opts, fail_on=fail_on, source="<stdin>")
+    cfg = _config(**opts, fail_on=fail_on, source=node or "<stdin>", node=node)
     sys.exit(do_watch(cfg))
 
 

@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
             os.write(control_fd, b"ready\n")
 
     live = LiveAnalysis(rules, errors, view, cfg.get("stall") or {}, source=cfg.get("source", "<stdin>"),
-                        on_ready=on_ready)
+                        on_ready=on_ready, node=cfg.get("node"))
     if hasattr(view, "at_line_start"):
         view.at_line_start = lambda: live.last_byte == b"\n"
     for e in errors:
@@ -112,6 +112,14 @@ def main(argv: list[str] | None = None) -> int:
     if report is not None:
         live._view("final", report, cfg.get("color", True))
     live._view("close")
+    if report is not None and cfg.get("outputs"):
+        try:
+            from diagnose import outputs
+
+            outputs.write_outputs(outputs.prepare(report, redact=True), [tuple(o) for o in cfg["outputs"]],
+                                  color=False, input_paths=[])
+        except Exception as exc:  # noqa: BLE001 - the summary on the terminal was already shown
+            live._note(f"warning: could not write the reports ({type(exc).__name__}: {exc})")
     if report is None:
         return 0 if fail_on == "never" else 1
     return exit_code_for(report, fail_on)
