@@ -228,13 +228,15 @@ def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool) -> N
         else:
             what = "No error line was recognised."
         where = f"during {phase}" if phase else "before any loading phase was recognised"
+        after_ready = tl.ready_line is not None and first is not None and first.n > tl.ready_line
         diags.insert(len([d for d in diags if d["severity"] == "error" and d["role"] != "wrapper"]), {
             "rule": "unknown-failure",
             "category": "unknown",
             "severity": "error",
             "role": "cause",
             "phase": phase,
-            "title": f"Start failed {where}; no known rule explains it",
+            "title": ("The server failed after it came up; no known rule explains it" if after_ready
+                      else f"Start failed {where}; no known rule explains it"),
             "explanation": what,
             "remediation": [
                 f"Read the lines around the first error (line {first.n})" if first else "Read the last lines of the log",
