@@ -78,6 +78,7 @@ class Timeline:
     fatal: list[tuple[int, str, str, bool, int]] = field(default_factory=list)  # line, src, id, after_ready_ok, seq
     ready_seq: int | None = None
     ready_line: int | None = None
+    shutdown_seq: int | None = None  # a requested stop began here
     year: int | None = None
     last_clock: float | None = None
     n_lines: int = 0
@@ -153,6 +154,9 @@ class Timeline:
                 if self.ready_seq is None:
                     self.ready_seq = self.seq
                     self.ready_line = line.n
+            elif role == "shutdown":
+                if self.shutdown_seq is None:
+                    self.shutdown_seq = self.seq
             elif role in ("wrapper", "fatal"):
                 self.fatal.append((line.n, line.source, mk.id, mk.after_ready, self.seq))
                 if mk.phase and not self.phases:
@@ -232,7 +236,10 @@ class Timeline:
         """The result so far; does not change the timeline, so it can be called at any time."""
         ready = self.ready_seq
         if ready is not None:
-            after = [f for f in self.fatal if f[4] > ready and f[3]]
+            # engine death after the server came up fails it, unless a requested stop came first:
+            # processes torn down on SIGINT/SIGTERM may log errors on their way out
+            stop = self.shutdown_seq if self.shutdown_seq is not None and self.shutdown_seq > ready else None
+            after = [f for f in self.fatal if f[4] > ready and f[3] and (stop is None or f[4] < stop)]
             outcome = "failed" if after else "ready"
         else:
             outcome = "failed" if self.fatal else "incomplete"

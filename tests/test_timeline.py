@@ -106,3 +106,15 @@ def test_sglang_phases_and_ready():
 def test_engine_unknown_for_plain_text():
     res, engine = run("hello\nworld\n")
     assert engine == "unknown" and res.last_phase is None and res.outcome == "incomplete"
+
+
+def test_errors_during_a_requested_shutdown_do_not_fail_a_ready_start(shared_datadir):
+    # real vLLM 0.32 (CPU) run: up, one request, SIGINT; the engine client then logs EngineDeadError
+    from diagnose.pipeline import analyze
+
+    report = analyze([str(shared_datadir / "vllm-0.32-ready-then-shutdown-race.log")])
+    assert report.outcome == "ready" and report.last_phase == "server"
+    assert all(d.severity != "error" for d in report.diagnoses)
+    # engine death after the server came up, with no shutdown asked for, still fails it
+    res, _ = run(V1 + "(APIServer pid=1) ERROR 11-29 21:30:00 [async_llm.py:1] AsyncLLM output_handler failed.\n")
+    assert res.outcome == "failed"

@@ -21,7 +21,8 @@ PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 #   fatal                  : a fatal line that is not a wrapper (Killed, argparse error, bind error)
 #   fact                   : facts only
 #   heartbeat              : periodic line that is not progress (stall detection ignores it)
-ROLES = ("start", "progress", "end", "finish", "ready", "wrapper", "fatal", "fact", "heartbeat")
+#   shutdown               : a requested stop began (errors after it do not fail a start that came up)
+ROLES = ("start", "progress", "end", "finish", "ready", "wrapper", "fatal", "fact", "heartbeat", "shutdown")
 
 Extractor = Callable[["re.Match[str]"], dict]
 

@@ -20,6 +20,7 @@ MARKERS = [
     M("uv_complete", C, "server", "ready", r"^Application startup complete\.$", "Application startup complete", kinds=("uvicorn",)),
     M("uv_running", C, "server", "ready", r"^Uvicorn running on (?P<url>\S+)", "Uvicorn running on", facts={"url": "listen_url"}),
     M("uv_access", C, None, "heartbeat", r'^\S+:\d+ - "[A-Z]+ \S+ HTTP/[\d.]+" \d{3}', "HTTP/", kinds=("uvicorn",)),
+    M("uv_shutdown", C, None, "shutdown", r"^(?:Shutting down|Waiting for application shutdown\.)$", ("Shutting down", "application shutdown"), kinds=("uvicorn",)),
     M("uv_failed", C, None, "fatal", r"^Application startup failed\. Exiting\.$", "Application startup failed", after_ready=True),
     M("uv_bind", C, None, "fatal", r"\[Errno 98\] error while attempting to bind on address", "error while attempting to bind", after_ready=True),
     # fatal lines that are not Python exceptions

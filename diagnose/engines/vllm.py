@@ -162,7 +162,7 @@ MARKERS = [
     M("srv_start", E, "server", "ready", r"^Starting vLLM (?:API )?server (?:\d+ )?on (?P<url>\S+)$", "Starting vLLM", facts={"url": "listen_url"}),
     M("routes", E, "server", "ready", r"^Available routes are:$", "Available routes are"),
     M("route", E, "server", "progress", r"^Route: \S+, ", "Route: "),
-    M("shutdown", E, None, "fact", r"^\[shutdown\] ", "[shutdown]"),
+    M("shutdown", E, None, "shutdown", r"^\[shutdown\] ", "[shutdown]"),
     # fatal lines and wrappers (diagnoses come from the rule pack; these drive the outcome)
     M("engine_core_failed", E, None, "wrapper", r"Engine core initialization failed\. See root cause above\.(?: Failed core proc\(s\): (?P<procs>\{.*?\}))?", "Engine core initialization failed", facts={"procs": "failed_core_procs"}),
     M("engine_core_start_fail", E, None, "wrapper", r"^EngineCore failed to start\.$", "EngineCore failed to start"),
