@@ -42,6 +42,9 @@ def test_llmdiag_installs_without_moving_engine_packages(venv: Path):
     r = subprocess.run([py, "-m", "pip", "install", "--dry-run", "--quiet", "--report", "-",
                         "--disable-pip-version-check", str(REPO)],
                        capture_output=True, text=True, timeout=600)
+    if r.returncode != 0 and re.search(r"NewConnectionError|Network is unreachable|Temporary failure in name "
+                                       r"resolution|No matching distribution found for hatchling", r.stderr):
+        pytest.skip(f"pip cannot reach the package index to build llmdiag's metadata: {r.stderr.strip()[-300:]}")
     assert r.returncode == 0, f"pip --dry-run failed in {venv.name}:\n{r.stderr[-3000:]}"
     report = json.loads(r.stdout)
     moved = []

@@ -119,7 +119,7 @@ def test_required_lines_still_printed():
     """The real log itself still has every line a 0.32 CPU start is known to print."""
     text = [ln for ln in _lines()]
     missing = [desc for desc, rx, _, _ in REQUIRED if not any(re.search(rx, ln.text) for ln in text)]
-    assert not missing, (f"{NEWEST[1].relative_to(REPO)} no longer prints: {', '.join(missing)} "
+    assert not missing, (f"{NEWEST[1]} no longer prints: {', '.join(missing)} "
                          "(vLLM changed its start-up output; update REQUIRED and the markers)")
 
 
@@ -164,10 +164,15 @@ def test_markers_that_matched_0_32_still_match():
     assert not gone, f"markers that no longer match any line of {NEWEST[1].name}: " + "; ".join(gone)
 
 
-# Marker ids of diagnose.engines.vllm / common that matched sample_logs/real/vllm-0.32.0/cold-start.log.
+# Phase markers of diagnose.engines.vllm / common that matched
+# sample_logs/real/vllm-0.32.0/cold-start.log when it was committed (phase-less facts, heartbeats
+# and the shell command line left out).
 MATCHED_0_32 = [
-    "logo_version", "args_nondefault", "arch", "max_len", "engine_cfg", "mp_leader", "world_dbg",
-    "rank_assign", "load_start", "init_model", "fs_type", "weights_took", "shards", "cpu_warmup",
-    "cpu_warmup_done", "kv_cpu_space", "kv_combined", "engine_init_done", "tasks", "srv_start",
-    "uv_complete",
+    "logo_version", "logo_model", "args_nondefault", "arch", "max_len",                # config
+    "engine_cfg", "mp_leader",                                                          # init
+    "world_dbg", "rank_assign",                                                         # nccl (gloo)
+    "load_start", "init_model", "fs_type", "prefetch", "weights_took", "shards",        # weights
+    "tc_aot", "tc_warmup_run", "cpu_warmup", "cpu_warmup_done",                         # compile
+    "kv_cpu_space", "kv_combined", "engine_init_done",                                  # kv_cache
+    "tasks", "srv_start", "routes", "uv_started", "uv_wait", "uv_complete",             # server
 ]

