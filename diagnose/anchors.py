@@ -8,6 +8,7 @@ is used, so results never depend on it (see docs/performance.md for the measurem
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterable
 
 try:
@@ -19,13 +20,20 @@ except ImportError:  # pragma: no cover - the dependency is declared; this keeps
 class AnchorIndex:
     """`present(text)`: the set of anchors that occur in `text` (exactly `{a for a in anchors if a in text}`)."""
 
-    __slots__ = ("anchors", "_ac")
+    __slots__ = ("anchors", "_ac", "found")
 
     def __init__(self, anchors: Iterable[str], use_library: bool = True):
         self.anchors = tuple(sorted({a for a in anchors if a}))
         self._ac = None
         if use_library and _ac is not None and self.anchors:
             self._ac = _ac.AhoCorasick(list(self.anchors), matchkind=_ac.MatchKind.Standard)
+            # found(text): the anchors that occur, each once per occurrence (hot path: no set built)
+            self.found = partial(self._ac.find_matches_as_strings, overlapping=True)
+        else:
+            self.found = self._found_loop
+
+    def _found_loop(self, text: str) -> list[str]:
+        return [a for a in self.anchors if a in text]
 
     def present(self, text: str) -> set[str]:
         if self._ac is not None:

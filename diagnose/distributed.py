@@ -127,7 +127,7 @@ class DistTracker:
         else:
             if line.tags and st.label != line.tags and key[0] == "rank":
                 st.label = line.tags
-            if line.proc and not line.tags and _RANK_IN_NAME.search(line.proc) and not _RANK_IN_NAME.search(st.label):
+            if line.proc and not line.tags and _names_rank(line.proc) and not _names_rank(st.label):
                 st.label = f"{line.proc} pid={line.pid}" if line.pid is not None else line.proc
                 st.is_rank = True
             if st.rank is None and line.rank is not None:
@@ -481,6 +481,20 @@ class DistTracker:
                 hosts.setdefault(p.rank, p.node)
         a, b = pair
         return a in hosts and b in hosts and hosts[a] == hosts[b]
+
+
+_NAMES_RANK: dict[str, bool] = {}
+
+
+def _names_rank(name: str) -> bool:
+    """_RANK_IN_NAME.search(name), remembered (a log has few process names)."""
+    hit = _NAMES_RANK.get(name)
+    if hit is None:
+        hit = _RANK_IN_NAME.search(name) is not None
+        if len(_NAMES_RANK) >= 4096:
+            _NAMES_RANK.clear()
+        _NAMES_RANK[name] = hit
+    return hit
 
 
 def _status(error, ready: bool) -> str:

@@ -20,6 +20,7 @@ from typing import BinaryIO, Iterable, Iterator
 
 MAX_LINE_BYTES = 64 * 1024  # kept per physical line; the rest is skipped
 _READ_CHUNK = 1 << 20
+_BLOCK = 64 << 10  # block size of block_lines (larger ones cost memory, not time)
 
 ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][AB012]")
 
@@ -73,6 +74,23 @@ _BAR = re.compile(r"\d{1,3}%(?:\||\s*Completed \|)|\|\s*\d+/\d+ \[")
 
 _LEVELS = {"W": "WARNING", "E": "ERROR", "F": "CRITICAL", "I": "INFO", "D": "DEBUG", "WARN": "WARNING", "ABORT": "ERROR"}
 _DAYS_BEFORE_MONTH = (0, 0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335)
+
+
+_WORKER_RANKS: dict[str, int | None] = {}
+
+
+def _worker_rank(proc: str) -> int | None:
+    """The rank a process tag names (`VllmWorker TP1`), remembered: a log has few process names."""
+    try:
+        return _WORKER_RANKS[proc]
+    except KeyError:
+        pass
+    m = _WORKER_RANK.search(proc)
+    rank = int(m.group(1)) if m else None
+    if len(_WORKER_RANKS) >= 4096:
+        _WORKER_RANKS.clear()
+    _WORKER_RANKS[proc] = rank
+    return rank
 
 
 class InputError(Exception):
@@ -192,10 +210,58 @@ def physical_lines(stream: BinaryIO) -> Iterator[bytes]:
         raise InputError(f"input ended with a read error: {exc}") from None
 
 
+def block_lines(stream: BinaryIO) -> Iterator[bytes]:
+    """The lines of `physical_lines`, read in large blocks (for regular files: far fewer calls)."""
+    read = stream.read
+    head = b""  # start of a line that continues in the next block (at most MAX_LINE_BYTES)
+    cut = False  # that line is longer than MAX_LINE_BYTES: the rest of it is skipped
+    limit = MAX_LINE_BYTES
+    try:
+        while True:
+            block = read(_BLOCK)
+            if not block:
+                break
+            parts = block.split(b"\n")
+            last = parts.pop()
+            if parts:
+                first = parts[0]
+                if cut:
+                    parts[0] = head
+                elif head:
+                    parts[0] = (head + first)[:limit]
+                head, cut = b"", False
+                for data in parts:
+                    yield data if len(data) <= limit else data[:limit]
+            if not cut:
+                head += last
+                if len(head) >= limit:
+                    head, cut = head[:limit], True
+    except (OSError, EOFError, gzip.BadGzipFile, ValueError, zlib.error) as exc:
+        raise InputError(f"input ended with a read error: {exc}") from None
+    if head or cut:
+        yield head
+
+
 def split_redraws(text: str) -> list[tuple[str, int]]:
     """Split on \\r: consecutive progress-bar states collapse to the last one (with a redraw count)."""
     if "\r" not in text:
         return [(text, 0)]
+    out = _REDRAW_MEMO.get(text)  # a pure function of the text; progress bars repeat
+    if out is None:
+        out = _split_redraws(text)
+        if len(text) <= _REDRAW_MEMO_TEXT:
+            if len(_REDRAW_MEMO) >= _REDRAW_MEMO_MAX:
+                _REDRAW_MEMO.clear()
+            _REDRAW_MEMO[text] = out
+    return list(out)
+
+
+_REDRAW_MEMO: dict[str, list[tuple[str, int]]] = {}
+_REDRAW_MEMO_MAX = 256
+_REDRAW_MEMO_TEXT = 16 * 1024
+
+
+def _split_redraws(text: str) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     bar_run = 0
     for piece in text.split("\r"):
@@ -283,9 +349,7 @@ class LineParser:
                 line.rank = int(m["rank"])
                 text = text[m.end():]
         if line.proc and line.rank is None:
-            m = _WORKER_RANK.search(line.proc)
-            if m:
-                line.rank = int(m.group(1))
+            line.rank = _worker_rank(line.proc)
         if "repeated" in text and "across cluster" in text:
             m = _RAY_DEDUP.search(text)
             if m:
@@ -378,10 +442,13 @@ class LineParser:
         return line
 
 
-def iter_records(stream: BinaryIO, source: str, parser: LineParser | None = None) -> Iterator[Line]:
+def iter_records(stream: BinaryIO, source: str, parser: LineParser | None = None,
+                 blocks: bool = False) -> Iterator[Line]:
+    """Records of a stream; `blocks` reads it in large blocks (a regular file: it is read to its end)."""
     parser = parser or LineParser(source)
+    parse = parser.parse
     n = 0
-    lines = physical_lines(stream)
+    lines = block_lines(stream) if blocks else physical_lines(stream)
     while True:
         try:
             data = next(lines, None)
@@ -393,8 +460,11 @@ def iter_records(stream: BinaryIO, source: str, parser: LineParser | None = None
         text = decode(data)
         if text.endswith("\r"):
             text = text.rstrip("\r")
+        if "\r" not in text:
+            yield parse(n, text, 0)
+            continue
         for piece, redraws in split_redraws(text):
-            yield parser.parse(n, piece, redraws)
+            yield parse(n, piece, redraws)
 
 
 def read_lines(path: str, spec: "InputSpec | None" = None) -> Iterator[Line]:
@@ -405,7 +475,7 @@ def read_lines(path: str, spec: "InputSpec | None" = None) -> Iterator[Line]:
         name = spec.name
         parser = LineParser(name, spec.node, spec.proc, spec.pid)
     try:
-        yield from iter_records(stream, name, parser)
+        yield from iter_records(stream, name, parser, blocks=path != "-" and type(stream) is io.BufferedReader)
     finally:
         if path != "-":  # (sys.stdin is None when stdin was closed: compare the path, not the stream)
             stream.close()

@@ -24,6 +24,8 @@ except ImportError:  # pragma: no cover - Python 3.10
 REGEX_TIMEOUT_S = 0.05
 MAX_TIMEOUTS = 3
 MAX_EVIDENCE = 5
+_MEMO_MAX = 8192  # texts whose leaf hits are remembered (Matcher._leaf_hits); cleared when full
+_MEMO_TEXT = 512  # longer texts are not remembered
 
 
 def literal_anchors(pattern: str, ignore_case: bool = False) -> tuple[str, ...] | None:
@@ -187,6 +189,8 @@ class Matcher:
         self._index = AnchorIndex(self._by_anchor)
         self._index_lower = AnchorIndex(self._by_anchor_lower, use_library=len(self._by_anchor_lower) > 8) \
             if self._by_anchor_lower else None  # a few case-blind anchors: `in` beats an automaton pass
+        self._memo: dict[str, dict[int, dict]] = {}  # text -> leaf hits (see _leaf_hits)
+        self._volatile = 0  # regex time-outs and errors so far
         # leaf index -> rules that use it (a rule is evaluated only when one of its leaves hit)
         self._rules_of_leaf: dict[int, list[_RuleState]] = {}
         for rs in self.rules:
@@ -220,8 +224,25 @@ class Matcher:
 
     # -- per line --------------------------------------------------------------------------
     def _leaf_hits(self, text: str, run: MatchRun) -> dict[int, dict]:
+        """Leaf index -> captures of the leaves that match `text`. A pure function of the text while
+        no regex times out or is switched off, so results are kept per text (logs repeat lines);
+        a time-out or switch-off skips the memo for that line and empties it."""
+        hits = self._memo.get(text)
+        if hits is not None:
+            return hits
+        volatile = self._volatile
+        hits = self._compute_leaf_hits(text, run)
+        if self._volatile != volatile:
+            self._memo.clear()
+        elif len(text) <= _MEMO_TEXT:
+            if len(self._memo) >= _MEMO_MAX:
+                self._memo.clear()
+            self._memo[text] = hits
+        return hits
+
+    def _compute_leaf_hits(self, text: str, run: MatchRun) -> dict[int, dict]:
         hits: dict[int, dict] = {}
-        present = self._index.present(text)
+        present = self._index.found(text)
         if present or self._index_lower is not None:
             idxs: set[int] = set()
             for a in present:
@@ -245,10 +266,12 @@ class Matcher:
         try:
             m = leaf.pattern.search(text, timeout=REGEX_TIMEOUT_S)
         except regex.error as exc:
+            self._volatile += 1
             leaf.disabled = True
             run.warnings.append(f"rule {leaf.origin}: regex switched off: {exc}")
             return
         except TimeoutError:
+            self._volatile += 1
             leaf.timeouts += 1
             if leaf.timeouts >= MAX_TIMEOUTS:
                 leaf.disabled = True
@@ -308,8 +331,7 @@ class Matcher:
         if not text:
             return []
         hits = self._leaf_hits(text, run)
-        has_all_state = bool(run.all_state)
-        if not hits and not has_all_state:
+        if not hits:  # rules are evaluated only for leaves that hit: nothing can complete
             return []
         hit_line = Hit(line.n, line.source, line.raw, seq, tb, phase, {})
         candidates: dict[int, _RuleState] = {}

@@ -52,19 +52,24 @@ class Analyzer:
         return self.guess.engine
 
     def feed(self, line: Line) -> Step:
+        was_ready = self.timeline.ready_seq is not None
+        events, entered, new = self._advance(line)
+        roles = {ev.marker.role for ev in events}
+        return Step(entered, new, not was_ready and self.timeline.ready_seq is not None,
+                    "heartbeat" in roles, bool(roles & {"wrapper", "fatal"}))
+
+    def _advance(self, line: Line):
+        """Everything a line changes (feed without the Step): (events, phase entered, findings)."""
         if line.source not in self.sources:
             self.sources.append(line.source)
         events = self.scanner.scan(line)
         self.guess.feed(line, events)
-        was_ready = self.timeline.ready_seq is not None
         entered = self.timeline.feed(line, events)
         tl = self.timeline
         new = self.matcher.feed(line, tl.seq, tl.tb_of_line, tl.phase, self.guess.engine, self.run)
         if line.text.strip():
             self.last = (line.n, line.source, line.raw)
-        roles = {ev.marker.role for ev in events}
-        return Step(entered, new, not was_ready and tl.ready_seq is not None,
-                    "heartbeat" in roles, bool(roles & {"wrapper", "fatal"}))
+        return events, entered, new
 
     def _rule_phase(self, diag: dict) -> str | None:
         for rs in self.matcher.rules:
@@ -73,8 +78,9 @@ class Analyzer:
         return None
 
     def feed_all(self, lines: Iterable[Line]) -> None:
+        advance = self._advance
         for line in lines:
-            self.feed(line)
+            advance(line)
 
     def report(self) -> Report:
         tl = self.timeline.finish()

@@ -59,13 +59,13 @@ class MarkerScanner:
         text = line.text
         if not text:
             return []
-        present = self._index.present(text)
-        if not present:
+        found = self._index.found(text)
+        if not found:
             return []
         seen: set[str] = set()
         events: list[Event] = []
         pos = self._pos
-        for i in sorted(pos[a] for a in present):  # table order, as the anchor loop had it
+        for i in sorted({pos[a] for a in found}):  # table order, as the anchor loop had it
             for mk in self._anchors[i][1]:
                 if mk.id in seen:
                     continue
