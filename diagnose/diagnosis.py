@@ -169,6 +169,13 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
         }
         order.append(fp)
     diags = [grouped[fp] for fp in order]
+    # matches beyond what the matcher keeps per rule are counted on the rule's first diagnosis
+    for rule_id, total in run.per_rule.items():
+        kept = sum(1 for f in findings if f.rule.id == rule_id)
+        if total > kept:
+            first = next((d for d in diags if d["rule"] == rule_id), None)
+            if first is not None:
+                first["count"] += total - kept
 
     if tl.outcome == "ready":
         for d in diags:

@@ -154,7 +154,7 @@ class DistTracker:
             self.ray_dedup = True
         if line.proc and line.proc.startswith("RayWorker"):
             self.ray = True
-        if len(self.where) < MAX_ATTRIBUTED or is_error:
+        if len(self.where) < MAX_ATTRIBUTED or (is_error and len(self.where) < 2 * MAX_ATTRIBUTED):
             self.where[(line.source, line.n)] = st.key
         for ev in events:
             mk = ev.marker

@@ -24,6 +24,8 @@ except ImportError:  # pragma: no cover - Python 3.10
 REGEX_TIMEOUT_S = 0.05
 MAX_TIMEOUTS = 3
 MAX_EVIDENCE = 5
+MAX_FINDINGS_PER_RULE = 200  # matches kept per rule; later ones add to the count only
+MAX_UNLESS_HITS = 10_000
 _MEMO_MAX = 8192  # texts whose leaf hits are remembered (Matcher._leaf_hits); cleared when full
 _MEMO_TEXT = 512  # longer texts are not remembered
 
@@ -163,6 +165,7 @@ class MatchRun:
 
     findings: list[Finding] = field(default_factory=list)
     unless_hits: dict = field(default_factory=dict)  # rule id -> list of seq
+    per_rule: dict = field(default_factory=dict)  # rule id -> matches (kept or only counted)
     all_state: dict = field(default_factory=dict)  # node key -> {child index: Hit}
     warnings: list[str] = field(default_factory=list)
     disabled: set = field(default_factory=set)
@@ -349,6 +352,8 @@ class Matcher:
                         seqs = run.unless_hits.setdefault(rs.rule.id, [])
                         if rs.rule.unless_within is not None or not seqs:  # without a window one hit decides
                             seqs.append(seq)
+                            if len(seqs) > MAX_UNLESS_HITS:  # bounded: keep the most recent half
+                                del seqs[: len(seqs) // 2]
                 res = self._eval(rs.node, hits, hit_line, run)
             except Exception as exc:  # noqa: BLE001 - a broken rule must not stop the others
                 run.disabled.add(rs.rule.id)
@@ -358,7 +363,10 @@ class Matcher:
                 continue
             caps, evidence = res
             finding = Finding(rs.rule, dict(caps), list(evidence), phase, evidence[0].seq, engine)
-            run.findings.append(finding)
+            kept = run.per_rule.get(rs.rule.id, 0)
+            run.per_rule[rs.rule.id] = kept + 1
+            if kept < MAX_FINDINGS_PER_RULE:  # bounded memory: later repeats are only counted
+                run.findings.append(finding)
             new.append(finding)
         return new
 

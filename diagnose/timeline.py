@@ -22,6 +22,7 @@ _BENIGN_EXC = {"KeyboardInterrupt", "CancelledError", "SystemExit", "GeneratorEx
 _TB_START = "Traceback (most recent call last)"
 _TB_CONT = re.compile(r"^(?:\s|File \"|\^|~|During handling of the above|The above exception was|\.\.\.|\[Previous line repeated)")
 MAX_EXCEPTIONS = 200
+MAX_FATAL = 200
 
 
 @dataclass
@@ -79,6 +80,8 @@ class Timeline:
     ready_seq: int | None = None
     ready_line: int | None = None
     shutdown_seq: int | None = None  # a requested stop began here
+    fatal_count: int = 0
+    first_fatal_after_ready: int | None = None  # seq of the first engine-death line after ready
     year: int | None = None
     last_clock: float | None = None
     n_lines: int = 0
@@ -158,7 +161,7 @@ class Timeline:
                 if self.shutdown_seq is None:
                     self.shutdown_seq = self.seq
             elif role in ("wrapper", "fatal"):
-                self.fatal.append((line.n, line.source, mk.id, mk.after_ready, self.seq))
+                self._fatal(line, mk.id, mk.after_ready)
                 if mk.phase and not self.phases:
                     self._enter(mk.phase, line)
         span = self.current
@@ -229,7 +232,16 @@ class Timeline:
                 ExceptionLine(line.n, line.source, line.raw, exc, self.tb_of_line, self.phase, wrapper)
             )
         if exc not in _BENIGN_EXC:
-            self.fatal.append((line.n, line.source, "exception", False, self.seq))
+            self._fatal(line, "exception", False)
+
+    def _fatal(self, line, marker_id: str, after_ready: bool) -> None:
+        """Record a fatal line: the first MAX_FATAL in full, the rest only as counts (bounded)."""
+        self.fatal_count += 1
+        if after_ready and self.ready_seq is not None and self.seq > self.ready_seq \
+                and self.first_fatal_after_ready is None:
+            self.first_fatal_after_ready = self.seq
+        if len(self.fatal) < MAX_FATAL:
+            self.fatal.append((line.n, line.source, marker_id, after_ready, self.seq))
 
     # -- result --------------------------------------------------------------------------
     def finish(self) -> TimelineResult:
@@ -239,10 +251,10 @@ class Timeline:
             # engine death after the server came up fails it, unless a requested stop came first:
             # processes torn down on SIGINT/SIGTERM may log errors on their way out
             stop = self.shutdown_seq if self.shutdown_seq is not None and self.shutdown_seq > ready else None
-            after = [f for f in self.fatal if f[4] > ready and f[3] and (stop is None or f[4] < stop)]
-            outcome = "failed" if after else "ready"
+            first = self.first_fatal_after_ready
+            outcome = "failed" if first is not None and (stop is None or first < stop) else "ready"
         else:
-            outcome = "failed" if self.fatal else "incomplete"
+            outcome = "failed" if self.fatal_count else "incomplete"
         phases = [replace(span) for span in self.phases]
         current = phases[-1] if phases else None
         for span in phases:

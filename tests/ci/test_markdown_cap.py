@@ -26,7 +26,7 @@ def test_huge_log_stays_under_one_mib(tmp_path):
     _huge_log(log)
     assert log.stat().st_size > 2 * 1024 * 1024
     r = outputs.prepare(analyze([str(log)]))
-    assert len(r.diagnoses) >= 300
+    assert len(r.diagnoses) >= 200  # the matcher keeps 200 matches per rule (bounded memory)
     full_evidence = sum(len(e.text) for d in r.diagnoses for e in d.evidence)
     assert full_evidence > 2 * 1024 * 1024
     assert len(markdown.render(r, max_bytes=10**9).encode()) > 1024 * 1024  # uncapped: GitHub would drop it

@@ -55,11 +55,6 @@ def test_explain_many_lines_of_a_ready_server_is_flat(tmp_path):
     assert big[1] - small[1] < 10, (small[1], big[1])  # 7 MB more input, (almost) no more memory
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "explain keeps per-match state for the whole input: matcher run.findings and unless_hits, the "
-    "timeline's fatal list and distributed.py's per-line `where` map grow ~3 bytes per input byte on a "
-    "log of repeated failures (live/analysis.py trims the same lists; the post-mortem pipeline does not). "
-    "timeline.py / distributed.py / pipeline.py are being reworked by the multi-node work"))
 def test_explain_many_lines_of_repeated_failures_is_flat(tmp_path):
     small = peak_rss_mb(["explain", "--format", "json", str(_repeat(tmp_path / "s.log", FAILING, 512 << 10))])
     big = peak_rss_mb(["explain", "--format", "json", str(_repeat(tmp_path / "b.log", FAILING, 5 << 20))])
