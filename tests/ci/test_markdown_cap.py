@@ -12,7 +12,7 @@ from diagnose.render import markdown
 from .reports import diag, report
 
 
-def _huge_log(path, modules=300, repeats=5, pad=1_500):
+def _huge_log(path, modules=300, repeats=5, pad=12_000):
     with open(path, "w") as fh:
         fh.write("INFO 09-23 21:48:00 [api_server.py:1805] vLLM API server version 0.10.2\n")
         for r in range(repeats):
