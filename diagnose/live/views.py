@@ -13,7 +13,7 @@ import os
 import time
 
 from diagnose.live.passthrough import write_all
-from diagnose.render.text import _fmt_dur
+from diagnose.render.text import fmt_dur as _fmt_dur
 
 _SEV_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from diagnose.render.text import fmt_dur
 from diagnose.report import Diagnosis, Report
 
 MAX_BYTES = 1024 * 1024 - 4096  # GitHub's job summary limit is 1 MiB per step; leave room for others
@@ -50,12 +51,7 @@ def fenced(lines: list[str], lang: str = "") -> str:
     return f"{fence}{lang}\n{body}\n{fence}"
 
 
-def dur(d: float | None) -> str:
-    if d is None:
-        return "-"
-    if d >= 90:
-        return f"{int(d // 60)}m{int(d % 60):02d}s"
-    return f"{d:.1f}s"
+dur = fmt_dur  # the same durations as the text report
 
 
 def split_remediation(items: list[str]) -> tuple[list[str], list[str]]:

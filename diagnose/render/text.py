@@ -21,7 +21,8 @@ _UNITS = {"weights_gib": " GiB", "weights_load_s": " s", "load_gbps": " GB/s", "
           "compile_s": " s", "graph_capture_s": " s", "max_concurrency": "x"}
 
 
-def _fmt_dur(d: float | None) -> str:
+def fmt_dur(d: float | None) -> str:
+    """12.3s, or 2m05s from 90 s on; '-' when unknown."""
     if d is None:
         return "-"
     if d >= 90:
@@ -64,7 +65,7 @@ def render(report: Report, color: bool = True, width: int | None = None) -> str:
                     facts.append(f"{key}={report.facts[key]}{_UNITS.get(key, '')}")
             style = {"failed": "red", "running": "yellow"}.get(p.status, "")
             table.add_row(p.name, Text(p.status, style=style), f"{p.first_line}-{p.last_line}",
-                          _fmt_dur(p.duration_s), ", ".join(facts))
+                          fmt_dur(p.duration_s), ", ".join(facts))
         console.print(table)
     else:
         console.print("No loading phase was recognised in this log.")
