@@ -28,17 +28,18 @@ def estimate_for_log(facts: dict, model_dir: str | None) -> dict | None:
     from gpu_total_gib. Returns a dict: the computed numbers, `checks` (non-ok checks), and
     `remediation` (category -> lines that quote the numbers) for explain to put first.
     """
-    from diagnose.preflight.checkpoint import CheckpointError
-    from diagnose.preflight.cmdline import LaunchSpec
-    from diagnose.preflight.core import Options, Preflight, human, nice_len
-    from diagnose.preflight.host import HostInfo
-
     folder = model_dir or (facts.get("model") if isinstance(facts.get("model"), str) else None)
     if not folder:
         return None
     p = Path(os.path.expanduser(folder))
     if not (p / "config.json").is_file():
         return None
+    # imported only when there is a model folder to read: explain of a log alone stays light
+    from diagnose.preflight.checkpoint import CheckpointError
+    from diagnose.preflight.cmdline import LaunchSpec
+    from diagnose.preflight.core import Options, Preflight, human, nice_len
+    from diagnose.preflight.host import HostInfo
+
     engine = facts.get("engine") if facts.get("engine") in ("vllm", "sglang") else (
         "sglang" if any(k in facts for k in _SGLANG_FACTS) else "vllm")
     spec = LaunchSpec(engine=engine, model=str(p))
