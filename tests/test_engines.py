@@ -36,6 +36,7 @@ def test_markers_are_well_formed():
         ids.add(key)
         assert mk.phase is None or mk.phase in PHASES
         assert all(len(a) >= 1 for a in mk.anchor)
+        assert mk.pattern.pattern == mk.regex  # compiled lazily: every regex must compile
 
 
 @pytest.mark.parametrize("marker_id", sorted(LINES))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable
 
 PHASES = ("config", "init", "nccl", "weights", "kv_cache", "compile", "server")
@@ -40,7 +41,6 @@ class Marker:
     extract: Extractor | None = None  # extra facts from the match
     kinds: tuple = ()  # restrict to these Line.kind values
     after_ready: bool = False  # fatal/wrapper that still means failure once the server is up
-    pattern: "re.Pattern[str]" = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         assert self.role in ROLES, self.role
@@ -48,7 +48,11 @@ class Marker:
         assert self.anchor, self.id
         if isinstance(self.anchor, str):
             object.__setattr__(self, "anchor", (self.anchor,))
-        object.__setattr__(self, "pattern", re.compile(self.regex))
+
+    @cached_property
+    def pattern(self) -> "re.Pattern[str]":
+        """Compiled on first use: most markers never see a line with their anchor."""
+        return re.compile(self.regex)
 
 
 def number(value: str | None):
