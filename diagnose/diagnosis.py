@@ -83,6 +83,8 @@ def _evidence(hits, multi_source: bool) -> list[dict]:
         ev = {"line": h.n, "text": h.raw}
         if multi_source:
             ev["source"] = h.source
+        if h.who is not None:
+            ev["_who"] = h.who  # for the rank/node views; removed before the report is built
         out.append(ev)
     return out
 

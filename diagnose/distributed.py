@@ -44,7 +44,7 @@ _ENV_CATEGORY = (("VLLM_ALLREDUCE_USE_SYMM_MEM", "symm-mem-allreduce"), ("NCCL_P
                  ("NCCL_SHM", "shm-exhausted"), ("NCCL_", "nccl-network"), ("GLOO_", "nccl-network"))
 _COLLECTIVE_WAIT = {"nccl-network", "unknown"}
 _CAP = PHASE_INDEX["compile"]  # rank 0 alone prints the server phase; worker nodes have none
-MAX_ATTRIBUTED = 100_000  # (source, line) -> process for evidence; bounded
+MAX_ATTRIBUTED = 5_000  # (source, line) -> process of error lines (rule evidence carries its own)
 
 
 @dataclass
@@ -92,7 +92,8 @@ class DistTracker:
         self.procs: dict[tuple, ProcState] = {}
         self.nodes: dict[str, NodeState] = {}
         self.sources: list[str] = []
-        self.where: dict[tuple[str, int], tuple] = {}  # (source, line) -> process key
+        self.where: dict[tuple[str, int], tuple] = {}  # (source, line) -> process key of error lines
+        self.last_key: tuple | None = None  # process of the line just fed
         self.transports: dict[tuple[int, int], dict] = {}  # (from rank, to rank) -> transport info
         self.ray_dedup = False
         self.ray = False
@@ -154,7 +155,8 @@ class DistTracker:
             self.ray_dedup = True
         if line.proc and line.proc.startswith("RayWorker"):
             self.ray = True
-        if len(self.where) < MAX_ATTRIBUTED or (is_error and len(self.where) < 2 * MAX_ATTRIBUTED):
+        self.last_key = st.key
+        if is_error and len(self.where) < MAX_ATTRIBUTED:
             self.where[(line.source, line.n)] = st.key
         for ev in events:
             mk = ev.marker
@@ -176,7 +178,7 @@ class DistTracker:
                 if k in _COMPARED or k == "node_rank":
                     if k not in node.facts:
                         node.facts[k] = v
-                        node.fact_lines[k] = (line.n, line.source, line.raw)
+                        node.fact_lines[k] = (line.n, line.source, line.raw, self.last_key)
             if mk.id in ("ray_started", "pg_wait", "ray_spmd"):
                 self.ray = True
         text = line.text
@@ -197,7 +199,7 @@ class DistTracker:
         node.env_families.add(key.split("_", 1)[0] + "_")
         if key not in node.env:
             node.env[key] = value
-            node.env_lines[key] = (line.n, line.source, line.raw)
+            node.env_lines[key] = (line.n, line.source, line.raw, self.last_key)
 
     def _nccl(self, line, st: ProcState, node: NodeState) -> None:
         text = line.text
@@ -209,7 +211,8 @@ class DistTracker:
                 parts = via.split("/")
                 kind = parts[0] if parts[0] != "NET" or len(parts) < 2 else f"NET/{parts[1]}"
                 info = self.transports.setdefault(pair, {"via": set(), "node": node.name, "line": line.n,
-                                                         "source": line.source, "text": line.raw})
+                                                         "source": line.source, "text": line.raw,
+                                                         "who": self.last_key})
                 info["via"].add(kind)
                 return
         if "set by environment" in text:
@@ -270,8 +273,8 @@ class DistTracker:
                          "node": info["node"]})
         return ranks, nodes, nccl
 
-    def attribution(self, source: str | None, n: int) -> tuple[str | None, str | None]:
-        key = self.where.get((source, n)) if source is not None else None
+    def attribution(self, source: str | None, n: int, who: tuple | None = None) -> tuple[str | None, str | None]:
+        key = who if who is not None else (self.where.get((source, n)) if source is not None else None)
         st = self.procs.get(key) if key is not None else None
         if st is None:
             return None, None
@@ -288,9 +291,10 @@ class DistTracker:
         out += self._transports(multi_source)
         return out
 
-    def _ev(self, where: tuple[int, str, str], multi: bool) -> dict:
-        n, src, text = where
-        return {"line": n, "text": text, **({"source": src} if multi else {})}
+    def _ev(self, where: tuple, multi: bool, who: tuple | None = None) -> dict:
+        n, src, text = where[:3]
+        who = who or (where[3] if len(where) > 3 else None)
+        return {"line": n, "text": text, **({"source": src} if multi else {}), **({"_who": who} if who else {})}
 
     def _mismatches(self, failing: bool, multi: bool) -> list[dict]:
         out = []
@@ -418,7 +422,7 @@ class DistTracker:
              "Re-run with NCCL_DEBUG=INFO to see which rank does not join" if phase == "nccl" else
              "nvidia-smi on its node: GPU memory held by other processes, a GPU missing"],
             evidence, f"dist-{what}-behind:{phase}:{reached}:{ident}",
-        )
+        ) | ({"ranks": [label], "nodes": [node]} if what == "rank" else {"nodes": [node]})
 
     def _transports(self, multi: bool) -> list[dict]:
         out = []
@@ -445,7 +449,7 @@ class DistTracker:
                 ". That works, but every all-reduce goes through the kernel's TCP stack: far slower than NVLink.",
                 (["unset NCCL_P2P_DISABLE NCCL_SHM_DISABLE  # unless they work around a known P2P hang"] if p2p_off or shm_off else []) +
                 ["nvidia-smi topo -m  # the link between the GPUs", "Give the container --ipc=host (or a large --shm-size) so SHM works"],
-                [self._ev((info["line"], info["source"], info["text"]), multi)], "nccl-socket-fallback-same-host",
+                [self._ev((info["line"], info["source"], info["text"]), multi, info.get("who"))], "nccl-socket-fallback-same-host",
             ))
         cross = [pr for pr in socket_pairs if pr not in same_host]
         ib_users = [p for p in self.procs.values() if p.network == "IB"]
@@ -459,7 +463,7 @@ class DistTracker:
                 "sockets. Starts still work, but cross-node all-reduce is much slower.",
                 ["ibv_devinfo on every node; NCCL_IB_HCA / NCCL_SOCKET_IFNAME to the right devices",
                  "Check that the container sees /dev/infiniband (--device /dev/infiniband, --cap-add IPC_LOCK)"],
-                [self._ev((info["line"], info["source"], info["text"]), multi)], "nccl-socket-between-nodes",
+                [self._ev((info["line"], info["source"], info["text"]), multi, info.get("who"))], "nccl-socket-between-nodes",
             ))
         shm_pairs = by_kind.get("SHM", [])
         if shm_pairs and p2p_off and not same_host:
@@ -470,7 +474,7 @@ class DistTracker:
                 "P2P (NVLink / PCIe peer access) is switched off by the environment, so GPU-to-GPU traffic is "
                 "staged through host shared memory: slower, and it needs a large /dev/shm.",
                 ["unset NCCL_P2P_DISABLE unless it works around a P2P hang (then see nvidia-smi topo -m, ACS)"],
-                [self._ev((info["line"], info["source"], info["text"]), multi)], "nccl-shm-instead-of-p2p",
+                [self._ev((info["line"], info["source"], info["text"]), multi, info.get("who"))], "nccl-shm-instead-of-p2p",
             ))
         return out
 
@@ -540,7 +544,7 @@ def merge(diags: list[dict], extra: list[dict], tracker: DistTracker, multi: boo
             ranks, nodes = [], []
             for ev in d.get("evidence", []):
                 r, n = tracker.attribution(ev.get("source") if multi else tracker.sources[0] if tracker.sources else None,
-                                           ev["line"])
+                                           ev["line"], ev.get("_who"))
                 if r and r not in ranks:
                     ranks.append(r)
                 if n and n not in nodes:
@@ -550,6 +554,9 @@ def merge(diags: list[dict], extra: list[dict], tracker: DistTracker, multi: boo
             if nodes:
                 d["nodes"] = nodes
         _failing_rank_first(out)
+    for d in out:
+        for ev in d.get("evidence", []):
+            ev.pop("_who", None)
     return out
 
 

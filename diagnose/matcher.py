@@ -89,6 +89,7 @@ class Hit:
     tb: int | None
     phase: str | None
     captures: dict
+    who: tuple | None = None  # the process the line came from (distributed.DistTracker key)
 
 
 @dataclass
@@ -328,7 +329,8 @@ class Matcher:
         evidence.sort(key=lambda e: e.seq)
         return caps, evidence
 
-    def feed(self, line, seq: int, tb: int | None, phase: str | None, engine: str, run: MatchRun) -> list[Finding]:
+    def feed(self, line, seq: int, tb: int | None, phase: str | None, engine: str, run: MatchRun,
+             who: tuple | None = None) -> list[Finding]:
         """Match one line; return the findings that completed on it."""
         text = line.text
         if not text:
@@ -336,7 +338,7 @@ class Matcher:
         hits = self._leaf_hits(text, run)
         if not hits:  # rules are evaluated only for leaves that hit: nothing can complete
             return []
-        hit_line = Hit(line.n, line.source, line.raw, seq, tb, phase, {})
+        hit_line = Hit(line.n, line.source, line.raw, seq, tb, phase, {}, who)
         candidates: dict[int, _RuleState] = {}
         for idx in hits:
             for rs in self._rules_of_leaf.get(idx, ()):

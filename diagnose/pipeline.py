@@ -46,6 +46,7 @@ class Analyzer:
         self.sources: list[str] = []
         self.warnings = list(warnings or [])
         self.last: tuple[int, str, str] | None = None
+        self.last_who: tuple | None = None
 
     @property
     def engine(self) -> str:
@@ -66,9 +67,11 @@ class Analyzer:
         self.guess.feed(line, events)
         entered = self.timeline.feed(line, events)
         tl = self.timeline
-        new = self.matcher.feed(line, tl.seq, tl.tb_of_line, tl.phase, self.guess.engine, self.run)
+        new = self.matcher.feed(line, tl.seq, tl.tb_of_line, tl.phase, self.guess.engine, self.run,
+                                tl.dist.last_key)
         if line.text.strip():
             self.last = (line.n, line.source, line.raw)
+            self.last_who = tl.dist.last_key
         return events, entered, new
 
     def _rule_phase(self, diag: dict) -> str | None:
@@ -101,7 +104,8 @@ class Analyzer:
         diags = diagnosis.build(self.run.findings, self.run, self.matcher, tl, engine, version, multi)
         if tl.outcome == "incomplete" and diags and diags[0]["rule"] == "stall-unknown" and self.last:
             n, src, raw = self.last
-            diags[0]["evidence"] = [{"line": n, "text": raw, **({"source": src} if multi else {})}]
+            diags[0]["evidence"] = [{"line": n, "text": raw, "_who": self.last_who,
+                                     **({"source": src} if multi else {})}]
         dist = self.timeline.dist
         diags = distributed.merge(diags, dist.diagnoses(tl.outcome, engine, multi), dist, multi)
         ranks, nodes, nccl = dist.views(tl.outcome)
