@@ -14,7 +14,6 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from diagnose.engines.base import PHASES
 from diagnose.expr import ExprError, compile_expr, names_in, template_names
 
 
@@ -411,6 +410,3 @@ def capture_names(cond: Cond) -> set[str]:
             names |= set(_re.compile(c.regex).groupindex)
     return names
 
-
-PHASE_NAMES = PHASES
-Any_ = Any

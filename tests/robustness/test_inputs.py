@@ -9,9 +9,7 @@ import json
 import os
 import random
 import re
-import stat
 import subprocess
-import sys
 import threading
 
 import pytest

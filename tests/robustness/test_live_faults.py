@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import pty
-import random
 import signal
 import subprocess
 import sys

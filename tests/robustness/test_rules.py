@@ -6,7 +6,6 @@ others keep working, and `llmdiag rules lint` flags patterns that can backtrack 
 from __future__ import annotations
 
 import json
-import textwrap
 from pathlib import Path
 
 import pytest
