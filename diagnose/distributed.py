@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 
 from diagnose.engines.base import PHASE_INDEX, PHASES
 
-_EXC = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception)(?::|$)")
 _WORKER = re.compile(r"Worker|RayWorker|TP\d|PP\d|EP\d|DP\d|rank")
 _RANK_IN_NAME = re.compile(r"(?:^|[_ ])(?:TP|rank=?|VllmWorker-)(\d+)")
 _ENV_LINE = re.compile(

@@ -31,7 +31,6 @@ CATEGORIES = (
     "max-len-exceeds-model", "port-in-use", "http-proxy", "host-oom-killed", "dependency-import",
     "unpinned-image", "unknown",
 )
-ENGINES = ("vllm", "sglang", "any")
 MAX_RULE_FILE_BYTES = 256 * 1024
 MAX_RULES = 5000
 MAX_PATTERN_LEN = 2000

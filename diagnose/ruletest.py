@@ -213,9 +213,6 @@ def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
     return not errors
 
 
-_GROUP = None
-
-
 def _nested_quantifier(pattern: str) -> bool:
     """A repeated group whose iterations can split the same text in many ways, so a failing match
     backtracks exponentially (or with a high power): (a+)+, (\\w+\\s?)*, (.*a){12}, (a|aa)+.

@@ -1,7 +1,6 @@
 """SGLang markers, 0.2.15 to 0.5.x, from the message templates of the released wheels.
 
-SGLang never prints its version at start; `guess_version` uses the few lines that name it
-(pip output, image tags) and otherwise leaves it unknown.
+SGLang never prints its version at start, so the report leaves it unknown.
 """
 
 from __future__ import annotations
@@ -35,7 +34,6 @@ def _server_args(m):
     return facts
 
 
-VERSION_RE = re.compile(r"(?:\bsglang(?:==|-| version:? )|lmsysorg/sglang:v)(?P<version>\d+\.\d+\.\d+(?:\.post\d+|rc\d+)?)")
 
 S = "sglang"
 MARKERS = [

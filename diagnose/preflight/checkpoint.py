@@ -16,11 +16,6 @@ from pathlib import Path
 
 MAX_HEADER_BYTES = 100 * 1024 * 1024  # the safetensors format's own limit
 
-# bytes per element of the safetensors dtypes (F4 packs two values per byte)
-ST_ITEMSIZE = {
-    "F64": 8, "F32": 4, "F16": 2, "BF16": 2, "F8_E4M3": 1, "F8_E5M2": 1, "F8_E8M0": 1, "F4": 0.5,
-    "I64": 8, "I32": 4, "I16": 2, "I8": 1, "U64": 8, "U32": 4, "U16": 2, "U8": 1, "BOOL": 1,
-}
 FLOAT_DTYPES = ("F64", "F32", "F16", "BF16")
 
 
