@@ -16,7 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-_FORMAT = 1
+_FORMAT = 2  # 2: plain rule objects (diagnose.ruledata)
 MAX_ENTRIES = 16  # one per distinct set of rule folders; the least recently written go first
 
 
@@ -44,9 +44,7 @@ def files_key(kind: str, groups: list[tuple[str, bool, list[Path] | None]]) -> t
     from diagnose import __version__
 
     try:
-        import pydantic
-
-        h = hashlib.sha256(f"{_FORMAT}|{kind}|{__version__}|{sys.version}|{pydantic.VERSION}".encode())
+        h = hashlib.sha256(f"{_FORMAT}|{kind}|{__version__}|{sys.version}|{_validator_id()}".encode())
         for group, flag, files in groups:
             h.update(f"\0{group}\0{flag}\0{files is None}".encode())
             for path in files or ():
@@ -56,6 +54,21 @@ def files_key(kind: str, groups: list[tuple[str, bool, list[Path] | None]]) -> t
     except OSError:
         return None
     return entry, h.hexdigest()
+
+
+def _validator_id() -> str:
+    """Which pydantic validated the cached rules, without importing it (~0.1 s): its version file."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("pydantic")
+        origin = spec.origin if spec is not None else None
+        if origin is None:
+            return "none"
+        st = os.stat(os.path.join(os.path.dirname(origin), "version.py"))
+        return f"{origin}|{st.st_size}|{st.st_mtime_ns}"
+    except (ImportError, ValueError, OSError):
+        return "unknown"
 
 
 def _entry(name: str) -> Path | None:

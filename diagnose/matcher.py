@@ -8,11 +8,13 @@ that limit per line and is switched off after repeated timeouts.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-import regex
+from typing import TYPE_CHECKING
 
 from diagnose.anchors import AnchorIndex
-from diagnose.rulepack import Cond, Rule
+
+if TYPE_CHECKING:
+    from diagnose.ruledata import CondData as Cond
+    from diagnose.ruledata import RuleData as Rule
 
 try:  # Python 3.11+
     from re import _constants as sre_constants  # type: ignore[attr-defined]
@@ -80,6 +82,12 @@ def literal_anchor(pattern: str, ignore_case: bool = False) -> str | None:
     return found[0] if found and len(found) == 1 else None
 
 
+def _regex_error() -> type[Exception]:
+    import regex
+
+    return regex.error
+
+
 @dataclass
 class Hit:
     n: int
@@ -134,6 +142,8 @@ class _Leaf:
     @property
     def pattern(self):
         if self._pattern is None:
+            import regex  # ~15 ms; most runs compile only the few regexes whose anchors occur
+
             self._pattern = regex.compile(self.text, regex.IGNORECASE if self.ignore_case else 0)
         return self._pattern
 
@@ -269,7 +279,7 @@ class Matcher:
             return
         try:
             m = leaf.pattern.search(text, timeout=REGEX_TIMEOUT_S)
-        except regex.error as exc:
+        except _regex_error() as exc:
             self._volatile += 1
             leaf.disabled = True
             run.warnings.append(f"rule {leaf.origin}: regex switched off: {exc}")

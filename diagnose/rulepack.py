@@ -1,7 +1,9 @@
-"""The declarative rule pack: pydantic models of a rule file, loading, validation and compiling.
+"""The declarative rule pack: loading (cached), selection, version bounds, condition walks.
 
 See rules/README.md for the format. Files are read with a safe YAML loader (no object
-construction); an unknown field is an error naming the file, the rule id and the field.
+construction) and validated by the pydantic models of `diagnose.rulemodel` (an unknown field is an
+error naming the file, the rule id and the field); the validated rules are kept as the plain
+objects of `diagnose.ruledata`, so a cached pack loads without PyYAML or pydantic.
 """
 
 from __future__ import annotations
@@ -10,11 +12,24 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Optional, Union
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from diagnose.expr import names_in, template_names
+from diagnose.ruledata import CondData, RuleData
 
-from diagnose.expr import ExprError, compile_expr, names_in, template_names
+if TYPE_CHECKING:
+    from diagnose.rulemodel import Cond, Rule
+
+_MODEL_NAMES = ("Cond", "Rule", "RemediationItem", "Examples", "load_file", "freeze")
+
+
+def __getattr__(name: str):
+    """The pydantic models (and `load_file`) are imported on first use: run time needs none of them."""
+    if name in _MODEL_NAMES:
+        from diagnose import rulemodel
+
+        return getattr(rulemodel, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _yaml():
@@ -22,6 +37,7 @@ def _yaml():
     import yaml
 
     return yaml, getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 CATEGORIES = (
     "symm-mem-allreduce", "fractional-gpu", "kv-cache-insufficient", "weights-oom", "graph-capture",
@@ -39,163 +55,6 @@ MAX_RULE_DEPTH = 40  # nesting of mappings and lists (any/all conditions nest)
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{1,80}$")
 _VERSION_SPEC = re.compile(r"^\s*(>=|<=|==|!=|>|<)\s*(\d+(?:\.\d+){0,3}\S*)\s*$")
 
-Phase = Literal["config", "init", "nccl", "weights", "kv_cache", "compile", "server"]
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Cond(_Strict):
-    contains: Optional[str] = None
-    regex: Optional[str] = None
-    anchor: Optional[str] = None
-    ignore_case: bool = False
-    any: Optional[list["Cond"]] = None
-    all: Optional[list["Cond"]] = None
-    within: int = Field(default=30, ge=1, le=100000)
-    same_traceback: bool = False
-
-    @model_validator(mode="after")
-    def _one_kind(self):
-        kinds = [k for k in ("contains", "regex", "any", "all") if getattr(self, k) is not None]
-        if len(kinds) != 1:
-            raise ValueError(f"a condition needs exactly one of contains/regex/any/all, got {kinds or 'none'}")
-        if self.contains is not None and not self.contains:
-            raise ValueError("contains: empty text")
-        if self.regex is not None:
-            if len(self.regex) > MAX_PATTERN_LEN:
-                raise ValueError(f"regex longer than {MAX_PATTERN_LEN} characters")
-            _check_regex(self.regex)
-        for key in ("any", "all"):
-            value = getattr(self, key)
-            if value is not None and not value:
-                raise ValueError(f"{key}: empty list")
-        return self
-
-
-def _check_regex(pattern: str) -> None:
-    """The stdlib parser is much faster; the `regex` module decides only for its own syntax."""
-    import re as _stdre
-
-    try:
-        _stdre.compile(pattern)
-        return
-    except _stdre.error:
-        pass
-    import regex as _re
-
-    try:
-        _re.compile(pattern)
-    except _re.error as exc:
-        raise ValueError(f"regex does not compile: {exc}") from None
-
-
-class RemediationItem(_Strict):
-    text: str
-    when: Optional[str] = None
-    engines: list[Literal["vllm", "sglang", "any"]] = ["any"]
-
-    @field_validator("when")
-    @classmethod
-    def _expr(cls, v):
-        if v is not None:
-            try:
-                compile_expr(v)
-            except ExprError as exc:
-                raise ValueError(str(exc)) from None
-        return v
-
-
-class Examples(_Strict):
-    match: list[str] = Field(min_length=1)
-    no_match: list[str] = []
-
-
-class Rule(_Strict):
-    id: str
-    title: str
-    category: str
-    severity: Literal["error", "warning", "info"]
-    role: Literal["cause", "symptom", "wrapper"]
-    engines: list[Literal["vllm", "sglang", "any"]] = ["any"]
-    versions: Optional[str] = None
-    phases: Optional[list[Phase]] = None
-    phase: Optional[Phase] = None
-    priority: int = Field(default=50, ge=0, le=100)
-    description: Optional[str] = None
-    match: Cond
-    unless: Optional[Cond] = None
-    unless_within: Optional[int] = Field(default=None, ge=1)
-    when: Optional[str] = None
-    compute: dict[str, str] = {}
-    explanation: str
-    remediation: list[Union[str, RemediationItem]]
-    references: list[str] = []
-    fingerprint: list[str] = []
-    examples: Examples
-
-    @field_validator("id")
-    @classmethod
-    def _id(cls, v):
-        if not _ID_RE.match(v):
-            raise ValueError("must be kebab-case: lowercase letters, digits and '-'")
-        return v
-
-    @field_validator("category")
-    @classmethod
-    def _category(cls, v):
-        if v not in CATEGORIES:
-            raise ValueError(f"unknown category {v!r} (see CONTRACT.md)")
-        return v
-
-    @field_validator("versions")
-    @classmethod
-    def _versions(cls, v):
-        if v is not None:
-            for part in v.split(","):
-                if not _VERSION_SPEC.match(part):
-                    raise ValueError(f"bad version bound {part.strip()!r}: use e.g. '>=0.11.0,<0.11.1'")
-        return v
-
-    @field_validator("when")
-    @classmethod
-    def _when(cls, v):
-        if v is not None:
-            try:
-                compile_expr(v)
-            except ExprError as exc:
-                raise ValueError(str(exc)) from None
-        return v
-
-    @field_validator("compute")
-    @classmethod
-    def _compute(cls, v):
-        for name, src in v.items():
-            if not re.fullmatch(r"[a-z_][a-z0-9_]*", name):
-                raise ValueError(f"compute name {name!r} must be snake_case")
-            try:
-                compile_expr(src)
-            except ExprError as exc:
-                raise ValueError(f"{name}: {exc}") from None
-        return v
-
-    @field_validator("explanation")
-    @classmethod
-    def _template(cls, v):
-        try:
-            template_names(v)
-        except ExprError as exc:
-            raise ValueError(str(exc)) from None
-        return v
-
-    @property
-    def remediation_items(self) -> list[RemediationItem]:
-        return [RemediationItem(text=r) if isinstance(r, str) else r for r in self.remediation]
-
-
-Cond.model_rebuild()
-
 
 class RulePackError(Exception):
     """A rule file that cannot be used; the message names the file, rule id and field."""
@@ -203,7 +62,7 @@ class RulePackError(Exception):
 
 @dataclass
 class LoadedRule:
-    rule: Rule
+    rule: RuleData
     path: str
     builtin: bool
 
@@ -230,17 +89,6 @@ def builtin_rules_dir() -> Path:
     return here / "_rules"
 
 
-def _format_validation(path: str, rule_id: str, exc: ValidationError) -> list[str]:
-    out = []
-    for err in exc.errors():
-        loc = ".".join(str(p) for p in err["loc"]) or "(rule)"
-        msg = err["msg"]
-        if err["type"] == "extra_forbidden":
-            msg = "unknown field"
-        out.append(f"{path}: rule {rule_id}: {loc}: {msg}")
-    return out
-
-
 def _too_big(data: Any) -> str | None:
     """YAML aliases can make a tiny file expand to billions of values, or to a value that contains
     itself; count what validation would walk, and stop at the limits instead of hanging."""
@@ -258,33 +106,6 @@ def _too_big(data: Any) -> str | None:
         elif isinstance(value, list):
             stack.extend((v, depth + 1) for v in value)
     return None
-
-
-def load_file(path: Path) -> tuple[Rule | None, list[str]]:
-    yaml, loader = _yaml()
-    try:
-        size = path.stat().st_size
-        if size > MAX_RULE_FILE_BYTES:
-            return None, [f"{path}: rule file larger than {MAX_RULE_FILE_BYTES // 1024} KiB"]
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - safe loader
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [f"{path}: cannot read: {exc}"]
-    except yaml.YAMLError as exc:
-        first = str(exc).splitlines()[0] if str(exc) else "invalid YAML"
-        return None, [f"{path}: invalid YAML: {first}"]
-    if not isinstance(data, dict):
-        return None, [f"{path}: a rule file must hold one mapping (a rule), got {type(data).__name__}"]
-    rule_id = str(data.get("id", "?"))[:100]
-    too_big = _too_big(data)
-    if too_big:
-        return None, [f"{path}: rule {rule_id}: {too_big}"]
-    try:
-        rule = Rule.model_validate(data)
-    except ValidationError as exc:
-        return None, _format_validation(str(path), rule_id, exc)
-    if path.stem != rule.id:
-        return rule, [f"{path}: rule {rule.id}: file name should be {rule.id}.yaml"]
-    return rule, []
 
 
 def _rule_files(d: Path) -> list[Path] | None:
@@ -318,6 +139,8 @@ def load_pack(extra_dirs: list[str] | None = None, include_builtin: bool = True)
 
 
 def _load_pack(listing: list[tuple[Path, bool, list[Path] | None]]) -> RulePack:
+    from diagnose.rulemodel import freeze, load_file
+
     pack = RulePack()
     index: dict[str, int] = {}
     for d, builtin, files in listing:
@@ -334,7 +157,7 @@ def _load_pack(listing: list[tuple[Path, bool, list[Path] | None]]) -> RulePack:
             if rule is None:
                 continue
             shown = str(path.relative_to(d.parent)) if builtin else str(path)
-            lr = LoadedRule(rule, shown, builtin)
+            lr = LoadedRule(freeze(rule), shown, builtin)
             if rule.id in index:
                 prev = pack.rules[index[rule.id]]
                 if prev.builtin and not builtin:
@@ -347,7 +170,7 @@ def _load_pack(listing: list[tuple[Path, bool, list[Path] | None]]) -> RulePack:
     return pack
 
 
-def select(pack: RulePack, only: list[str] | None, skip: list[str] | None) -> list[Rule]:
+def select(pack: RulePack, only: list[str] | None, skip: list[str] | None) -> list[RuleData]:
     """Rules after --only / --skip (ids or categories)."""
     rules = [lr.rule for lr in pack.rules]
     if only:
@@ -378,7 +201,7 @@ def version_ok(spec: str | None, version: str | None) -> bool:
     return True
 
 
-def rule_names(rule: Rule) -> set[str]:
+def rule_names(rule: RuleData | Rule) -> set[str]:
     """Names the rule's expressions and templates use (for lint)."""
     names: set[str] = set()
     if rule.when:
@@ -393,14 +216,14 @@ def rule_names(rule: Rule) -> set[str]:
     return names
 
 
-def walk_conds(cond: Cond):
+def walk_conds(cond: CondData | Cond):
     yield cond
     for key in ("any", "all"):
         for child in getattr(cond, key) or []:
             yield from walk_conds(child)
 
 
-def capture_names(cond: Cond) -> set[str]:
+def capture_names(cond: CondData | Cond) -> set[str]:
     import regex as _re
 
     names: set[str] = set()

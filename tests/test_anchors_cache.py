@@ -49,3 +49,38 @@ def test_rule_pack_cache_follows_the_files(tmp_path, monkeypatch):
         assert load_pack([str(user)], include_builtin=False).rules
     finally:
         (tmp_path / "cache").chmod(0o700)
+
+
+def test_cached_pack_is_plain_and_loads_without_pydantic(tmp_path):
+    """The cache holds plain objects equal to a fresh validation; reading it imports no pydantic."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "LLMDIAG_CACHE_DIR": str(tmp_path / "cache")}
+    env.pop("LLMDIAG_NO_CACHE", None)
+    env.pop("LLMDIAG_RULES", None)
+    code = ("import sys; from diagnose.rulepack import load_pack; p = load_pack(); "
+            "print(len(p.rules), type(p.rules[0].rule).__name__, 'pydantic' in sys.modules)")
+    cold = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    warm = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    n = cold.stdout.split()[0]
+    assert cold.stdout.split() == [n, "RuleData", "True"]  # validated on the miss
+    assert warm.stdout.split() == [n, "RuleData", "False"]  # served from the cache
+
+
+def test_plain_rules_equal_the_validated_models(monkeypatch):
+    from diagnose.rulemodel import freeze, load_file
+
+    monkeypatch.setenv("LLMDIAG_NO_CACHE", "1")
+    pack = load_pack()
+    for lr in pack.rules[:40]:
+        model, errors = load_file(builtin_rules_dir().parent / lr.path)
+        assert not errors
+        plain = lr.rule
+        assert plain == freeze(model)
+        for name in type(plain).__slots__:
+            value = getattr(model, name)
+            if isinstance(value, (str, int, type(None))) or (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+                assert getattr(plain, name) == value, (lr.path, name)
+        assert [i.text for i in plain.remediation_items] == [i.text for i in model.remediation_items]

@@ -1,0 +1,226 @@
+"""Pydantic models of a rule file: the validation half of the rule pack.
+
+Imported only when a rule file is read (a cache miss, `rules test`, `rules lint`); run time uses the
+plain copies of `diagnose.ruledata` that `freeze` makes.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from diagnose.expr import ExprError, compile_expr, template_names
+from diagnose.ruledata import PLAIN_OF
+from diagnose.rulepack import _ID_RE, _VERSION_SPEC, CATEGORIES, MAX_PATTERN_LEN, MAX_RULE_FILE_BYTES, _too_big, _yaml
+
+Phase = Literal["config", "init", "nccl", "weights", "kv_cache", "compile", "server"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Cond(_Strict):
+    contains: Optional[str] = None
+    regex: Optional[str] = None
+    anchor: Optional[str] = None
+    ignore_case: bool = False
+    any: Optional[list["Cond"]] = None
+    all: Optional[list["Cond"]] = None
+    within: int = Field(default=30, ge=1, le=100000)
+    same_traceback: bool = False
+
+    @model_validator(mode="after")
+    def _one_kind(self):
+        kinds = [k for k in ("contains", "regex", "any", "all") if getattr(self, k) is not None]
+        if len(kinds) != 1:
+            raise ValueError(f"a condition needs exactly one of contains/regex/any/all, got {kinds or 'none'}")
+        if self.contains is not None and not self.contains:
+            raise ValueError("contains: empty text")
+        if self.regex is not None:
+            if len(self.regex) > MAX_PATTERN_LEN:
+                raise ValueError(f"regex longer than {MAX_PATTERN_LEN} characters")
+            _check_regex(self.regex)
+        for key in ("any", "all"):
+            value = getattr(self, key)
+            if value is not None and not value:
+                raise ValueError(f"{key}: empty list")
+        return self
+
+
+def _check_regex(pattern: str) -> None:
+    """The stdlib parser is much faster; the `regex` module decides only for its own syntax."""
+    import re as _stdre
+
+    try:
+        _stdre.compile(pattern)
+        return
+    except _stdre.error:
+        pass
+    import regex as _re
+
+    try:
+        _re.compile(pattern)
+    except _re.error as exc:
+        raise ValueError(f"regex does not compile: {exc}") from None
+
+
+class RemediationItem(_Strict):
+    text: str
+    when: Optional[str] = None
+    engines: list[Literal["vllm", "sglang", "any"]] = ["any"]
+
+    @field_validator("when")
+    @classmethod
+    def _expr(cls, v):
+        if v is not None:
+            try:
+                compile_expr(v)
+            except ExprError as exc:
+                raise ValueError(str(exc)) from None
+        return v
+
+
+class Examples(_Strict):
+    match: list[str] = Field(min_length=1)
+    no_match: list[str] = []
+
+
+class Rule(_Strict):
+    id: str
+    title: str
+    category: str
+    severity: Literal["error", "warning", "info"]
+    role: Literal["cause", "symptom", "wrapper"]
+    engines: list[Literal["vllm", "sglang", "any"]] = ["any"]
+    versions: Optional[str] = None
+    phases: Optional[list[Phase]] = None
+    phase: Optional[Phase] = None
+    priority: int = Field(default=50, ge=0, le=100)
+    description: Optional[str] = None
+    match: Cond
+    unless: Optional[Cond] = None
+    unless_within: Optional[int] = Field(default=None, ge=1)
+    when: Optional[str] = None
+    compute: dict[str, str] = {}
+    explanation: str
+    remediation: list[Union[str, RemediationItem]]
+    references: list[str] = []
+    fingerprint: list[str] = []
+    examples: Examples
+
+    @field_validator("id")
+    @classmethod
+    def _id(cls, v):
+        if not _ID_RE.match(v):
+            raise ValueError("must be kebab-case: lowercase letters, digits and '-'")
+        return v
+
+    @field_validator("category")
+    @classmethod
+    def _category(cls, v):
+        if v not in CATEGORIES:
+            raise ValueError(f"unknown category {v!r} (see CONTRACT.md)")
+        return v
+
+    @field_validator("versions")
+    @classmethod
+    def _versions(cls, v):
+        if v is not None:
+            for part in v.split(","):
+                if not _VERSION_SPEC.match(part):
+                    raise ValueError(f"bad version bound {part.strip()!r}: use e.g. '>=0.11.0,<0.11.1'")
+        return v
+
+    @field_validator("when")
+    @classmethod
+    def _when(cls, v):
+        if v is not None:
+            try:
+                compile_expr(v)
+            except ExprError as exc:
+                raise ValueError(str(exc)) from None
+        return v
+
+    @field_validator("compute")
+    @classmethod
+    def _compute(cls, v):
+        for name, src in v.items():
+            if not re.fullmatch(r"[a-z_][a-z0-9_]*", name):
+                raise ValueError(f"compute name {name!r} must be snake_case")
+            try:
+                compile_expr(src)
+            except ExprError as exc:
+                raise ValueError(f"{name}: {exc}") from None
+        return v
+
+    @field_validator("explanation")
+    @classmethod
+    def _template(cls, v):
+        try:
+            template_names(v)
+        except ExprError as exc:
+            raise ValueError(str(exc)) from None
+        return v
+
+    @property
+    def remediation_items(self) -> list[RemediationItem]:
+        return [RemediationItem(text=r) if isinstance(r, str) else r for r in self.remediation]
+
+
+Cond.model_rebuild()
+
+
+def _format_validation(path: str, rule_id: str, exc: ValidationError) -> list[str]:
+    out = []
+    for err in exc.errors():
+        loc = ".".join(str(p) for p in err["loc"]) or "(rule)"
+        msg = err["msg"]
+        if err["type"] == "extra_forbidden":
+            msg = "unknown field"
+        out.append(f"{path}: rule {rule_id}: {loc}: {msg}")
+    return out
+
+
+
+def load_file(path: Path) -> tuple[Rule | None, list[str]]:
+    yaml, loader = _yaml()
+    try:
+        size = path.stat().st_size
+        if size > MAX_RULE_FILE_BYTES:
+            return None, [f"{path}: rule file larger than {MAX_RULE_FILE_BYTES // 1024} KiB"]
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - safe loader
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, [f"{path}: cannot read: {exc}"]
+    except yaml.YAMLError as exc:
+        first = str(exc).splitlines()[0] if str(exc) else "invalid YAML"
+        return None, [f"{path}: invalid YAML: {first}"]
+    if not isinstance(data, dict):
+        return None, [f"{path}: a rule file must hold one mapping (a rule), got {type(data).__name__}"]
+    rule_id = str(data.get("id", "?"))[:100]
+    too_big = _too_big(data)
+    if too_big:
+        return None, [f"{path}: rule {rule_id}: {too_big}"]
+    try:
+        rule = Rule.model_validate(data)
+    except ValidationError as exc:
+        return None, _format_validation(str(path), rule_id, exc)
+    if path.stem != rule.id:
+        return rule, [f"{path}: rule {rule.id}: file name should be {rule.id}.yaml"]
+    return rule, []
+
+
+
+def freeze(value):
+    """A validated model (and everything in it) as plain `diagnose.ruledata` objects."""
+    if isinstance(value, BaseModel):
+        cls = PLAIN_OF[type(value).__name__]
+        return cls(**{name: freeze(getattr(value, name)) for name in cls.__slots__})
+    if isinstance(value, list):
+        return [freeze(v) for v in value]
+    if isinstance(value, dict):
+        return {k: freeze(v) for k, v in value.items()}
+    return value
