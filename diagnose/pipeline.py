@@ -12,7 +12,8 @@ from diagnose.engines import PHASE_INDEX, EngineGuess, MarkerScanner, is_dev_ver
 from diagnose.lines import Line, iter_inputs
 from diagnose.matcher import Finding, Matcher
 from diagnose.report import Report
-from diagnose.rulepack import Rule, load_pack, select
+from diagnose.ruledata import RuleData as Rule
+from diagnose.rulepack import load_pack, select
 from diagnose.timeline import Timeline
 
 _SCANNER: MarkerScanner | None = None
