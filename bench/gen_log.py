@@ -47,7 +47,8 @@ def generate(out: Path, size_mb: float, seed: int = 1) -> int:
         written += len(head)
         budget = target - len(tail)
         chunk: list[str] = []
-        while written < budget:
+        pending = 0  # bytes in chunk (a bar record is ~8 KB: count them, do not overshoot the size)
+        while written + pending < budget:
             roll = rng.random()
             if roll < 0.45:
                 line = rng.choice(NCCL).format(r=rng.randrange(2), pid=1000 + rng.randrange(8), d=rng.randrange(8),
@@ -62,11 +63,12 @@ def generate(out: Path, size_mb: float, seed: int = 1) -> int:
             else:
                 line = bar(rng.randrange(8), 67)
             chunk.append(line)
-            if len(chunk) >= 2000:
+            pending += len(line.encode()) + 1
+            if pending >= 1 << 20:
                 data = ("\n".join(chunk) + "\n").encode()
                 fh.write(data)
                 written += len(data)
-                chunk = []
+                chunk, pending = [], 0
         if chunk:
             data = ("\n".join(chunk) + "\n").encode()
             fh.write(data)

@@ -171,7 +171,7 @@ def make_log(work: Path, size_mb: int) -> Path:
     from gen_log import generate
 
     path = work / f"bench-{size_mb}mb.log"
-    if not path.exists() or path.stat().st_size < size_mb * 2**20 * 0.9:
+    if not path.exists() or abs(path.stat().st_size - size_mb * 2**20) > size_mb * 2**20 * 0.05:
         generate(path, size_mb)
     return path
 
