@@ -442,11 +442,10 @@ class LineParser:
         return line
 
 
-def iter_records(stream: BinaryIO, source: str, parser: LineParser | None = None,
-                 blocks: bool = False) -> Iterator[Line]:
-    """Records of a stream; `blocks` reads it in large blocks (a regular file: it is read to its end)."""
-    parser = parser or LineParser(source)
-    parse = parser.parse
+def raw_records(stream: BinaryIO, source: str, blocks: bool = False) -> Iterator[tuple[int, str, int]]:
+    """(line number, text, redraws) of each record before prefix parsing: decoded, a trailing \\r
+    dropped, a redrawn progress bar split (see `split_redraws`). `blocks` reads in large blocks (a
+    regular file: it is read to its end)."""
     n = 0
     lines = block_lines(stream) if blocks else physical_lines(stream)
     while True:
@@ -461,10 +460,18 @@ def iter_records(stream: BinaryIO, source: str, parser: LineParser | None = None
         if text.endswith("\r"):
             text = text.rstrip("\r")
         if "\r" not in text:
-            yield parse(n, text, 0)
+            yield n, text, 0
             continue
         for piece, redraws in split_redraws(text):
-            yield parse(n, piece, redraws)
+            yield n, piece, redraws
+
+
+def iter_records(stream: BinaryIO, source: str, parser: LineParser | None = None,
+                 blocks: bool = False) -> Iterator[Line]:
+    """Records of a stream; `blocks` reads it in large blocks (a regular file: it is read to its end)."""
+    parse = (parser or LineParser(source)).parse
+    for n, text, redraws in raw_records(stream, source, blocks):
+        yield parse(n, text, redraws)
 
 
 def read_lines(path: str, spec: "InputSpec | None" = None) -> Iterator[Line]:

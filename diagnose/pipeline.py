@@ -3,13 +3,14 @@ diagnoses -> report. `explain` feeds a whole input; `watch` feeds lines as they 
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Iterable
 
 from diagnose import diagnosis, distributed
 from diagnose.engines import PHASE_INDEX, EngineGuess, MarkerScanner, is_dev_version
-from diagnose.lines import Line, iter_inputs
+from diagnose.lines import Line, LineParser, expand_inputs, iter_inputs, open_input, raw_records
 from diagnose.matcher import Finding, Matcher
 from diagnose.report import Report
 from diagnose.ruledata import RuleData as Rule
@@ -74,6 +75,33 @@ class Analyzer:
             self.last = (line.n, line.source, line.raw)
             self.last_who = tl.dist.last_key
         return events, entered, new
+
+    def feed_inputs(self, paths: list[str], quiet: bool = True) -> None:
+        """Every record of the inputs. One file (not stdin) takes the quiet-line path of
+        `diagnose.fastpath` (`quiet=False` turns it off; the reports are the same either way)."""
+        specs = expand_inputs(paths)
+        if not quiet or len(specs) != 1 or specs[0].path == "-":
+            self.feed_all(iter_inputs(paths))
+            return
+        sp = specs[0]
+        stream, _ = open_input(sp.path)
+        try:
+            self._feed_stream(stream, LineParser(sp.name, sp.node, sp.proc, sp.pid),
+                              blocks=type(stream) is io.BufferedReader)
+        finally:
+            stream.close()
+
+    def _feed_stream(self, stream, parser: LineParser, blocks: bool) -> None:
+        from diagnose.fastpath import QuietLines
+
+        quiet = QuietLines(self, parser)
+        fast = quiet.fast if quiet.enabled else None
+        parse = parser.parse
+        advance = self._advance
+        for n, text, redraws in raw_records(stream, parser.source, blocks):
+            if fast is not None and not redraws and fast(n, text):
+                continue
+            advance(parse(n, text, redraws))
 
     def _rule_phase(self, diag: dict) -> str | None:
         for rs in self.matcher.rules:
@@ -168,7 +196,7 @@ def analyze(paths: list[str], rules: list[Rule] | None = None, warnings: list[st
         rules, errors = load_rules()
         warnings = (warnings or []) + errors
     analyzer = Analyzer(rules, warnings)
-    analyzer.feed_all(iter_inputs(paths))
+    analyzer.feed_inputs(paths)
     return analyzer.report()
 
 

@@ -1,0 +1,196 @@
+"""The quiet-line path of `explain`: most lines of a big log change nothing but counters.
+
+A request-log line, an NCCL INFO channel line or a metrics line carries no marker, no rule anchor,
+no exception and no traceback; all it changes is the line counts, the last line and clock of the
+current phase, of its process and of its node, and the engine vote. `QuietLines` recognises such a
+line from its raw text with one automaton pass (over every marker anchor, every rule anchor and the
+few words that start an exception, a traceback or another special case) and one prefix regex for
+the three commonest writers (a vLLM header with an optional `(Proc pid=N)` tag, a uvicorn line, an
+NCCL `host:pid:tid [dev]` line), and applies exactly those changes without building a `Line`.
+
+Anything it cannot prove quiet goes the full way (`Analyzer._advance`): a process or node seen for
+the first time, an env line, an NCCL line that is new information, a
+wrapper prefix it does not know. Every check happens before the first change, so a refusal leaves
+no trace. `tests/test_fastpath.py` runs every sample log and random line mixes both ways and
+compares the reports byte for byte.
+"""
+
+from __future__ import annotations
+
+import re
+
+from diagnose.anchors import AnchorIndex
+from diagnose.engines import _PATH_HINT
+from diagnose.distributed import _ENV_LINE, _NCCL_CHANNEL, _names_rank
+from diagnose.lines import _VLLM_HDR, LineParser, _worker_rank
+from diagnose.timeline import _TB_CONT
+
+# Words after which the full path must look: an exception line (timeline.EXC_RE needs one of them),
+# a traceback, Ray's folding, NCCL lines the tracker reads.
+TRIGGERS = ("Traceback (most recent call last)", "Error", "Exception", "Exit", "Interrupt", "Failure",
+            "repeated", "across cluster", "set by environment", "Using network", "nNodes")
+_RAY_MARKERS = ("ray_started", "pg_wait", "ray_spmd")  # distributed.DistTracker.feed reads these ids
+
+
+def _inert(mk) -> bool:
+    """A marker whose event changes nothing in explain: a heartbeat (only `watch` reads it) with no
+    phase, no facts and no engine vote (uvicorn's access line)."""
+    return (mk.role == "heartbeat" and mk.phase is None and not mk.facts and mk.extract is None
+            and mk.engine not in ("vllm", "sglang") and mk.id not in _RAY_MARKERS)
+
+# lines.LineParser's `(Proc pid=N)` tag, then its vLLM header or its uvicorn level (D/I/W/E/C only:
+# the parser tries uvicorn only after a header letter).
+_TAGGED = re.compile(
+    r"(?:\((?:(?P<proc>[^()]*?) )?pid=(?P<pid>\d+)(?:, ip=(?P<ip>[^)]+))?\) ?)?"
+    r"(?:(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) (?P<mo>\d\d)-(?P<d>\d\d) (?P<t>\d\d:\d\d:\d\d)(?P<f>\.\d+)? "
+    r"\[?[\w./\-]+\.py:\d+\] ?|(?P<uv>DEBUG|INFO|WARNING|ERROR|CRITICAL):\s+)"
+)
+_NCCL_HEAD = re.compile(r"(?P<host>[\w.\-]+):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev>\d+)\] (?:[\w./\-]+:\d+ )?(?=NCCL )")
+_UVICORN_ANY = re.compile(r"(?:TRACE|DEBUG|INFO|WARNING|ERROR|CRITICAL):\s+")
+_ROLLOVER_S = 180 * 86400
+_YEAR_S = 366 * 86400
+
+
+class QuietLines:
+    """`fast(n, raw)` applies a quiet line to the analyzer and returns True, or returns False
+    (having changed nothing) when the line needs the full path."""
+
+    def __init__(self, analyzer, parser: LineParser):
+        self.a = analyzer
+        self.parser = parser
+        matcher = analyzer.matcher
+        scanner = analyzer.scanner
+        marker_anchors = {a for a, markers in scanner._anchors if not all(_inert(mk) for mk in markers)}
+        anchors = set(TRIGGERS) | marker_anchors | set(matcher._by_anchor)
+        self._index = AnchorIndex(anchors)
+        # case-blind rule anchors: an ASCII anchor in the lower-cased message is in the lower-cased line
+        self._lower = tuple(sorted(matcher._by_anchor_lower))
+        # a rule leaf with no anchor runs on every line; a Ray worker file names its process itself
+        self.enabled = not matcher._unanchored and parser.proc is None and all(x.isascii() for x in self._lower)
+
+    def fast(self, n: int, raw: str) -> bool:
+        if not raw or "\x1b" in raw or "\x00" in raw or self._index.found(raw):
+            return False
+        if self._lower:
+            low = raw.lower()
+            for x in self._lower:
+                if x in low:
+                    return False
+        c = raw[0]
+        if c == "[" or c.isdigit() or "|" in raw[:64]:
+            return False  # collector and bracket prefixes: the parser's business
+        a = self.a
+        tl = a.timeline
+        parser = self.parser
+        proc = None
+        pid = None
+        rank = None
+        clock = None
+        m = _TAGGED.match(raw)
+        if m is not None:
+            if m["ip"] is not None:
+                return False  # Ray's ip= names the node
+            if m["pid"] is not None:
+                proc = m["proc"] or "proc"
+                pid = int(m["pid"])
+                rank = _worker_rank(proc)
+            kind = "vllm" if m["level"] is not None else "uvicorn"
+            text = raw[m.end():].rstrip()
+            node_name = parser.node
+            if kind == "vllm":
+                clock = _clock(m["mo"], m["d"], m["t"], m["f"])
+        else:
+            if c == "(" or (c in "DIWEC" and (_VLLM_HDR.match(raw) or _UVICORN_ANY.match(raw))):
+                return False
+            m = _NCCL_HEAD.match(raw)
+            if m is None or m.end() > 115:
+                return False
+            kind = "nccl"
+            pid = int(m["pid"])
+            text = raw[m.end():]
+            key = (m["host"], pid)
+            if key not in parser._nccl_rank and " rank " in text:
+                return False  # the parser learns this process's rank here
+            rank = parser._nccl_rank.get(key)
+            text = text.rstrip()
+            node_name = m["host"]
+        source = parser.source
+        dist = tl.dist
+        if node_name is None:
+            node_name = source
+        node = dist.nodes.get(node_name)
+        if node is None or source not in node.sources or source not in a.sources:
+            return False
+        pkey = ("pid", node_name, pid) if pid is not None else (("rank", rank) if rank is not None else ("main", node_name))
+        st = dist.procs.get(pkey)
+        if st is None or (st.rank is None and rank is not None):
+            return False
+        if proc is not None and _names_rank(proc) and not _names_rank(st.label):
+            return False  # the process gets its worker label on this line
+        if "=" in text and text[:1] in "+ednVSGTRPC" and _ENV_LINE.match(text):
+            return False
+        if kind == "nccl" and "via" in text:
+            mc = _NCCL_CHANNEL.match(text)
+            if mc is not None:
+                parts = mc["via"].split("/")
+                via = parts[0] if parts[0] != "NET" or len(parts) < 2 else f"NET/{parts[1]}"
+                info = dist.transports.get((int(mc["a"]), int(mc["b"])))
+                if info is None or via not in info["via"]:
+                    return False
+        # -- quiet: the changes the full path would make ------------------------------------
+        if clock is not None:
+            last = parser._last_clock
+            if last is not None and clock + parser._rollover < last - _ROLLOVER_S:
+                parser._rollover += _YEAR_S
+            clock += parser._rollover
+            parser._last_clock = clock
+            tl.last_clock = clock
+        score = a.guess.score
+        if kind == "vllm":
+            score["vllm"] += 1
+        if 'File "' in text:
+            mh = _PATH_HINT.search(text)
+            if mh is not None:
+                score[mh.group(1)] += 1
+        tl.seq += 1
+        if n > tl.n_lines:
+            tl.n_lines = n
+        if tl.phases:
+            span = tl.phases[-1]
+            if span.source == source:
+                span.last_line = n
+            if clock is not None:
+                if span.start_clock is None:
+                    span.start_clock = clock
+                    span.start_year = None
+                if span.status != "done":
+                    span.end_clock = clock
+        tb = None  # timeline._track_exceptions for a line that is neither a traceback start nor an exception
+        if tl._in_tb:
+            tb = tl._tb_id
+            if tl._tb_after_exc:
+                tl._tb_after_exc += 1
+                if tl._tb_after_exc > 4 and not _TB_CONT.match(text):
+                    tl._in_tb = False
+                    tb = None
+        tl.tb_of_line = tb
+        node.lines += 1
+        st.lines += 1
+        st.last_line = n
+        if proc is not None and proc.startswith("RayWorker"):
+            dist.ray = True
+        dist.last_key = st.key
+        if node.error is None and st.error is not None and st.error[0] == n:
+            node.error = st.error
+        if kind == "nccl":
+            node.env_families.add("NCCL_")
+        if text.strip():
+            a.last = (n, source, raw)
+            a.last_who = st.key
+        return True
+
+
+def _clock(mo: str, d: str, t: str, frac: str | None) -> float:
+    from diagnose.lines import _clock as clock
+
+    return clock(mo, d, t, frac)

@@ -1,0 +1,115 @@
+"""The quiet-line path (diagnose/fastpath.py) changes nothing but speed: every report is the same
+with it and without it, on the shipped samples and on random mixes of real and tricky lines."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from diagnose.fastpath import QuietLines
+from diagnose.lines import LineParser
+from diagnose.pipeline import Analyzer, load_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = sorted(p for p in (ROOT / "sample_logs").rglob("*.log"))
+RULES, _ = load_rules()
+
+
+def report_json(path: Path, quiet: bool) -> str:
+    analyzer = Analyzer(RULES)
+    analyzer.feed_inputs([str(path)], quiet=quiet)
+    return analyzer.report().to_json()
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: str(p.relative_to(ROOT / "sample_logs")))
+def test_samples_report_the_same(path):
+    assert report_json(path, True) == report_json(path, False)
+
+
+def _pool() -> list[str]:
+    """Real lines of the samples (a few from each), the shapes the quiet path reads, and their near misses."""
+    rnd = random.Random(7)
+    lines: list[str] = []
+    for p in SAMPLES:
+        raw = p.read_bytes().decode("utf-8", "replace").split("\n")
+        lines += rnd.sample(raw, min(len(raw), 12))
+    lines += [
+        "(APIServer pid=1) INFO 10-14 07:53:44 [loggers.py:123] Engine 000: Avg prompt throughput: 66.5 tokens/s",
+        "(APIServer pid=1) INFO 01-02 00:00:01 [loggers.py:123] Engine 000: Avg prompt throughput: 0.0 tokens/s",
+        "(APIServer pid=1) INFO 12-31 23:59:59.120 [loggers.py:123] Engine 000: Running: 3 reqs",
+        '(APIServer pid=1) INFO:     10.0.0.7:30928 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+        '(APIServer pid=9) INFO:     10.0.0.7:30928 - "GET /health HTTP/1.1" 200 OK',
+        "(Worker_TP1 pid=412) INFO 10-14 09:32:16 [gpu_worker.py:1] Cache the graph for later use",
+        "(VllmWorker TP3 pid=77) INFO 10-14 09:32:17 [gpu_worker.py:1] Cache the graph for later use",
+        "(pid=5) INFO 10-14 09:32:17 [x.py:1] a tag without a name",
+        "(RayWorkerWrapper pid=3, ip=10.0.0.2) INFO 10-14 09:32:18 [worker.py:1] from another node",
+        "(RayWorkerWrapper pid=4) INFO 10-14 09:32:18 [worker.py:1] on this node",
+        "INFO 10-14 09:32:19 [api_server.py:1] no process tag",
+        "WARNING 10-14 09:32:19 [api_server.py:1] VLLM_USE_V1=1",
+        "INFO:     Started server process [7]",
+        "TRACE:    a trace line",
+        "node-0:1001:1001 [0] NCCL INFO Channel 05/0 : 0[0] -> 1[1] via P2P/CUMEM",
+        "node-0:1001:1001 [0] NCCL INFO Channel 06/0 : 0[0] -> 1[1] via SHM/direct/direct",
+        "node-1:1002:1002 [1] NCCL INFO Channel 05/0 : 1[1] -> 0[0] via NET/Socket/0",
+        "node-0:1001:1001 [0] NCCL INFO Connected all rings, use ring PXN 0 GDR 1",
+        "node-0:1001:1001 [0] NCCL INFO comm 0xabc rank 0 nRanks 2 nNodes 2 localRanks 1 localRank 0 MNNVL 0",
+        "node-1:1002:1002 [1] NCCL INFO comm 0xdef rank 1 nRanks 2 nNodes 2 localRanks 1 localRank 0 MNNVL 0",
+        "node-0:1001:1001 [0] NCCL INFO NCCL_P2P_DISABLE set by environment to 1",
+        "node-0:1001:1001 [0] NCCL INFO Using network Socket",
+        "DGX-A:1003:1003 [2] NCCL INFO Trees [0] 1/-1/-1->0->-1",
+        "10-0-0-1:1004:1004 [3] NCCL INFO Trees [0] 1/-1/-1->0->-1",
+        "(Worker_TP1 pid=412) ERROR 10-14 09:32:16 [serving_chat.py:1] Traceback (most recent call last):",
+        '(Worker_TP1 pid=412) ERROR 10-14 09:32:16 [serving_chat.py:1]   File "/x/vllm/entrypoints/a.py", line 2, in f',
+        '(Worker_TP1 pid=412) ERROR 10-14 09:32:16 [serving_chat.py:1]   File "/x/sglang/srt/a.py", line 2, in f',
+        "(Worker_TP1 pid=412) ERROR 10-14 09:32:16 [serving_chat.py:1]     x = await self.f(",
+        "(Worker_TP1 pid=412) ERROR 10-14 09:32:16 [serving_chat.py:1] ValueError: bad input",
+        "(Worker_TP1 pid=412) ERROR 10-14 09:32:16 [serving_chat.py:1] Unhandled exception in the loop",
+        "(EngineCore_DP0 pid=143) INFO 10-14 09:32:20 [core.py:1] UNHANDLED things in upper case",
+        "[rank0]: RuntimeError: boom",
+        "2024-11-05T10:12:46.300Z (APIServer pid=1) INFO 11-05 10:12:46 [a.py:1] behind a CI stamp",
+        "web-1  | (APIServer pid=1) INFO 11-05 10:12:46 [a.py:1] behind compose",
+        "\x1b[32mINFO\x1b[0m 10-14 09:32:16 [a.py:1] coloured",
+        "Capturing CUDA graphs: 10%|#         | 1/10\rCapturing CUDA graphs: 100%|##########| 10/10",
+        "(APIServer pid=1) INFO 10-14 09:32:21 [a.py:1] msg [repeated 3x across cluster]",
+        "(APIServer pid=1) INFO 10-14 09:32:21 [a.py:1] ",
+        "",
+        "   ",
+        "\u5e73\u53f0 (APIServer pid=1) non-ASCII \u4e2d\u6587",
+        "(APIServer pid=1) INFO 10-14 09:32:22 [a.py:1] caf\u00e9 \u2014 non-ASCII message",
+    ]
+    return lines
+
+
+POOL = _pool()
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.integers(min_value=0, max_value=len(POOL) - 1), min_size=1, max_size=160))
+def test_random_mixes_report_the_same(tmp_path, picks):
+    log = tmp_path / "mix.log"
+    log.write_text("\n".join(POOL[i] for i in picks) + "\n", encoding="utf-8")
+    assert report_json(log, True) == report_json(log, False)
+
+
+def test_quiet_lines_take_the_quiet_path():
+    """Not vacuous: once the process is known, a channel line, a metrics line and an access line are
+    handled without the full path; a line that names a new process is not."""
+    analyzer = Analyzer(RULES)
+    parser = LineParser("x.log")
+    quiet = QuietLines(analyzer, parser)
+    assert quiet.enabled
+    first = ["node-0:1001:1001 [0] NCCL INFO Channel 05/0 : 0[0] -> 1[1] via P2P/CUMEM",
+             "(APIServer pid=1) INFO 10-14 07:53:44 [loggers.py:123] Engine 000: Avg prompt throughput: 1 tokens/s"]
+    for n, raw in enumerate(first, 1):
+        assert not quiet.fast(n, raw)  # first sight of each process and node
+        analyzer._advance(parser.parse(n, raw))
+    again = ["node-0:1001:1001 [0] NCCL INFO Channel 05/0 : 0[0] -> 1[1] via P2P/CUMEM",
+             "(APIServer pid=1) INFO 10-14 07:53:45 [loggers.py:123] Engine 000: Avg prompt throughput: 2 tokens/s",
+             '(APIServer pid=1) INFO:     10.0.0.8:30929 - "POST /v1/chat/completions HTTP/1.1" 200 OK']
+    assert all(quiet.fast(n, raw) for n, raw in enumerate(again, 4))
+    assert not quiet.fast(7, "(APIServer pid=2) INFO 10-14 07:53:45 [a.py:1] a new process")
+    assert not quiet.fast(8, "node-0:1001:1001 [0] NCCL INFO Channel 05/0 : 0[0] -> 1[1] via SHM/direct/direct")
