@@ -11,7 +11,7 @@ MARKERS = [
     M("shards", C, "weights", "progress", r"^(?P<desc>Loading (?:safetensors|pt|np_cache) checkpoint shards|Multi-thread loading (?:pt checkpoint )?shards|Loading safetensors using [\w ]+?):\s+(?P<pct>\d{1,3})%(?: Completed \||\|[^|]*\|)\s*(?P<done>\d+)/(?P<total>\d+) \[(?P<elapsed>[\d:]+)<", ("checkpoint shards", "loading shards", "Loading safetensors using"), facts={"done": "shards_done", "total": "shards_total", "elapsed": "shards_elapsed"}),
     # nccl / torch.distributed
     M("gloo", C, "nccl", "progress", r"^\[Gloo\] Rank \d+ is connected to \d+ peer ranks", "[Gloo] Rank"),
-    M("nccl_init_start", C, "nccl", "progress", r"^NCCL INFO (?:Init START|comm 0x[0-9a-f]+ rank \d+ nRanks \d+|Bootstrap)", "NCCL INFO "),
+    M("nccl_init_start", C, "nccl", "progress", r"^NCCL INFO (?:Init START|comm 0x[0-9a-f]+ rank \d+ nRanks \d+|Bootstrap)", ("NCCL INFO Init START", "NCCL INFO comm 0x", "NCCL INFO Bootstrap")),
     M("nccl_version_info", C, "nccl", "progress", r"^NCCL INFO NCCL version (?P<v>[\d.]+)(?:\+cuda(?P<cuda>[\d.]+))?", "NCCL version", facts={"v": "nccl_version", "cuda": "cuda_version"}),
     M("nccl_init_done", C, "nccl", "progress", r"^NCCL INFO (?:Init COMPLETE|ncclCommInitRank comm .* Init COMPLETE)", "Init COMPLETE"),
     # server (uvicorn is the HTTP server of both engines)
@@ -32,9 +32,9 @@ MARKERS = [
     M("smi_versions", C, None, "fact", r"Driver Version: (?P<drv>[\d.]+)\s+CUDA Version: (?P<cuda>[\d.]+)", "Driver Version:", facts={"drv": "driver_version", "cuda": "cuda_version"}),
     M("smi_gpu", C, None, "fact", r"^\|\s+\d+\s+(?P<name>NVIDIA [\w .-]+?|Tesla [\w .-]+?)\s{2,}", ("NVIDIA", "Tesla"), facts={"name": "gpu_name"}),
     M("torch_version", C, None, "fact", r"\btorch(?:==| version:? |-)(?P<v>\d+\.\d+\.\d+)(?:\+(?P<tag>cu\d+|cpu|rocm[\d.]+))?", "torch", facts={"v": "torch_version"}),
-    M("vllm_pip", C, None, "fact", r"(?:\bvllm(?:-cpu)?(?:==|-)|vllm/vllm-openai:v?)(?P<v>\d+\.\d+\.\d+(?:\.post\d+|rc\d+|\.dev\d+\S*)?)\b", "vllm", facts={"v": "image_vllm_version"}),
+    M("vllm_pip", C, None, "fact", r"(?:\bvllm(?:-cpu)?(?:==|-)|vllm/vllm-openai:v?)(?P<v>\d+\.\d+\.\d+(?:\.post\d+|rc\d+|\.dev\d+\S*)?)\b", ("vllm==", "vllm-"), facts={"v": "image_vllm_version"}),
     M("torch_oom_total", C, None, "fact", r"GPU (?P<gpu>\d+) has a total capac?ity of (?P<total>[\d.]+) GiB of which (?P<free>[\d.]+) (?P<unit>[GMK]iB) is free", "has a total capac", facts={"total": "gpu_total_gib"}),
     M("vllm_free_mem", C, None, "fact", r"Free memory on device (?:\S+ )?\((?P<free>[\d.]+)/(?P<total>[\d.]+) GiB\)", "Free memory on device", facts={"total": "gpu_total_gib", "free": "gpu_free_gib"}),
-    M("cuda_runtime", C, None, "fact", r"\bCUDA (?:runtime )?(?:version|Version)[: ]+(?P<cuda>\d+\.\d+)", "CUDA ", facts={"cuda": "cuda_version"}),
+    M("cuda_runtime", C, None, "fact", r"\bCUDA (?:runtime )?(?:version|Version)[: ]+(?P<cuda>\d+\.\d+)", ("CUDA version", "CUDA Version", "CUDA runtime "), facts={"cuda": "cuda_version"}),
     M("ray_started", C, "init", "progress", r"^(?:Started a local Ray instance|Connected to Ray cluster|Connecting to existing Ray cluster)", ("Ray instance", "Ray cluster")),
 ]

@@ -65,7 +65,7 @@ MARKERS = [
     M("graph_begin_old", S, "compile", "start", r"^Capture (?:cuda|cpu|npu|\w+) graph begin\.", "graph begin"),
     M("graph_begin_new", S, "compile", "start", r"^Capture (?:target|draft) (?:decode|verify|prefill) \w+ graph begin\.", "graph begin"),
     M("graph_bs_list", S, "compile", "progress", r"^Capture cuda graph (?:bs|num tokens) \[", "Capture cuda graph "),
-    M("graph_progress", S, "compile", "progress", r"^(?:Capturing batches|Capturing num tokens|Capturing prefill shape|Compiling num tokens) \(.*?\):\s+(?P<pct>\d{1,3})%", ("Capturing ", "Compiling num tokens")),
+    M("graph_progress", S, "compile", "progress", r"^(?:Capturing batches|Capturing num tokens|Capturing prefill shape|Compiling num tokens) \(.*?\):\s+(?P<pct>\d{1,3})%", ("Capturing batches", "Capturing num tokens", "Capturing prefill shape", "Compiling num tokens")),
     M("graph_registering", "common", "compile", "progress", r"^Registering \d+ cuda graph addresses", "cuda graph addresses"),
     M("graph_end_old", S, "compile", "end", r"^Capture (?:cuda|cpu|npu|\w+) graph end\. Time elapsed: (?P<secs>[\d.]+) s", "graph end", facts={"secs": "graph_capture_s"}),
     M("graph_end_new", S, "compile", "end", r"^Capture (?:target|draft) (?:decode|verify|prefill) \w+ graph end\..*?elapsed=(?P<secs>[\d.]+) s", "graph end", facts={"secs": "graph_capture_s"}),

@@ -150,7 +150,7 @@ MARKERS = [
     M("max_conc", E, "kv_cache", "end", r"^Maximum concurrency for (?P<len>[\d,]+) tokens per request: (?P<conc>[\d.]+)x$", "Maximum concurrency for", facts={"len": "max_model_len", "conc": "max_concurrency"}),
     M("kv_combined", E, "kv_cache", "end", r"^(?P<pool>\w+(?: \+ host)?) KV cache size: (?P<tokens>[\d,]+) tokens, Maximum concurrency for (?P<len>[\d,]+) tokens per request: (?P<conc>[\d.]+)x$", "KV cache size", facts={"tokens": "kv_tokens", "len": "max_model_len", "conc": "max_concurrency"}),
     # compile, part 2 (CUDA graphs)
-    M("cg_start_v0", E, "compile", "start", r"^Capturing (?:the model for CUDA graphs|cudagraphs for decoding)\.", "Capturing "),
+    M("cg_start_v0", E, "compile", "start", r"^Capturing (?:the model for CUDA graphs|cudagraphs for decoding)\.", ("Capturing the model for CUDA graphs", "Capturing cudagraphs for decoding")),
     M("cg_bar", E, "compile", "progress", r"^Capturing CUDA graph(?:s| shapes)(?: \([^)]*\))?:\s+(?P<pct>\d+)%\|[^|]*\|\s*(?P<done>\d+)/(?P<total>\d+)", "Capturing CUDA graph"),
     M("cg_skip", E, "compile", "progress", r"^Skipping CUDA graph capture\.", "Skipping CUDA graph capture"),
     M("cg_done", E, "compile", "end", r"^Graph capturing finished in (?P<secs>\d+) secs", "Graph capturing finished", facts={"secs": "graph_capture_s"}),
