@@ -147,7 +147,9 @@ def synthetic_rules(work: Path, copies: int) -> Path:
             if "contains" in cond:
                 cond["contains"] = f"{cond['contains']} zq{k}x"
             if "regex" in cond:
-                cond["regex"] = f"(?:{cond['regex']})zq{k}x"
+                flags = re.match(r"\(\?[aiLmsux]+\)", cond["regex"])  # global flags must stay in front
+                head = flags.group(0) if flags else ""
+                cond["regex"] = f"{head}(?:{cond['regex'][len(head):]})zq{k}x"
             for key in ("any", "all"):
                 if key in cond:
                     cond[key] = [mutate(c, k) for c in cond[key]]

@@ -7,6 +7,7 @@ that limit per line and is switched off after repeated timeouts.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,7 @@ MAX_TIMEOUTS = 3
 MAX_EVIDENCE = 5
 MAX_FINDINGS_PER_RULE = 200  # matches kept per rule; later ones add to the count only
 MAX_UNLESS_HITS = 10_000
+_UNCOMBINABLE = re.compile(r"\\[1-9]|\\g<|\(\?P=|\(\?\(|\(\?[aiLmsux]+\)")  # numbered refs, global flags
 _MEMO_MAX = 8192  # texts whose leaf hits are remembered (Matcher._leaf_hits); cleared when full
 _MEMO_TEXT = 512  # longer texts are not remembered
 
@@ -148,6 +150,38 @@ class _Leaf:
         return self._pattern
 
 
+class _Group:
+    """Regex leaves with the same anchors and case rule, tried as one alternation first: when it finds
+    nothing in a line (the usual case on a candidate line), no member can match there, so none is
+    run on its own. It only ever skips work: on a match, a time-out or an error the members run as
+    they would alone (same captures, same time-outs and switch-offs)."""
+
+    __slots__ = ("texts", "ignore_case", "_pattern", "broken")
+
+    def __init__(self, texts: list[str], ignore_case: bool):
+        self.texts = list(dict.fromkeys(texts))  # the same regex in several rules is searched once
+        self.ignore_case = ignore_case
+        self._pattern = None
+        self.broken = False
+
+    def excludes(self, text: str) -> bool:
+        """True only when no member matches anywhere in `text`."""
+        if self.broken:
+            return False
+        try:
+            if self._pattern is None:
+                import regex
+
+                self._pattern = regex.compile("|".join(f"(?:{t})" for t in self.texts),
+                                              regex.IGNORECASE if self.ignore_case else 0)
+            return self._pattern.search(text, timeout=REGEX_TIMEOUT_S) is None
+        except TimeoutError:
+            return False
+        except Exception:  # noqa: BLE001 - members that cannot be joined (regex syntax): run alone
+            self.broken = True
+            return False
+
+
 class _Node:
     """A compiled condition; `all` nodes keep per-run state in the matcher."""
 
@@ -203,6 +237,16 @@ class Matcher:
         self._index = AnchorIndex(self._by_anchor)
         self._index_lower = AnchorIndex(self._by_anchor_lower, use_library=len(self._by_anchor_lower) > 8) \
             if self._by_anchor_lower else None  # a few case-blind anchors: `in` beats an automaton pass
+        self._group_of: dict[int, _Group] = {}  # regex leaves that share anchors (see _Group)
+        by_key: dict[tuple, list[_Leaf]] = {}
+        for lf in self._anchored:
+            if lf.kind == "regex" and not _UNCOMBINABLE.search(lf.text):
+                by_key.setdefault((lf.anchor, lf.ignore_case), []).append(lf)
+        for (_, ignore_case), members in by_key.items():
+            if len(members) > 1:
+                group = _Group([lf.text for lf in members], ignore_case)
+                for lf in members:
+                    self._group_of[lf.idx] = group
         self._memo: dict[str, dict[int, dict]] = {}  # text -> leaf hits (see _leaf_hits)
         self._volatile = 0  # regex time-outs and errors so far
         # leaf index -> rules that use it (a rule is evaluated only when one of its leaves hit)
@@ -265,7 +309,16 @@ class Matcher:
                 for a in self._index_lower.present(text.lower()):
                     idxs.update(self._by_anchor_lower[a])
             leaves = self.leaves
+            group_of = self._group_of
+            verdict: dict[int, bool] = {}  # id(group) -> excludes this text
             for idx in sorted(idxs):  # leaf order, as the per-leaf anchor loop had it
+                group = group_of.get(idx)
+                if group is not None:
+                    out = verdict.get(id(group))
+                    if out is None:
+                        out = verdict[id(group)] = group.excludes(text)
+                    if out:
+                        continue
                 self._try_leaf(leaves[idx], text, hits, run)
         for leaf in self._unanchored:
             self._try_leaf(leaf, text, hits, run)

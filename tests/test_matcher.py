@@ -75,3 +75,27 @@ def test_catastrophic_regex_is_bounded_and_switched_off():
 def test_ignore_case():
     r = rule({"contains": "NO SPACE LEFT", "ignore_case": True})
     assert findings(r, "OSError: [Errno 28] No space left on device\n")[0]
+
+
+def test_rules_sharing_an_anchor_are_tried_together_and_still_alone():
+    """Leaves with the same anchor run as one alternation first (diagnose.matcher._Group); each rule
+    still gets its own captures, a member the stdlib cannot join still runs, and no rule is lost."""
+    rules = [rule({"regex": r"nNodes (?P<n>[2-9]) "}, id="nodes-many"),
+             rule({"regex": r"nNodes (?P<m>1) "}, id="nodes-one"),
+             rule({"regex": r"nNodes (?P<k>\d)\b(?<=\d) "}, id="nodes-lookbehind"),
+             rule({"regex": r"nNodes \p{N} "}, id="nodes-regex-syntax"),
+             rule({"regex": r"nNodes 7 zzz"}, id="nodes-never")]
+    m = Matcher(rules)
+    assert len({id(g) for g in m._group_of.values()}) == 1
+    run = m.new_run()
+    tl = Timeline()
+    text = "NCCL INFO comm 0xab rank 0 nRanks 8 nNodes 1 localRanks 8\nNCCL INFO comm 0xcd rank 1 nRanks 8 nNodes 2 x\n"
+    for line in lines_from_text(text):
+        tl.feed(line, [])
+        m.feed(line, tl.seq, tl.tb_of_line, tl.phase, "unknown", run)
+    got = sorted((f.rule.id, f.first.n, tuple(sorted(f.captures.items()))) for f in run.findings)
+    assert got == [("nodes-lookbehind", 1, (("k", "1"),)), ("nodes-lookbehind", 2, (("k", "2"),)),
+                   ("nodes-many", 2, (("n", "2"),)), ("nodes-one", 1, (("m", "1"),)),
+                   ("nodes-regex-syntax", 1, ()), ("nodes-regex-syntax", 2, ())]
+    quiet = "NCCL INFO comm 0xef rank 2 nRanks 8 nNodes x\n"
+    assert all(m._group_of[i].excludes(quiet.strip()) for i in m._group_of)
