@@ -68,20 +68,22 @@ def _check_regex(pattern: str) -> None:
         raise ValueError(f"regex does not compile: {exc}") from None
 
 
+def _check_expr(v: str | None) -> str | None:
+    """A `when:` expression must compile (the message names what is wrong)."""
+    if v is not None:
+        try:
+            compile_expr(v)
+        except ExprError as exc:
+            raise ValueError(str(exc)) from None
+    return v
+
+
 class RemediationItem(_Strict):
     text: str
     when: Optional[str] = None
     engines: list[Literal["vllm", "sglang", "any"]] = ["any"]
 
-    @field_validator("when")
-    @classmethod
-    def _expr(cls, v):
-        if v is not None:
-            try:
-                compile_expr(v)
-            except ExprError as exc:
-                raise ValueError(str(exc)) from None
-        return v
+    _when = field_validator("when")(classmethod(lambda cls, v: _check_expr(v)))
 
 
 class Examples(_Strict):
@@ -135,15 +137,7 @@ class Rule(_Strict):
                     raise ValueError(f"bad version bound {part.strip()!r}: use e.g. '>=0.11.0,<0.11.1'")
         return v
 
-    @field_validator("when")
-    @classmethod
-    def _when(cls, v):
-        if v is not None:
-            try:
-                compile_expr(v)
-            except ExprError as exc:
-                raise ValueError(str(exc)) from None
-        return v
+    _when = field_validator("when")(classmethod(lambda cls, v: _check_expr(v)))
 
     @field_validator("compute")
     @classmethod
