@@ -22,14 +22,14 @@ import re
 from diagnose.anchors import AnchorIndex
 from diagnose.engines import _PATH_HINT
 from diagnose.distributed import _ENV_LINE, _NCCL_CHANNEL, _names_rank
-from diagnose.lines import _VLLM_HDR, LineParser, _worker_rank
-from diagnose.timeline import _TB_CONT
+from diagnose.lines import _VLLM_HDR, LineParser, _clock, _worker_rank
+from diagnose.timeline import _TB_CONT, EXC_RE
 
-# Words after which the full path must look: an exception line (timeline.EXC_RE needs one of them),
-# a traceback, Ray's folding, NCCL lines the tracker reads.
-TRIGGERS = ("Traceback (most recent call last)", "Error", "Exception", "Exit", "Interrupt", "Failure",
-            "repeated", "across cluster", "set by environment", "Using network", "nNodes")
+# Words after which the full path must look: a traceback, Ray's folding, NCCL lines the tracker reads.
+TRIGGERS = ("Traceback (most recent call last)", "repeated", "across cluster", "set by environment",
+            "Using network", "nNodes")
 _RAY_MARKERS = ("ray_started", "pg_wait", "ray_spmd")  # distributed.DistTracker.feed reads these ids
+_TRIGGER, _MARKER, _RULE = 1, 2, 4
 
 
 def _inert(mk) -> bool:
@@ -37,6 +37,13 @@ def _inert(mk) -> bool:
     phase, no facts and no engine vote (uvicorn's access line)."""
     return (mk.role == "heartbeat" and mk.phase is None and not mk.facts and mk.extract is None
             and mk.engine not in ("vllm", "sglang") and mk.id not in _RAY_MARKERS)
+
+
+class _Probe:
+    """What MarkerScanner.scan reads of a line."""
+
+    __slots__ = ("text", "kind")
+
 
 # lines.LineParser's `(Proc pid=N)` tag, then its vLLM header or its uvicorn level (D/I/W/E/C only:
 # the parser tries uvicorn only after a header letter).
@@ -59,23 +66,38 @@ class QuietLines:
         self.a = analyzer
         self.parser = parser
         matcher = analyzer.matcher
-        scanner = analyzer.scanner
-        marker_anchors = {a for a, markers in scanner._anchors if not all(_inert(mk) for mk in markers)}
-        anchors = set(TRIGGERS) | marker_anchors | set(matcher._by_anchor)
-        self._index = AnchorIndex(anchors)
+        self._what: dict[str, int] = {}  # anchor -> what its presence asks for (_TRIGGER | _MARKER | _RULE)
+        for anchor in TRIGGERS:
+            self._what[anchor] = _TRIGGER
+        for anchor, markers in analyzer.scanner._anchors:
+            if not all(_inert(mk) for mk in markers):
+                self._what[anchor] = self._what.get(anchor, 0) | _MARKER
+        for anchor in matcher._by_anchor:
+            self._what[anchor] = self._what.get(anchor, 0) | _RULE
+        self._index = AnchorIndex(self._what)
         # case-blind rule anchors: an ASCII anchor in the lower-cased message is in the lower-cased line
         self._lower = tuple(sorted(matcher._by_anchor_lower))
+        self._probe = _Probe()
         # a rule leaf with no anchor runs on every line; a Ray worker file names its process itself
         self.enabled = not matcher._unanchored and parser.proc is None and all(x.isascii() for x in self._lower)
 
     def fast(self, n: int, raw: str) -> bool:
-        if not raw or "\x1b" in raw or "\x00" in raw or self._index.found(raw):
+        if not raw or "\x1b" in raw or "\x00" in raw:
             return False
+        need = 0
+        found = self._index.found(raw)
+        if found:
+            what = self._what
+            for anchor in found:
+                need |= what[anchor]
+            if need & _TRIGGER:
+                return False
         if self._lower:
             low = raw.lower()
             for x in self._lower:
                 if x in low:
-                    return False
+                    need |= _RULE
+                    break
         c = raw[0]
         if c == "[" or c.isdigit() or "|" in raw[:64]:
             return False  # collector and bracket prefixes: the parser's business
@@ -137,6 +159,18 @@ class QuietLines:
                 info = dist.transports.get((int(mc["a"]), int(mc["b"])))
                 if info is None or via not in info["via"]:
                     return False
+        if text[:1].isalpha() and EXC_RE.match(text):
+            return False  # an exception line (or an error right after a phase's end)
+        if need & _MARKER:
+            probe = self._probe
+            probe.text, probe.kind = text, kind
+            for ev in a.scanner.scan(probe):
+                if not _inert(ev.marker):
+                    return False
+        if need & _RULE and text:
+            matcher = a.matcher
+            if matcher.leaf_hits_for_next(text, a.run):
+                return False  # the full path reads the hits handed over (each regex runs once)
         # -- quiet: the changes the full path would make ------------------------------------
         if clock is not None:
             last = parser._last_clock
@@ -188,9 +222,3 @@ class QuietLines:
             a.last = (n, source, raw)
             a.last_who = st.key
         return True
-
-
-def _clock(mo: str, d: str, t: str, frac: str | None) -> float:
-    from diagnose.lines import _clock as clock
-
-    return clock(mo, d, t, frac)

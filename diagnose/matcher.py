@@ -248,6 +248,7 @@ class Matcher:
                 for lf in members:
                     self._group_of[lf.idx] = group
         self._memo: dict[str, dict[int, dict]] = {}  # text -> leaf hits (see _leaf_hits)
+        self._handoff: tuple[str, dict[int, dict]] | None = None  # see leaf_hits_for_next
         self._volatile = 0  # regex time-outs and errors so far
         # leaf index -> rules that use it (a rule is evaluated only when one of its leaves hit)
         self._rules_of_leaf: dict[int, list[_RuleState]] = {}
@@ -296,6 +297,13 @@ class Matcher:
             if len(self._memo) >= _MEMO_MAX:
                 self._memo.clear()
             self._memo[text] = hits
+        return hits
+
+    def leaf_hits_for_next(self, text: str, run: MatchRun) -> dict[int, dict]:
+        """The leaf hits of `text`; when there are any, the next `feed` of the same text uses them
+        instead of matching again (a time-out is then counted once, as one `feed` counts it)."""
+        hits = self._leaf_hits(text, run)
+        self._handoff = (text, hits) if hits else None
         return hits
 
     def _compute_leaf_hits(self, text: str, run: MatchRun) -> dict[int, dict]:
@@ -396,9 +404,12 @@ class Matcher:
              who: tuple | None = None) -> list[Finding]:
         """Match one line; return the findings that completed on it."""
         text = line.text
+        handoff = self._handoff
+        if handoff is not None:
+            self._handoff = None
         if not text:
             return []
-        hits = self._leaf_hits(text, run)
+        hits = handoff[1] if handoff is not None and handoff[0] == text else self._leaf_hits(text, run)
         if not hits:  # rules are evaluated only for leaves that hit: nothing can complete
             return []
         hit_line = Hit(line.n, line.source, line.raw, seq, tb, phase, {}, who)
