@@ -13,7 +13,7 @@ HEAD = ROOT / "sample_logs" / "vllm" / "04-v1-0.11.2-tp2-ready.log"
 TAIL = ROOT / "sample_logs" / "vllm" / "07-v1-0.11.0-tp4-symm-mem-invalid-ordinal.log"
 
 NCCL = [
-    "node-{r}:{pid}:{pid} [{d}] NCCL INFO Channel {c:02d}/0 : {d} -> {p} via P2P/CUMEM",
+    "node-{r}:{pid}:{pid} [{d}] NCCL INFO Channel {c:02d}/0 : {d}[{d}] -> {p}[{p}] via P2P/CUMEM",
     "node-{r}:{pid}:{pid} [{d}] NCCL INFO Connected all rings, use ring PXN 0 GDR 1",
     "node-{r}:{pid}:{pid} [{d}] NCCL INFO comm 0x{h:x} rank {d} nRanks 8 nNodes 1 localRanks 8 localRank {d} MNNVL 0",
     "node-{r}:{pid}:{pid} [{d}] NCCL INFO Trees [0] {p}/-1/-1->{d}->-1 [1] {p}/-1/-1->{d}->-1",
@@ -23,12 +23,29 @@ REQ = [
     "(APIServer pid=1) INFO {mo:02d}-{d:02d} {h:02d}:{m:02d}:{s:02d} [loggers.py:123] Engine 000: Avg prompt throughput: {x:.1f} tokens/s, Avg generation throughput: {y:.1f} tokens/s, Running: {r} reqs, Waiting: 0 reqs, GPU KV cache usage: {k:.1f}%, Prefix cache hit rate: {p:.1f}%",
     "(APIServer pid=1) INFO {mo:02d}-{d:02d} {h:02d}:{m:02d}:{s:02d} [chat_utils.py:560] Detected the chat template content format to be 'openai'. You can set `--chat-template-content-format` to override this.",
 ]
-TB = [
-    "(Worker_TP1 pid=412) ERROR 10-14 09:32:16 [serving_chat.py:1] Error in preprocessing prompt inputs",
-    "(Worker_TP1 pid=412) ERROR 10-14 09:32:16 [serving_chat.py:1] Traceback (most recent call last):",
-    '(Worker_TP1 pid=412) ERROR 10-14 09:32:16 [serving_chat.py:1]   File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/serving_chat.py", line 221, in create_chat_completion',
-    "(Worker_TP1 pid=412) ERROR 10-14 09:32:16 [serving_chat.py:1]     request_prompts, engine_prompts = await self._preprocess_chat(",
-]
+# A request rejected for its length, as vLLM's API server logs it (the shape of public reports, e.g.
+# vllm-project/vllm#20409): the error line, the traceback with Python 3.12's carets, the exception.
+_SITE = "/usr/local/lib/python3.12/dist-packages"
+TB = [f"(APIServer pid=1) ERROR {{mo:02d}}-{{d:02d}} {{h:02d}}:{{m:02d}}:{{s:02d}} [serving_chat.py:222] {t}" for t in (
+    "Error in preprocessing prompt inputs",
+    "Traceback (most recent call last):",
+    f'  File "{_SITE}/vllm/entrypoints/openai/serving_chat.py", line 205, in create_chat_completion',
+    "    ) = await self._preprocess_chat(",
+    "        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+    f'  File "{_SITE}/vllm/entrypoints/openai/serving_engine.py", line 1096, in _preprocess_chat',
+    "    prompt_inputs = await self._tokenize_prompt_input_async(",
+    "                    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+    '  File "/usr/lib/python3.12/concurrent/futures/thread.py", line 58, in run',
+    "    result = self.fn(*self.args, **self.kwargs)",
+    "             ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+    f'  File "{_SITE}/vllm/entrypoints/openai/serving_engine.py", line 912, in _normalize_prompt_text_to_input',
+    "    return self._validate_input(request, input_ids, input_text)",
+    "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+    f'  File "{_SITE}/vllm/entrypoints/openai/serving_engine.py", line 989, in _validate_input',
+    "    raise ValueError(",
+    "ValueError: This model's maximum context length is 32768 tokens. However, you requested {n} tokens "
+    "({q} in the messages, 2048 in the completion). Please reduce the length of the messages or completion.",
+)]
 
 
 def bar(i: int, n: int) -> str:
@@ -59,7 +76,9 @@ def generate(out: Path, size_mb: float, seed: int = 1) -> int:
                                               x=rng.random() * 900, y=rng.random() * 3000, r=rng.randrange(64),
                                               k=rng.random() * 90, p=rng.random() * 60)
             elif roll < 0.97:
-                line = "\n".join(TB)
+                q = rng.randrange(31000, 90000)
+                line = "\n".join(TB).format(mo=10, d=14, h=rng.randrange(24), m=rng.randrange(60), s=rng.randrange(60),
+                                            n=q + 2048, q=q)
             else:
                 line = bar(rng.randrange(8), 67)
             chunk.append(line)
