@@ -29,7 +29,8 @@ from diagnose.timeline import _TB_CONT, EXC_RE
 TRIGGERS = ("Traceback (most recent call last)", "repeated", "across cluster", "set by environment",
             "Using network", "nNodes")
 _RAY_MARKERS = ("ray_started", "pg_wait", "ray_spmd")  # distributed.DistTracker.feed reads these ids
-_TRIGGER, _MARKER, _RULE = 1, 2, 4
+_TRIGGER, _MARKER, _RULE, _EXC = 1, 2, 4, 8
+_EXC_WORDS = ("Error", "Exception", "Exit", "Interrupt", "Failure")  # timeline.EXC_RE matches one of them
 
 
 def _inert(mk) -> bool:
@@ -48,10 +49,11 @@ class _Probe:
 # lines.LineParser's `(Proc pid=N)` tag, then its vLLM header or its uvicorn level (D/I/W/E/C only:
 # the parser tries uvicorn only after a header letter).
 _TAGGED = re.compile(
-    r"(?:\((?:(?P<proc>[^()]*?) )?pid=(?P<pid>\d+)(?:, ip=(?P<ip>[^)]+))?\) ?)?"
-    r"(?:(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) (?P<mo>\d\d)-(?P<d>\d\d) (?P<t>\d\d:\d\d:\d\d)(?P<f>\.\d+)? "
+    r"(?P<tag>\([^()]*\) ?)?"
+    r"(?:(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) (?P<ts>\d\d-\d\d \d\d:\d\d:\d\d)(?P<f>\.\d+)? "
     r"\[?[\w./\-]+\.py:\d+\] ?|(?P<uv>DEBUG|INFO|WARNING|ERROR|CRITICAL):\s+)"
 )
+_PROC_TAG = re.compile(r"\((?:(?P<proc>[^()]*?) )?pid=(?P<pid>\d+)\) ?$")  # lines._PROC without Ray's ip=
 _NCCL_HEAD = re.compile(r"(?P<host>[\w.\-]+):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev>\d+)\] (?:[\w./\-]+:\d+ )?(?=NCCL )")
 _UVICORN_ANY = re.compile(r"(?:TRACE|DEBUG|INFO|WARNING|ERROR|CRITICAL):\s+")
 _ROLLOVER_S = 180 * 86400
@@ -74,12 +76,48 @@ class QuietLines:
                 self._what[anchor] = self._what.get(anchor, 0) | _MARKER
         for anchor in matcher._by_anchor:
             self._what[anchor] = self._what.get(anchor, 0) | _RULE
+        for word in _EXC_WORDS:
+            self._what[word] = self._what.get(word, 0) | _EXC
         self._index = AnchorIndex(self._what)
         # case-blind rule anchors: an ASCII anchor in the lower-cased message is in the lower-cased line
         self._lower = tuple(sorted(matcher._by_anchor_lower))
         self._probe = _Probe()
+        self._tags: dict[str, tuple] = {}  # "(Proc pid=N) " -> (proc, pid, rank), () when not one
+        self._channels: dict[str, tuple] = {}  # NCCL channel line -> (rank pair, transport), () when not one
+        self._stamps: dict[str, float] = {}  # "MM-DD hh:mm:ss" -> seconds (lines of a second share it)
         # a rule leaf with no anchor runs on every line; a Ray worker file names its process itself
         self.enabled = not matcher._unanchored and parser.proc is None and all(x.isascii() for x in self._lower)
+
+    def _tag(self, tag: str) -> tuple:
+        """What LineParser makes of a process tag (remembered: a log has few processes)."""
+        m = _PROC_TAG.match(tag)
+        out: tuple = ()
+        if m is not None:
+            proc = m["proc"] or "proc"
+            out = (proc, int(m["pid"]), _worker_rank(proc))
+        if len(self._tags) >= 4096:
+            self._tags.clear()
+        self._tags[tag] = out
+        return out
+
+    def _channel(self, text: str) -> tuple:
+        """((from rank, to rank), transport) of an NCCL channel line, as DistTracker._nccl reads it."""
+        mc = _NCCL_CHANNEL.match(text)
+        out: tuple = ()
+        if mc is not None:
+            parts = mc["via"].split("/")
+            out = ((int(mc["a"]), int(mc["b"])), parts[0] if parts[0] != "NET" or len(parts) < 2 else f"NET/{parts[1]}")
+        if len(self._channels) >= 4096:
+            self._channels.clear()
+        self._channels[text] = out
+        return out
+
+    def _stamp(self, ts: str) -> float:
+        value = _clock(ts[0:2], ts[3:5], ts[6:14])
+        if len(self._stamps) >= 4096:
+            self._stamps.clear()
+        self._stamps[ts] = value
+        return value
 
     def fast(self, n: int, raw: str) -> bool:
         if not raw or "\x1b" in raw or "\x00" in raw:
@@ -108,19 +146,27 @@ class QuietLines:
         pid = None
         rank = None
         clock = None
-        m = _TAGGED.match(raw)
+        m = _TAGGED.match(raw) if c == "(" or c in "DIWEC" else None
         if m is not None:
-            if m["ip"] is not None:
-                return False  # Ray's ip= names the node
-            if m["pid"] is not None:
-                proc = m["proc"] or "proc"
-                pid = int(m["pid"])
-                rank = _worker_rank(proc)
+            tag = m["tag"]
+            if tag is not None:
+                known = self._tags.get(tag)
+                if known is None:
+                    known = self._tag(tag)
+                if not known:
+                    return False  # not a plain (Proc pid=N) tag: Ray's ip= names the node
+                proc, pid, rank = known
             kind = "vllm" if m["level"] is not None else "uvicorn"
             text = raw[m.end():].rstrip()
             node_name = parser.node
             if kind == "vllm":
-                clock = _clock(m["mo"], m["d"], m["t"], m["f"])
+                ts = m["ts"]
+                clock = self._stamps.get(ts)
+                if clock is None:
+                    clock = self._stamp(ts)
+                frac = m["f"]
+                if frac:
+                    clock += float(frac)
         else:
             if c == "(" or (c in "DIWEC" and (_VLLM_HDR.match(raw) or _UVICORN_ANY.match(raw))):
                 return False
@@ -152,14 +198,14 @@ class QuietLines:
         if "=" in text and text[:1] in "+ednVSGTRPC" and _ENV_LINE.match(text):
             return False
         if kind == "nccl" and "via" in text:
-            mc = _NCCL_CHANNEL.match(text)
-            if mc is not None:
-                parts = mc["via"].split("/")
-                via = parts[0] if parts[0] != "NET" or len(parts) < 2 else f"NET/{parts[1]}"
-                info = dist.transports.get((int(mc["a"]), int(mc["b"])))
-                if info is None or via not in info["via"]:
+            channel = self._channels.get(text)
+            if channel is None:
+                channel = self._channel(text)
+            if channel:
+                info = dist.transports.get(channel[0])
+                if info is None or channel[1] not in info["via"]:
                     return False
-        if text[:1].isalpha() and EXC_RE.match(text):
+        if need & _EXC and text[:1].isalpha() and EXC_RE.match(text):
             return False  # an exception line (or an error right after a phase's end)
         if need & _MARKER:
             probe = self._probe
