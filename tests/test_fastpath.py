@@ -113,3 +113,28 @@ def test_quiet_lines_take_the_quiet_path():
     assert all(quiet.fast(n, raw) for n, raw in enumerate(again, 4))
     assert not quiet.fast(7, "(APIServer pid=2) INFO 10-14 07:53:45 [a.py:1] a new process")
     assert not quiet.fast(8, "node-0:1001:1001 [0] NCCL INFO Channel 05/0 : 0[0] -> 1[1] via SHM/direct/direct")
+
+
+def test_benchmark_log_reports_the_same(tmp_path, monkeypatch):
+    """The benchmark's generated log (NCCL noise of 8 ranks, request and metrics lines, request
+    tracebacks, bar redraws) is what the quiet path is for: same report, and most lines quiet."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from gen_log import generate
+    finally:
+        sys.path.pop(0)
+    log = tmp_path / "bench.log"
+    generate(log, 1.0, seed=3)
+    calls = {True: 0, False: 0}
+    fast = QuietLines.fast
+
+    def counting(self, n, raw):
+        out = fast(self, n, raw)
+        calls[out] += 1
+        return out
+
+    monkeypatch.setattr(QuietLines, "fast", counting)
+    assert report_json(log, True) == report_json(log, False)
+    assert calls[True] > 4 * calls[False]  # on the bench logs ~86% of lines
