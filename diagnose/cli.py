@@ -59,7 +59,25 @@ only_option = click.option("--only", multiple=True, help="Use only these rule id
 skip_option = click.option("--skip", multiple=True, help="Skip these rule ids or categories (repeatable).")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+# Commands whose modules are imported only when they run (or --help lists them): an explain
+# should not pay for watch's process plumbing or preflight's model readers.
+_LAZY = {"watch": "diagnose.live.commands", "run": "diagnose.live.commands", "replay": "diagnose.live.commands",
+         "preflight": "diagnose.preflight.commands"}
+
+
+class _Group(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *_LAZY})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in _LAZY and name not in self.commands:
+            import importlib
+
+            self.add_command(getattr(importlib.import_module(_LAZY[name]), name), name)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", "-V", prog_name="llmdiag", message="%(prog)s %(version)s")
 def cli() -> None:
     """Diagnose vLLM and SGLang startup logs: phase, progress, stalls and root causes."""
@@ -239,14 +257,6 @@ def rules_problem_matcher(rules_dirs, only, skip):
     click.echo(problem_matcher_json(rules_), nl=False)
 
 
-from diagnose.live.commands import register as _register_live  # noqa: E402 - watch, run, replay
-
-_register_live(cli)
-
-
-from diagnose.preflight.commands import register as _register_preflight  # noqa: E402
-
-_register_preflight(cli)
 
 
 def main(argv: list[str] | None = None) -> None:

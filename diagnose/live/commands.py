@@ -151,8 +151,3 @@ def replay(input_file, speed, max_gap):
     except InputError as exc:
         raise UsageProblem(str(exc)) from None
     sys.exit(rc)
-
-
-def register(group: click.Group) -> None:
-    for cmd in (watch, run, replay):
-        group.add_command(cmd)

@@ -87,7 +87,3 @@ def preflight(command, gpu_mem, gpus, gpu_name, host_ram, engine_version, image,
     else:
         click.echo(render_text(report, color=_use_color(no_color)), nl=False)
     sys.exit(exit_code_for(report.outcome, fail_on))
-
-
-def register(cli: click.Group) -> None:
-    cli.add_command(preflight)
