@@ -203,7 +203,13 @@ def main() -> int:
     print(f"llmdiag {__version__} benchmark  (python {result['python']}, {result['cpus']} CPUs, "
           f"ahocorasick-rs {'yes' if have_library() else 'NO'}, medians of {args.runs})")
 
-    # cold start
+    # cold start: with bytecode written, as `pip install` does (a source checkout run under
+    # PYTHONDONTWRITEBYTECODE=1 would otherwise compile every module on every start)
+    import compileall
+
+    import diagnose
+
+    compileall.compile_dir(os.path.dirname(diagnose.__file__), quiet=1)
     one = make_log(args.work, 1)
     result["cold"] = {
         "python -c pass": median_run([sys.executable, "-c", "pass"], max(args.runs, 5)),
