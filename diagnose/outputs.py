@@ -13,7 +13,7 @@ import os
 from datetime import datetime
 from typing import Iterable, Sequence
 
-from diagnose.report import Report
+from diagnose.reportdata import Report
 
 FORMATS = ("text", "json", "markdown", "junit", "github")
 ALIASES = {"md": "markdown", "xml": "junit", "gha": "github"}

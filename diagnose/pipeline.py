@@ -12,7 +12,7 @@ from diagnose import diagnosis, distributed
 from diagnose.engines import PHASE_INDEX, EngineGuess, MarkerScanner, is_dev_version
 from diagnose.lines import Line, LineParser, expand_inputs, iter_inputs, open_input, raw_records
 from diagnose.matcher import Finding, Matcher
-from diagnose.report import Report
+from diagnose.reportdata import Report
 from diagnose.ruledata import RuleData as Rule
 from diagnose.rulepack import load_pack, select
 from diagnose.timeline import Timeline

@@ -18,7 +18,7 @@ import os
 import re
 from typing import Any
 
-from diagnose.report import Report
+from diagnose.reportdata import Report
 
 SECRET = "[REDACTED]"
 USER = "[user]"
@@ -273,4 +273,4 @@ def redact_report(report: Report, redactor: Redactor | None = None) -> Report:
     r.learn_hosts(data, inputs=frozenset(report.inputs) | frozenset(stems))
     _walk_strings(data, r.learn)  # aliases in order of first mention anywhere, before any text is rewritten
     data = r.value(data)
-    return Report.model_validate(data)
+    return Report.from_dict(data)

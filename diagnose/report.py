@@ -2,6 +2,9 @@
 
 Renderers only read it. Fields beyond the contract (model, facts, inputs, warnings, count,
 references) are additions; the contract's fields keep their names and meaning.
+
+The runtime path (explain, watch, run) builds the pydantic-free mirror in diagnose.reportdata,
+which writes the same JSON; a change here needs the same change there (tests/test_reportdata.py).
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
-SCHEMA_ID = "llmdiag.report/v1"
+from diagnose.reportdata import SCHEMA_ID
 
 Phase = Literal["config", "init", "nccl", "weights", "kv_cache", "compile", "server"]
 

@@ -17,7 +17,7 @@ from diagnose.lines import MAX_LINE_BYTES, LineParser, decode, split_redraws
 from diagnose.live import stall as stalls
 from diagnose.live.views import View, fmt_dur, stall_lines
 from diagnose.pipeline import Analyzer, scanner
-from diagnose.report import Report
+from diagnose.reportdata import Report
 
 TICK_S = 0.25
 CONFIRM_LINES = 30  # a finding is confirmed this many lines later ...

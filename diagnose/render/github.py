@@ -11,7 +11,7 @@ import json
 import os
 import re
 
-from diagnose.report import Diagnosis, Report
+from diagnose.reportdata import Diagnosis, Report
 
 MAX_ANNOTATIONS = 10  # GitHub shows at most 10 error and 10 warning annotations per step
 _LEVEL = {"error": "error", "warning": "warning", "info": "notice"}

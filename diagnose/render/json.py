@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from diagnose.report import Report
+from diagnose.reportdata import Report
 
 
 def render(report: Report) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from diagnose.report import Diagnosis, Report
+from diagnose.reportdata import Diagnosis, Report
 
 PHASES = ("config", "init", "nccl", "weights", "kv_cache", "compile", "server")
 _XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from diagnose.render.text import fmt_dur
-from diagnose.report import Diagnosis, Report
+from diagnose.reportdata import Diagnosis, Report
 
 MAX_BYTES = 1024 * 1024 - 4096  # GitHub's job summary limit is 1 MiB per step; leave room for others
 EVIDENCE_LINE_CHARS = 1000

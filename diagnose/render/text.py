@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from diagnose.report import Report
+from diagnose.reportdata import Report
 
 _OUTCOME_STYLE = {"ready": "bold green", "failed": "bold red", "incomplete": "bold yellow"}
 _SEV_STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
