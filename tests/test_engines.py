@@ -76,3 +76,27 @@ def test_engine_guess():
 def test_dev_versions():
     assert is_dev_version("0.10.2.dev187+g8a2e6f31c")
     assert not is_dev_version("0.11.0") and not is_dev_version(None)
+
+
+def test_sglang_version_from_its_image_tag_or_pip_line():
+    """SGLang logs no version line; the launch command's image tag or a pip line names it, and the
+    report's engine_version comes from there (a vLLM log keeps its own version)."""
+    from pathlib import Path
+
+    from diagnose.pipeline import analyze_text
+
+    sample = Path(__file__).resolve().parent.parent / "sample_logs" / "sglang" / "sglang-0.4.3-context-length-exceeds.log"
+    body = sample.read_text(encoding="utf-8")
+    for head, version in (
+        ("+ docker run --gpus all --shm-size 32g -p 30000:30000 lmsysorg/sglang:v0.4.3.post2-cu125 "
+         "python3 -m sglang.launch_server --model-path /models/m", "0.4.3.post2"),
+        ("Successfully installed sglang-0.4.3 sgl-kernel-0.0.3", "0.4.3"),
+        ('pip install "sglang[all]==0.4.3.post2"', "0.4.3.post2"),
+    ):
+        report = analyze_text(head + "\n" + body)
+        assert report.engine == "sglang" and report.engine_version == version
+        assert report.facts["sglang_version"] == version
+    plain = analyze_text(body)
+    assert plain.engine == "sglang" and plain.engine_version is None
+    for near in ("sglang-router 0.1.4", "pip install sglang-router==0.1.4"):
+        assert not [e for e in SCAN.scan(lines_from_text(near)[0]) if e.marker.id == "sglang_pip"]

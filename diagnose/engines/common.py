@@ -33,6 +33,8 @@ MARKERS = [
     M("smi_gpu", C, None, "fact", r"^\|\s+\d+\s+(?P<name>NVIDIA [\w .-]+?|Tesla [\w .-]+?)\s{2,}", ("NVIDIA", "Tesla"), facts={"name": "gpu_name"}),
     M("torch_version", C, None, "fact", r"\btorch(?:==| version:? |-)(?P<v>\d+\.\d+\.\d+)(?:\+(?P<tag>cu\d+|cpu|rocm[\d.]+))?", "torch", facts={"v": "torch_version"}),
     M("vllm_pip", C, None, "fact", r"(?:\bvllm(?:-cpu)?(?:==|-)|vllm/vllm-openai:v?)(?P<v>\d+\.\d+\.\d+(?:\.post\d+|rc\d+|\.dev\d+\S*)?)\b", ("vllm==", "vllm-"), facts={"v": "image_vllm_version"}),
+    # SGLang prints no version line of its own; a pip line or the image tag of the launch command names it
+    M("sglang_pip", C, None, "fact", r"(?:\bsglang(?:\[all\])?(?:==|-)|lmsysorg/sglang:v?)(?P<v>\d+\.\d+\.\d+(?:\.post\d+|rc\d+)?)\b", ("sglang==", "sglang-", "sglang[all]==", "lmsysorg/sglang:"), facts={"v": "sglang_version"}),
     M("torch_oom_total", C, None, "fact", r"GPU (?P<gpu>\d+) has a total capac?ity of (?P<total>[\d.]+) GiB of which (?P<free>[\d.]+) (?P<unit>[GMK]iB) is free", "has a total capac", facts={"total": "gpu_total_gib"}),
     M("vllm_free_mem", C, None, "fact", r"Free memory on device (?:\S+ )?\((?P<free>[\d.]+)/(?P<total>[\d.]+) GiB\)", "Free memory on device", facts={"total": "gpu_total_gib", "free": "gpu_free_gib"}),
     M("cuda_runtime", C, None, "fact", r"\bCUDA (?:runtime )?(?:version|Version)[: ]+(?P<cuda>\d+\.\d+)", ("CUDA version", "CUDA Version", "CUDA runtime "), facts={"cuda": "cuda_version"}),
