@@ -21,13 +21,15 @@ import re
 
 from diagnose.anchors import AnchorIndex
 from diagnose.engines import _PATH_HINT
-from diagnose.distributed import _ENV_LINE, _NCCL_CHANNEL, _names_rank
+from diagnose.distributed import _ENV_LINE, _NCCL_CHANNEL, _NCCL_NNODES, _names_rank
+from diagnose.engines.base import PHASE_INDEX
 from diagnose.lines import _VLLM_HDR, LineParser, _clock, _worker_rank
-from diagnose.timeline import _TB_CONT, EXC_RE
+from diagnose.timeline import _BACKWARD_OK, _TB_CONT, EXC_RE
 
-# Words after which the full path must look: a traceback, Ray's folding, NCCL lines the tracker reads.
+# What sends a line the full way: a traceback, Ray's folding, NCCL lines the tracker reads, ANSI
+# colour and NUL bytes (the parser removes them, which can join an anchor).
 TRIGGERS = ("Traceback (most recent call last)", "repeated", "across cluster", "set by environment",
-            "Using network", "nNodes")
+            "Using network", "\x1b", "\x00")
 _RAY_MARKERS = ("ray_started", "pg_wait", "ray_spmd")  # distributed.DistTracker.feed reads these ids
 _TRIGGER, _MARKER, _RULE, _EXC = 1, 2, 4, 8
 _EXC_WORDS = ("Error", "Exception", "Exit", "Interrupt", "Failure")  # timeline.EXC_RE matches one of them
@@ -82,7 +84,7 @@ class QuietLines:
         # case-blind rule anchors: an ASCII anchor in the lower-cased message is in the lower-cased line
         self._lower = tuple(sorted(matcher._by_anchor_lower))
         self._probe = _Probe()
-        self._tags: dict[str, tuple] = {}  # "(Proc pid=N) " -> (proc, pid, rank), () when not one
+        self._tags: dict[str, tuple] = {}  # "(Proc pid=N) " -> (proc, pid, rank, names a rank, Ray), () when not one
         self._channels: dict[str, tuple] = {}  # NCCL channel line -> (rank pair, transport), () when not one
         self._stamps: dict[str, float] = {}  # "MM-DD hh:mm:ss" -> seconds (lines of a second share it)
         # a rule leaf with no anchor runs on every line; a Ray worker file names its process itself
@@ -94,7 +96,7 @@ class QuietLines:
         out: tuple = ()
         if m is not None:
             proc = m["proc"] or "proc"
-            out = (proc, int(m["pid"]), _worker_rank(proc))
+            out = (proc, int(m["pid"]), _worker_rank(proc), _names_rank(proc), proc.startswith("RayWorker"))
         if len(self._tags) >= 4096:
             self._tags.clear()
         self._tags[tag] = out
@@ -112,6 +114,18 @@ class QuietLines:
         self._channels[text] = out
         return out
 
+    @staticmethod
+    def _straggler(mk, ev, tl, source: str) -> bool:
+        """A phase event of a phase the start has already left, with no facts: Timeline._enter only
+        extends that phase's span (a straggling rank), the tracker notes the phase for its process."""
+        if mk.role not in ("start", "progress", "end") or not mk.phase or ev.facts or mk.id in _RAY_MARKERS:
+            return False
+        if not tl.phases:
+            return False
+        cur = tl.phases[-1]
+        return PHASE_INDEX[mk.phase] < PHASE_INDEX[cur.name] and (
+            (cur.name, mk.phase) not in _BACKWARD_OK or source != cur.source)
+
     def _stamp(self, ts: str) -> float:
         value = _clock(ts[0:2], ts[3:5], ts[6:14])
         if len(self._stamps) >= 4096:
@@ -120,7 +134,7 @@ class QuietLines:
         return value
 
     def fast(self, n: int, raw: str) -> bool:
-        if not raw or "\x1b" in raw or "\x00" in raw:
+        if not raw:
             return False
         need = 0
         found = self._index.found(raw)
@@ -137,7 +151,7 @@ class QuietLines:
                     need |= _RULE
                     break
         c = raw[0]
-        if c == "[" or c.isdigit() or "|" in raw[:64]:
+        if c == "[" or c.isdigit() or raw.find("|", 0, 64) >= 0:
             return False  # collector and bracket prefixes: the parser's business
         a = self.a
         tl = a.timeline
@@ -146,27 +160,28 @@ class QuietLines:
         pid = None
         rank = None
         clock = None
+        names_rank = ray = False
         m = _TAGGED.match(raw) if c == "(" or c in "DIWEC" else None
         if m is not None:
-            tag = m["tag"]
+            tag, level, ts, frac = m.group("tag", "level", "ts", "f")
             if tag is not None:
                 known = self._tags.get(tag)
                 if known is None:
                     known = self._tag(tag)
                 if not known:
                     return False  # not a plain (Proc pid=N) tag: Ray's ip= names the node
-                proc, pid, rank = known
-            kind = "vllm" if m["level"] is not None else "uvicorn"
+                proc, pid, rank, names_rank, ray = known
             text = raw[m.end():].rstrip()
             node_name = parser.node
-            if kind == "vllm":
-                ts = m["ts"]
+            if level is not None:
+                kind = "vllm"
                 clock = self._stamps.get(ts)
                 if clock is None:
                     clock = self._stamp(ts)
-                frac = m["f"]
                 if frac:
                     clock += float(frac)
+            else:
+                kind = "uvicorn"
         else:
             if c == "(" or (c in "DIWEC" and (_VLLM_HDR.match(raw) or _UVICORN_ANY.match(raw))):
                 return False
@@ -174,14 +189,15 @@ class QuietLines:
             if m is None or m.end() > 115:
                 return False
             kind = "nccl"
-            pid = int(m["pid"])
+            host, spid = m.group("host", "pid")
+            pid = int(spid)
             text = raw[m.end():]
-            key = (m["host"], pid)
+            key = (host, pid)
             if key not in parser._nccl_rank and " rank " in text:
                 return False  # the parser learns this process's rank here
             rank = parser._nccl_rank.get(key)
             text = text.rstrip()
-            node_name = m["host"]
+            node_name = host
         source = parser.source
         dist = tl.dist
         if node_name is None:
@@ -189,30 +205,44 @@ class QuietLines:
         node = dist.nodes.get(node_name)
         if node is None or source not in node.sources or source not in a.sources:
             return False
-        pkey = ("pid", node_name, pid) if pid is not None else (("rank", rank) if rank is not None else ("main", node_name))
-        st = dist.procs.get(pkey)
+        st = dist.procs.get(("pid", node_name, pid) if pid is not None else
+                            (("rank", rank) if rank is not None else ("main", node_name)))
         if st is None or (st.rank is None and rank is not None):
             return False
-        if proc is not None and _names_rank(proc) and not _names_rank(st.label):
+        if names_rank and not _names_rank(st.label):
             return False  # the process gets its worker label on this line
         if "=" in text and text[:1] in "+ednVSGTRPC" and _ENV_LINE.match(text):
             return False
-        if kind == "nccl" and "via" in text:
-            channel = self._channels.get(text)
-            if channel is None:
-                channel = self._channel(text)
-            if channel:
-                info = dist.transports.get(channel[0])
-                if info is None or channel[1] not in info["via"]:
-                    return False
+        nodes_seen = None  # NCCL's nNodes of a communicator line (DistTracker._nccl)
+        if kind == "nccl":
+            channel = ()
+            if "via" in text:
+                channel = self._channels.get(text)
+                if channel is None:
+                    channel = self._channel(text)
+                if channel:
+                    info = dist.transports.get(channel[0])
+                    if info is None or channel[1] not in info["via"]:
+                        return False
+            if not channel and "nNodes" in text:
+                mn = _NCCL_NNODES.match(text)
+                if mn is not None:
+                    nodes_seen = int(mn["nodes"])
         if need & _EXC and text[:1].isalpha() and EXC_RE.match(text):
             return False  # an exception line (or an error right after a phase's end)
+        behind = None  # phases of straggler events: progress of a phase the start has left
         if need & _MARKER:
             probe = self._probe
             probe.text, probe.kind = text, kind
             for ev in a.scanner.scan(probe):
-                if not _inert(ev.marker):
+                mk = ev.marker
+                if _inert(mk):
+                    continue
+                if not self._straggler(mk, ev, tl, source):
                     return False
+                if behind is None:
+                    behind = []
+                behind.append(mk)
         if need & _RULE and text:
             matcher = a.matcher
             if matcher.leaf_hits_for_next(text, a.run):
@@ -257,13 +287,27 @@ class QuietLines:
         node.lines += 1
         st.lines += 1
         st.last_line = n
-        if proc is not None and proc.startswith("RayWorker"):
+        if ray:
             dist.ray = True
         dist.last_key = st.key
         if node.error is None and st.error is not None and st.error[0] == n:
             node.error = st.error
         if kind == "nccl":
             node.env_families.add("NCCL_")
+            if nodes_seen is not None:
+                node.nccl_nodes = max(node.nccl_nodes or 0, nodes_seen)
+        if behind is not None:
+            for mk in behind:  # Timeline._enter extends the left phase's span; the tracker notes the phase
+                old = tl.span_of(mk.phase)
+                if old is not None and old.source == source:
+                    old.last_line = max(old.last_line, n)
+                idx = PHASE_INDEX[mk.phase]
+                if mk.phase not in st.phases:
+                    st.phases.append(mk.phase)
+                st.max_idx = max(st.max_idx, idx)
+                node.max_idx = max(node.max_idx, idx)
+                if mk.engine in score:
+                    score[mk.engine] += 3
         if text.strip():
             a.last = (n, source, raw)
             a.last_who = st.key

@@ -138,3 +138,31 @@ def test_benchmark_log_reports_the_same(tmp_path, monkeypatch):
     monkeypatch.setattr(QuietLines, "fast", counting)
     assert report_json(log, True) == report_json(log, False)
     assert calls[True] > 4 * calls[False]  # on the bench logs ~86% of lines
+
+
+def test_a_straggling_ranks_nccl_lines_after_the_start_came_up(tmp_path, monkeypatch):
+    """NCCL communicator lines of ranks after the server is up: the nccl phase's span and each
+    rank's phases are extended and nNodes is read the same way on the quiet path."""
+    ready = (ROOT / "sample_logs" / "vllm" / "04-v1-0.11.2-tp2-ready.log").read_text(encoding="utf-8")
+    extra = []
+    for i in range(6):
+        for r in range(2):
+            extra.append(f"node-{r}:100{r}:100{r} [{r}] NCCL INFO comm 0x{i:x}{r} rank {r} nRanks 2 nNodes {1 + i % 3} "
+                         f"localRanks 1 localRank 0 MNNVL 0")
+            extra.append(f"node-{r}:100{r}:100{r} [{r}] NCCL INFO Channel 0{i}/0 : {r}[{r}] -> {1 - r}[{1 - r}] via P2P/CUMEM")
+    log = tmp_path / "late-nccl.log"
+    log.write_text(ready + "\n".join(extra) + "\n", encoding="utf-8")
+    seen = []
+    fast = QuietLines.fast
+
+    def recording(self, n, raw):
+        out = fast(self, n, raw)
+        if "comm 0x" in raw:
+            seen.append((out, "nNodes 1 " in raw))
+        return out
+
+    monkeypatch.setattr(QuietLines, "fast", recording)
+    assert report_json(log, True) == report_json(log, False)
+    # each process's first comm line teaches its rank; nNodes 2 and 3 are matched by rules
+    assert [out for out, _ in seen[:2]] == [False, False]
+    assert all(out == single for out, single in seen[2:])
