@@ -68,10 +68,18 @@ def script(tmp_path, body: str) -> list[str]:
     return [str(p)]
 
 
+def _default_signals() -> None:
+    """A suite started under nohup (SIGHUP ignored) or as a background job of a script (SIGINT
+    ignored) would pass those dispositions on to llmdiag and the server it starts."""
+    for sig in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 def popen(args, **kw) -> subprocess.Popen:
     kw.setdefault("stdin", subprocess.PIPE)
     kw.setdefault("stdout", subprocess.PIPE)
     kw.setdefault("stderr", subprocess.PIPE)
+    kw.setdefault("preexec_fn", _default_signals)
     return subprocess.Popen([*llmdiag_cmd(), *args], env=kw.pop("env", None) or env(), **kw)
 
 
