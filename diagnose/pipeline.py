@@ -18,6 +18,10 @@ from diagnose.rulepack import load_pack, select
 from diagnose.timeline import Timeline
 
 _SCANNER: MarkerScanner | None = None
+# Lines a server prints once per start, at its very beginning: vLLM's API-server banner (text or
+# logo) and SGLang's server_args. One after the previous start came up, failed or was stopped
+# means the log goes on with a new start (a restarted container's `docker logs`, a retry loop).
+_START_BANNERS = frozenset({"banner_old", "banner_new", "logo_version", "server_args"})
 
 
 def scanner() -> MarkerScanner:
@@ -49,6 +53,10 @@ class Analyzer:
         self.warnings = list(warnings or [])
         self.last: tuple[int, str, str] | None = None
         self.last_who: tuple | None = None
+        self.split_starts = False  # one input read whole (explain): a restart begins a new report
+        self.earlier: list[dict] = []  # the starts before the one being read (see _new_start)
+        self._first_line = 1  # where the start being read begins
+        self._banner = False  # the start being read printed its banner
 
     @property
     def engine(self) -> str:
@@ -66,6 +74,11 @@ class Analyzer:
         if line.source not in self.sources:
             self.sources.append(line.source)
         events = self.scanner.scan(line)
+        if self.split_starts and events and any(ev.marker.id in _START_BANNERS for ev in events):
+            tl = self.timeline
+            if self._banner and (tl.ready_seq is not None or tl.fatal_count or tl.shutdown_seq is not None):
+                self._new_start(line)
+            self._banner = True
         self.guess.feed(line, events)
         entered = self.timeline.feed(line, events)
         tl = self.timeline
@@ -76,10 +89,27 @@ class Analyzer:
             self.last_who = tl.dist.last_key
         return events, entered, new
 
+    def _new_start(self, line: Line) -> None:
+        """The server started again on this line: keep what the finished start came to (outcome and
+        leading diagnosis), then read on with a fresh timeline, matcher run and engine vote."""
+        done = self._report_fields()
+        top = next((d for d in done["diagnoses"] if d["role"] != "wrapper"), None)
+        last = self.last[0] if self.last is not None else line.n - 1
+        self.earlier.append({"first_line": self._first_line, "last_line": max(self._first_line, last),
+                             "outcome": done["outcome"], "title": top["title"] if top is not None else None})
+        run = self.matcher.new_run()
+        run.warnings, run.disabled = self.run.warnings, self.run.disabled  # a rule switched off stays off
+        self.run = run
+        self.timeline = Timeline()
+        self.guess = EngineGuess()
+        self.last = self.last_who = None
+        self._first_line = line.n
+
     def feed_inputs(self, paths: list[str], quiet: bool = True) -> None:
         """Every record of the inputs. One file (not stdin) takes the quiet-line path of
         `diagnose.fastpath` (`quiet=False` turns it off; the reports are the same either way)."""
         specs = expand_inputs(paths)
+        self.split_starts = len(specs) == 1
         if not quiet or len(specs) != 1 or specs[0].path == "-":
             self.feed_all(iter_inputs(paths))
             return
@@ -115,6 +145,10 @@ class Analyzer:
             advance(line)
 
     def report(self) -> Report:
+        return Report(**self._report_fields())
+
+    def _report_fields(self) -> dict:
+        """The report's fields as the pipeline's own plain values."""
         tl = self.timeline.finish()
         engine = self.guess.engine
         facts = tl.facts
@@ -166,8 +200,17 @@ class Analyzer:
                 "last_line": span.last_line, "started_at": started, "duration_s": span.duration_s,
                 **({"source": span.source} if multi else {}),
             })
+        warnings = self.warnings + self.run.warnings
+        if self.earlier:
+            facts["starts"] = len(self.earlier) + 1
+            facts["start_line"] = self._first_line
+            before = "; ".join(
+                f"lines {e['first_line']}-{e['last_line']} {e['outcome']}" + (f" ({e['title']})" if e["title"] else "")
+                for e in self.earlier[-3:])
+            warnings.append(f"The server started {len(self.earlier) + 1} times in this log; this report covers "
+                            f"the last start, from line {self._first_line}. Before it: {before}.")
         public_facts = {k: v for k, v in facts.items() if isinstance(v, (int, float, str, bool))}
-        return Report(
+        return dict(
             engine=engine,
             engine_version=version,
             outcome=outcome,
@@ -178,7 +221,7 @@ class Analyzer:
             facts=public_facts,
             inputs=list(self.sources),
             lines=tl.n_lines,
-            warnings=self.warnings + self.run.warnings,
+            warnings=warnings,
             ranks=ranks,
             nodes=nodes,
             nccl=nccl,
@@ -206,5 +249,6 @@ def analyze_text(text: str, rules: list[Rule] | None = None) -> Report:
     if rules is None:
         rules, _ = load_rules()
     analyzer = Analyzer(rules)
+    analyzer.split_starts = True
     analyzer.feed_all(lines_from_text(text))
     return analyzer.report()
