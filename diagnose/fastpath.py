@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from diagnose.anchors import AnchorIndex
-from diagnose.engines import _PATH_HINT
+from diagnose.engines import _PATH_HINT, START_BANNERS
 from diagnose.distributed import _ENV_LINE, _NCCL_CHANNEL, _NCCL_NNODES, _names_rank
 from diagnose.engines.base import PHASE_INDEX
 from diagnose.lines import _VLLM_HDR, LineParser, _clock, _worker_rank
@@ -118,7 +118,8 @@ class QuietLines:
     def _straggler(mk, ev, tl, source: str) -> bool:
         """A phase event of a phase the start has already left, with no facts: Timeline._enter only
         extends that phase's span (a straggling rank), the tracker notes the phase for its process."""
-        if mk.role not in ("start", "progress", "end") or not mk.phase or ev.facts or mk.id in _RAY_MARKERS:
+        if (mk.role not in ("start", "progress", "end") or not mk.phase or ev.facts or mk.id in _RAY_MARKERS
+                or mk.id in START_BANNERS):  # a banner may begin a new start (Analyzer._advance)
             return False
         if not tl.phases:
             return False

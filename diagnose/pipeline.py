@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from typing import Iterable
 
 from diagnose import diagnosis, distributed
-from diagnose.engines import PHASE_INDEX, EngineGuess, MarkerScanner, is_dev_version
+from diagnose.engines import PHASE_INDEX, START_BANNERS, EngineGuess, MarkerScanner, is_dev_version
 from diagnose.lines import Line, LineParser, expand_inputs, iter_inputs, open_input, raw_records
 from diagnose.matcher import Finding, Matcher
 from diagnose.reportdata import Report
@@ -18,10 +18,7 @@ from diagnose.rulepack import load_pack, select
 from diagnose.timeline import Timeline
 
 _SCANNER: MarkerScanner | None = None
-# Lines a server prints once per start, at its very beginning: vLLM's API-server banner (text or
-# logo) and SGLang's server_args. One after the previous start came up, failed or was stopped
-# means the log goes on with a new start (a restarted container's `docker logs`, a retry loop).
-_START_BANNERS = frozenset({"banner_old", "banner_new", "logo_version", "server_args"})
+_EARLIER_KEPT = 3  # earlier starts described in the report (the rest are counted)
 
 
 def scanner() -> MarkerScanner:
@@ -54,7 +51,8 @@ class Analyzer:
         self.last: tuple[int, str, str] | None = None
         self.last_who: tuple | None = None
         self.split_starts = False  # one input read whole (explain): a restart begins a new report
-        self.earlier: list[dict] = []  # the starts before the one being read (see _new_start)
+        self.earlier: list[dict] = []  # the last starts before the one being read (see _new_start)
+        self.starts = 1  # starts seen in the input
         self._first_line = 1  # where the start being read begins
         self._banner = False  # the start being read printed its banner
 
@@ -74,7 +72,7 @@ class Analyzer:
         if line.source not in self.sources:
             self.sources.append(line.source)
         events = self.scanner.scan(line)
-        if self.split_starts and events and any(ev.marker.id in _START_BANNERS for ev in events):
+        if self.split_starts and events and any(ev.marker.id in START_BANNERS for ev in events):
             tl = self.timeline
             if self._banner and (tl.ready_seq is not None or tl.fatal_count or tl.shutdown_seq is not None):
                 self._new_start(line)
@@ -97,6 +95,8 @@ class Analyzer:
         last = self.last[0] if self.last is not None else line.n - 1
         self.earlier.append({"first_line": self._first_line, "last_line": max(self._first_line, last),
                              "outcome": done["outcome"], "title": top["title"] if top is not None else None})
+        del self.earlier[:-_EARLIER_KEPT]
+        self.starts += 1
         run = self.matcher.new_run()
         run.warnings, run.disabled = self.run.warnings, self.run.disabled  # a rule switched off stays off
         self.run = run
@@ -201,14 +201,15 @@ class Analyzer:
                 **({"source": span.source} if multi else {}),
             })
         warnings = self.warnings + self.run.warnings
-        if self.earlier:
-            facts["starts"] = len(self.earlier) + 1
+        if self.starts > 1:
+            facts["starts"] = self.starts
             facts["start_line"] = self._first_line
             before = "; ".join(
                 f"lines {e['first_line']}-{e['last_line']} {e['outcome']}" + (f" ({e['title']})" if e["title"] else "")
-                for e in self.earlier[-3:])
-            warnings.append(f"The server started {len(self.earlier) + 1} times in this log; this report covers "
-                            f"the last start, from line {self._first_line}. Before it: {before}.")
+                for e in self.earlier)
+            warnings.append(f"The server started {self.starts} times in this log; this report covers the last "
+                            f"start, from line {self._first_line}. Before it"
+                            f"{' (the last ' + str(len(self.earlier)) + ')' if self.starts - 1 > len(self.earlier) else ''}: {before}.")
         public_facts = {k: v for k, v in facts.items() if isinstance(v, (int, float, str, bool))}
         return dict(
             engine=engine,

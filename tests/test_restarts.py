@@ -87,3 +87,10 @@ def test_one_start_is_never_split(tmp_path):
 def test_several_inputs_are_not_split(tmp_path):
     r = explain(tmp_path, READY + SYMM, READY)
     assert "starts" not in r["facts"]
+
+
+def test_a_restart_loop_keeps_a_bounded_summary(tmp_path):
+    r = explain(tmp_path, SYMM * 6)
+    assert r["facts"]["starts"] == 6 and r["outcome"] == "failed"
+    warning = next(w for w in r["warnings"] if "started 6 times" in w)
+    assert "(the last 3)" in warning and warning.count("failed (") == 3

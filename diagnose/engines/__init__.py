@@ -10,6 +10,11 @@ from diagnose.engines.base import PHASE_INDEX, PHASES, Marker, number
 
 ALL_MARKERS: list[Marker] = [*vllm.MARKERS, *sglang.MARKERS, *common.MARKERS]
 
+# Markers a server prints once per start, at its very beginning: vLLM's API-server banner (text or
+# logo) and SGLang's server_args. One after the previous start came up, failed or was stopped
+# means the log goes on with a new start (a restarted container's `docker logs`, a retry loop).
+START_BANNERS = frozenset({"banner_old", "banner_new", "logo_version", "server_args"})
+
 _PATH_HINT = re.compile(r"/(vllm|sglang)/")
 _VLLM_DEV = re.compile(r"\d+\.\d+\.\d+.*(?:dev|\+g[0-9a-f]{6,})")
 
@@ -112,4 +117,4 @@ def is_dev_version(version: str | None) -> bool:
     return bool(version) and bool(_VLLM_DEV.search(version))
 
 
-__all__ = ["ALL_MARKERS", "PHASES", "PHASE_INDEX", "Event", "EngineGuess", "Marker", "MarkerScanner", "is_dev_version"]
+__all__ = ["ALL_MARKERS", "PHASES", "PHASE_INDEX", "START_BANNERS", "Event", "EngineGuess", "Marker", "MarkerScanner", "is_dev_version"]
