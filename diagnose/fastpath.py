@@ -1,18 +1,20 @@
 """The quiet-line path of `explain`: most lines of a big log change nothing but counters.
 
-A request-log line, an NCCL INFO channel line or a metrics line carries no marker, no rule anchor,
-no exception and no traceback; all it changes is the line counts, the last line and clock of the
-current phase, of its process and of its node, and the engine vote. `QuietLines` recognises such a
-line from its raw text with one automaton pass (over every marker anchor, every rule anchor and the
-few words that start an exception, a traceback or another special case) and one prefix regex for
-the three commonest writers (a vLLM header with an optional `(Proc pid=N)` tag, a uvicorn line, an
-NCCL `host:pid:tid [dev]` line), and applies exactly those changes without building a `Line`.
+A request-log line, an NCCL INFO channel line, a metrics line or a frame of a request traceback
+starts no phase, matches no rule and is no exception; all it changes is the line counts, the last
+line and clock of the current phase, of its process and of its node, and the engine vote.
+`QuietLines` recognises such a line from its raw text: one automaton pass over every marker anchor,
+every rule anchor and a few trigger words, one prefix regex for the three commonest writers (a vLLM
+header with an optional `(Proc pid=N)` tag, a uvicorn line, an NCCL `host:pid:tid [dev]` line), and,
+only where an anchor occurs, the markers and rule leaves themselves on the message (a heartbeat, or
+a straggling rank's event for a phase the start has left, still counts as quiet). It then applies
+exactly the changes the full path would make, without building a `Line`.
 
 Anything it cannot prove quiet goes the full way (`Analyzer._advance`): a process or node seen for
-the first time, an env line, an NCCL line that is new information, a
-wrapper prefix it does not know. Every check happens before the first change, so a refusal leaves
-no trace. `tests/test_fastpath.py` runs every sample log and random line mixes both ways and
-compares the reports byte for byte.
+the first time, an exception or a traceback start, a start banner, an env line, an NCCL line that is
+new information, a prefix it does not know. Every check happens before the first change, so a
+refusal leaves no trace. `tests/test_fastpath.py` runs every sample log, the benchmark log and
+random line mixes both ways and compares the reports byte for byte.
 """
 
 from __future__ import annotations
