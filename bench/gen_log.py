@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
+from datetime import datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,32 +55,46 @@ def bar(i: int, n: int) -> str:
     return "\r".join(states)
 
 
+_STAMP = re.compile(r"\b(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)\b")
+_YEAR = 2025  # the logs print no year
+
+
+def _moved(text: str, delta: timedelta) -> str:
+    """Every MM-DD hh:mm:ss stamp of `text` moved by `delta`."""
+    def shift(m: re.Match) -> str:
+        t = datetime(_YEAR, *map(int, m.groups())) + delta
+        return f"{t:%m-%d %H:%M:%S}"
+    return _STAMP.sub(shift, text)
+
+
 def generate(out: Path, size_mb: float, seed: int = 1) -> int:
     rng = random.Random(seed)
     target = int(size_mb * 1024 * 1024)
     head = HEAD.read_bytes()
-    tail = TAIL.read_bytes()
+    tail = TAIL.read_text(encoding="utf-8")
+    # the server's clock goes on from the head's last stamp, ~30 ms per record, as a busy server's does
+    clock = max(datetime(_YEAR, *map(int, m.groups())) for m in _STAMP.finditer(head.decode("utf-8")))
     written = 0
     with open(out, "wb", buffering=1 << 20) as fh:
         fh.write(head)
         written += len(head)
-        budget = target - len(tail)
+        budget = target - len(tail.encode("utf-8"))
         chunk: list[str] = []
         pending = 0  # bytes in chunk (a bar record is ~8 KB: count them, do not overshoot the size)
         while written + pending < budget:
             roll = rng.random()
+            clock += timedelta(seconds=rng.expovariate(1 / 0.03))
+            when = {"mo": clock.month, "d": clock.day, "h": clock.hour, "m": clock.minute, "s": clock.second}
             if roll < 0.45:
                 line = rng.choice(NCCL).format(r=rng.randrange(2), pid=1000 + rng.randrange(8), d=rng.randrange(8),
                                                c=rng.randrange(32), p=rng.randrange(8), h=rng.getrandbits(40))
             elif roll < 0.9:
-                line = rng.choice(REQ).format(a=rng.randrange(250), port=rng.randrange(30000, 60000), mo=10, d=14,
-                                              h=rng.randrange(24), m=rng.randrange(60), s=rng.randrange(60),
+                line = rng.choice(REQ).format(a=rng.randrange(250), port=rng.randrange(30000, 60000), **when,
                                               x=rng.random() * 900, y=rng.random() * 3000, r=rng.randrange(64),
                                               k=rng.random() * 90, p=rng.random() * 60)
             elif roll < 0.97:
                 q = rng.randrange(31000, 90000)
-                line = "\n".join(TB).format(mo=10, d=14, h=rng.randrange(24), m=rng.randrange(60), s=rng.randrange(60),
-                                            n=q + 2048, q=q)
+                line = "\n".join(TB).format(**when, n=q + 2048, q=q)
             else:
                 line = bar(rng.randrange(8), 67)
             chunk.append(line)
@@ -92,8 +108,11 @@ def generate(out: Path, size_mb: float, seed: int = 1) -> int:
             data = ("\n".join(chunk) + "\n").encode()
             fh.write(data)
             written += len(data)
-        fh.write(tail)
-        written += len(tail)
+        # the crashed restart at the end, a few seconds after the last request
+        first = min(datetime(_YEAR, *map(int, m.groups())) for m in _STAMP.finditer(tail))
+        data = _moved(tail, clock + timedelta(seconds=5) - first).encode("utf-8")
+        fh.write(data)
+        written += len(data)
     return written
 
 
