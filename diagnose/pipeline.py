@@ -106,15 +106,18 @@ class Analyzer:
         self._first_line = line.n
 
     def feed_inputs(self, paths: list[str], quiet: bool = True) -> None:
-        """Every record of the inputs. One file (not stdin) takes the quiet-line path of
-        `diagnose.fastpath` (`quiet=False` turns it off; the reports are the same either way)."""
+        """Every record of the inputs. One input (a file, a .gz file or stdin) takes the quiet-line
+        path of `diagnose.fastpath` (`quiet=False` turns it off; the reports are the same either way)."""
         specs = expand_inputs(paths)
         self.split_starts = len(specs) == 1
-        if not quiet or len(specs) != 1 or specs[0].path == "-":
+        if not quiet or len(specs) != 1:
             self.feed_all(iter_inputs(paths))
             return
         sp = specs[0]
-        stream, _ = open_input(sp.path)
+        stream, name = open_input(sp.path)
+        if sp.path == "-":  # stdin (`kubectl logs POD | llmdiag explain -`): read as lines, left open
+            self._feed_stream(stream, LineParser(name), blocks=False)
+            return
         try:
             self._feed_stream(stream, LineParser(sp.name, sp.node, sp.proc, sp.pid),
                               blocks=type(stream) is io.BufferedReader)

@@ -166,3 +166,19 @@ def test_a_straggling_ranks_nccl_lines_after_the_start_came_up(tmp_path, monkeyp
     # each process's first comm line teaches its rank; nNodes 2 and 3 are matched by rules
     assert [out for out, _ in seen[:2]] == [False, False]
     assert all(out == single for out, single in seen[2:])
+
+
+def test_stdin_takes_the_quiet_path_and_reports_the_same(tmp_path):
+    """`kubectl logs POD | llmdiag explain -`: one input read from a pipe, with and without the quiet path."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom diagnose.pipeline import Analyzer, load_rules\n"
+            "a = Analyzer(load_rules()[0]); a.feed_inputs(['-'], quiet={q})\nsys.stdout.write(a.report().to_json())\n")
+    log = ROOT / "sample_logs" / "vllm" / "29-v1-0.11.0-restart-loop-symm-mem.log"
+    outs = []
+    for q in (True, False):
+        with open(log, "rb") as fh:
+            outs.append(subprocess.run([sys.executable, "-c", code.format(q=q)], stdin=fh, capture_output=True,
+                                       check=True).stdout)
+    assert outs[0] == outs[1] and b'"<stdin>"' in outs[0] and b'"starts": 2' in outs[0]
