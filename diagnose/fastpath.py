@@ -25,7 +25,8 @@ from diagnose.anchors import AnchorIndex
 from diagnose.engines import _PATH_HINT, START_BANNERS
 from diagnose.distributed import _ENV_LINE, _NCCL_CHANNEL, _NCCL_NNODES, _names_rank
 from diagnose.engines.base import PHASE_INDEX
-from diagnose.lines import _VLLM_HDR, LineParser, _clock, _worker_rank
+from diagnose.lines import (_CI_BRACKET, _RANK, _SGL_HDR, _SGL_TAG, _UVICORN, _VLLM_HDR, LineParser, _clock,
+                            _worker_rank)
 from diagnose.timeline import _BACKWARD_OK, _TB_CONT, EXC_RE
 
 # What sends a line the full way: a traceback, Ray's folding, NCCL lines the tracker reads, ANSI
@@ -37,11 +38,16 @@ _TRIGGER, _MARKER, _RULE, _EXC = 1, 2, 4, 8
 _EXC_WORDS = ("Error", "Exception", "Exit", "Interrupt", "Failure")  # timeline.EXC_RE matches one of them
 
 
-def _inert(mk) -> bool:
-    """A marker whose event changes nothing in explain: a heartbeat (only `watch` reads it) with no
-    phase, no facts and no engine vote (uvicorn's access line)."""
+def _heartbeat(mk) -> bool:
+    """A heartbeat (only `watch` reads it) with no phase and no facts: in explain its event only
+    votes for its engine (SGLang's `Decode batch`), or changes nothing (uvicorn's access line)."""
     return (mk.role == "heartbeat" and mk.phase is None and not mk.facts and mk.extract is None
-            and mk.engine not in ("vllm", "sglang") and mk.id not in _RAY_MARKERS)
+            and mk.id not in _RAY_MARKERS)
+
+
+def _inert(mk) -> bool:
+    """A marker whose event changes nothing in explain."""
+    return _heartbeat(mk) and mk.engine not in ("vllm", "sglang")
 
 
 class _Probe:
@@ -116,6 +122,59 @@ class QuietLines:
         self._channels[text] = out
         return out
 
+    def _bracket(self, raw: str):
+        """(kind, text, clock, year, tags, rank) of a line that starts with "[", as LineParser reads
+        the two SGLang shapes: `[date time] msg` (a bracketed stamp, then the message's own header)
+        and `[date time TP0] msg` (SGLang's header with its rank tags); None for anything else."""
+        parser = self.parser
+        m = _CI_BRACKET.match(raw)
+        if m is not None:
+            clock = self._clock(m) + parser._rollover
+            text = raw[m.end():]
+            kind = "raw"
+            if text:
+                c = text[0]
+                if c.isdigit() or c in "([" or text.find("|", 0, 64) >= 0:
+                    return None
+                if c in "DIWEC":
+                    if _VLLM_HDR.match(text):
+                        return None
+                    mu = _UVICORN.match(text)
+                    if mu is not None:
+                        kind, text = "uvicorn", text[mu.end():]
+                if kind == "raw" and (" NCCL " in text[:120] or text[:1] == ":"):
+                    return None
+            return kind, text.rstrip(), clock, int(m["y"]), None, None
+        if _RANK.match(raw):
+            return None
+        m = _SGL_HDR.match(raw)
+        if m is None:
+            return None
+        clock = year = None
+        if m["mo"]:
+            clock = self._clock(m) + parser._rollover
+            year = int(m["y"])
+        tags = m["tags"].strip() or None
+        rank = None
+        if tags:
+            for what, num in _SGL_TAG.findall(tags):
+                if what == "TP":
+                    rank = int(num)
+        kind, text = "sglang", raw[m.end():]
+        mu = _UVICORN.match(text)
+        if mu is not None:
+            kind, text = "uvicorn", text[mu.end():]
+        elif " NCCL " in text[:120]:
+            return None
+        return kind, text.rstrip(), clock, year, tags, rank
+
+    @staticmethod
+    def _progress(mk, ev, tl) -> bool:
+        """A start or progress event with no facts for the phase the start is in: Timeline.feed
+        counts a progress line of the current span, the tracker notes the phase for its process."""
+        return (mk.role in ("start", "progress") and bool(mk.phase) and not ev.facts and mk.id not in _RAY_MARKERS
+                and mk.id not in START_BANNERS and bool(tl.phases) and tl.phases[-1].name == mk.phase)
+
     @staticmethod
     def _straggler(mk, ev, tl, source: str) -> bool:
         """A phase event of a phase the start has already left, with no facts: Timeline._enter only
@@ -128,6 +187,20 @@ class QuietLines:
         cur = tl.phases[-1]
         return PHASE_INDEX[mk.phase] < PHASE_INDEX[cur.name] and (
             (cur.name, mk.phase) not in _BACKWARD_OK or source != cur.source)
+
+    def _clock(self, m: re.Match) -> float:
+        """lines._clock of a bracketed stamp's groups, the whole seconds remembered per stamp."""
+        mo, d, t, frac = m.group("mo", "d", "t", "f")
+        ts = f"{mo}-{d} {t}"
+        value = self._stamps.get(ts)
+        if value is None:
+            value = self._stamp(ts)
+        if frac:
+            try:
+                value += float(frac)
+            except ValueError:
+                pass
+        return value
 
     def _stamp(self, ts: str) -> float:
         value = _clock(ts[0:2], ts[3:5], ts[6:14])
@@ -154,8 +227,8 @@ class QuietLines:
                     need |= _RULE
                     break
         c = raw[0]
-        if c == "[" or c.isdigit() or raw.find("|", 0, 64) >= 0:
-            return False  # collector and bracket prefixes: the parser's business
+        if c.isdigit() or raw.find("|", 0, 64) >= 0:
+            return False  # CI stamps and compose prefixes: the parser's business
         a = self.a
         tl = a.timeline
         parser = self.parser
@@ -163,9 +236,17 @@ class QuietLines:
         pid = None
         rank = None
         clock = None
+        year = None
+        tags = None
         names_rank = ray = False
         m = _TAGGED.match(raw) if c == "(" or c in "DIWEC" else None
-        if m is not None:
+        if c == "[":
+            bracket = self._bracket(raw)
+            if bracket is None:
+                return False
+            kind, text, clock, year, tags, rank = bracket
+            node_name = parser.node
+        elif m is not None:
             tag, level, ts, frac = m.group("tag", "level", "ts", "f")
             if tag is not None:
                 known = self._tags.get(tag)
@@ -208,8 +289,13 @@ class QuietLines:
         node = dist.nodes.get(node_name)
         if node is None or source not in node.sources or source not in a.sources:
             return False
-        st = dist.procs.get(("pid", node_name, pid) if pid is not None else
-                            (("rank", rank) if rank is not None else ("main", node_name)))
+        if tags is not None:  # DistTracker._proc: a pure TP tag is the global rank
+            st = dist.procs.get(("rank", rank) if tags == f"TP{rank}" else ("tags", tags))
+            if st is not None and st.label != tags and st.key[0] == "rank":
+                return False  # the rank is relabelled by its tags on this line
+        else:
+            st = dist.procs.get(("pid", node_name, pid) if pid is not None else
+                                (("rank", rank) if rank is not None else ("main", node_name)))
         if st is None or (st.rank is None and rank is not None):
             return False
         if names_rank and not _names_rank(st.label):
@@ -234,33 +320,43 @@ class QuietLines:
         if need & _EXC and text[:1].isalpha() and EXC_RE.match(text):
             return False  # an exception line (or an error right after a phase's end)
         behind = None  # phases of straggler events: progress of a phase the start has left
+        current = None  # progress events of the phase the start is in (SGLang's `Prefill batch`)
+        votes = None  # engines of heartbeat events
         if need & _MARKER:
             probe = self._probe
             probe.text, probe.kind = text, kind
             for ev in a.scanner.scan(probe):
                 mk = ev.marker
-                if _inert(mk):
-                    continue
-                if not self._straggler(mk, ev, tl, source):
+                if _heartbeat(mk):
+                    votes = (votes or []) + [mk.engine]
+                elif self._straggler(mk, ev, tl, source):
+                    behind = (behind or []) + [mk]
+                elif self._progress(mk, ev, tl):
+                    current = (current or []) + [mk]
+                else:
                     return False
-                if behind is None:
-                    behind = []
-                behind.append(mk)
         if need & _RULE and text:
             matcher = a.matcher
             if matcher.leaf_hits_for_next(text, a.run):
                 return False  # the full path reads the hits handed over (each regex runs once)
         # -- quiet: the changes the full path would make ------------------------------------
         if clock is not None:
-            last = parser._last_clock
-            if last is not None and clock + parser._rollover < last - _ROLLOVER_S:
-                parser._rollover += _YEAR_S
-            clock += parser._rollover
+            if year is None:  # LineParser._stamp: a year-less clock may roll over into the next year
+                last = parser._last_clock
+                if last is not None and clock + parser._rollover < last - _ROLLOVER_S:
+                    parser._rollover += _YEAR_S
+                clock += parser._rollover
             parser._last_clock = clock
             tl.last_clock = clock
+            if year and tl.year is None:
+                tl.year = year
         score = a.guess.score
-        if kind == "vllm":
-            score["vllm"] += 1
+        if kind in score:
+            score[kind] += 1
+        if votes is not None:
+            for engine in votes:
+                if engine in score:
+                    score[engine] += 3
         if 'File "' in text:
             mh = _PATH_HINT.search(text)
             if mh is not None:
@@ -275,7 +371,7 @@ class QuietLines:
             if clock is not None:
                 if span.start_clock is None:
                     span.start_clock = clock
-                    span.start_year = None
+                    span.start_year = year
                 if span.status != "done":
                     span.end_clock = clock
         tb = None  # timeline._track_exceptions for a line that is neither a traceback start nor an exception
@@ -299,6 +395,14 @@ class QuietLines:
             node.env_families.add("NCCL_")
             if nodes_seen is not None:
                 node.nccl_nodes = max(node.nccl_nodes or 0, nodes_seen)
+        for mk in current or ():
+            tl.phases[-1].progress_lines += 1
+            if mk.phase not in st.phases:
+                st.phases.append(mk.phase)
+            st.max_idx = max(st.max_idx, PHASE_INDEX[mk.phase])
+            node.max_idx = max(node.max_idx, PHASE_INDEX[mk.phase])
+            if mk.engine in score:
+                score[mk.engine] += 3
         if behind is not None:
             for mk in behind:  # Timeline._enter extends the left phase's span; the tracker notes the phase
                 old = tl.span_of(mk.phase)

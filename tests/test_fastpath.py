@@ -79,6 +79,21 @@ def _pool() -> list[str]:
         "",
         "   ",
         "\u5e73\u53f0 (APIServer pid=1) non-ASCII \u4e2d\u6587",
+        "[2025-05-21 14:02:43 TP0] Decode batch. #running-req: 5, #token: 1234, token usage: 0.01, cuda graph: True",
+        "[2025-05-21 14:02:43 TP1] Decode batch. #running-req: 5, #token: 1234, token usage: 0.01, cuda graph: True",
+        "[2025-05-21 14:02:44.123 DP0 TP1] Prefill batch. #new-seq: 1, #new-token: 6, #cached-token: 0",
+        "[2025-05-21 14:02:44 DP1] Prefill batch. #new-seq: 1, #new-token: 6, #cached-token: 0",
+        "[14:02:45 TP0] Decode batch. #running-req: 1",
+        "[2025-05-21 14:02:45] Prefill batch. #new-seq: 1, #new-token: 6, #cached-token: 0, token usage: 0.00",
+        '[2025-05-21 14:02:46] INFO:     127.0.0.1:40250 - "POST /generate HTTP/1.1" 200 OK',
+        '[2025-05-21 14:02:46 TP0] INFO:     127.0.0.1:40251 - "POST /generate HTTP/1.1" 200 OK',
+        "[2025-05-21 14:02:47] The server is fired up and ready to roll!",
+        "[2025-05-21 14:02:47+02:00] a bracketed stamp with a zone",
+        "[2025-05-21 14:02:48] (APIServer pid=3) INFO 05-21 14:02:48 [a.py:1] a tag behind a bracketed stamp",
+        "[2025-05-21 14:02:48] 2025-05-21T14:02:48Z a second stamp",
+        "[2025-05-21 14:02:49 TP0] node-0:1001:1001 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/CUMEM",
+        "[2024-12-31 23:59:59 TP0] Decode batch. #running-req: 1",
+        "[2025-01-01 00:00:01 TP0] Decode batch. #running-req: 2",
         "(APIServer pid=1) INFO 10-14 09:32:22 [a.py:1] caf\u00e9 \u2014 non-ASCII message",
     ]
     return lines
@@ -112,6 +127,13 @@ def test_quiet_lines_take_the_quiet_path():
              '(APIServer pid=1) INFO:     10.0.0.8:30929 - "POST /v1/chat/completions HTTP/1.1" 200 OK']
     assert all(quiet.fast(n, raw) for n, raw in enumerate(again, 4))
     assert not quiet.fast(7, "(APIServer pid=2) INFO 10-14 07:53:45 [a.py:1] a new process")
+    sgl = ["[2025-05-21 14:02:43 TP0] Decode batch. #running-req: 5, #token: 1234, token usage: 0.01",
+           '[2025-05-21 14:02:46] INFO:     127.0.0.1:40250 - "POST /generate HTTP/1.1" 200 OK']
+    for n, raw in enumerate(sgl, 20):
+        assert not quiet.fast(n, raw)  # first sight of rank TP0 and of the main process
+        analyzer._advance(parser.parse(n, raw))
+    assert quiet.fast(30, "[2025-05-21 14:02:50 TP0] Decode batch. #running-req: 6, #token: 99, token usage: 0.02")
+    assert quiet.fast(31, '[2025-05-21 14:02:51] INFO:     127.0.0.1:40251 - "POST /generate HTTP/1.1" 200 OK')
     assert not quiet.fast(8, "node-0:1001:1001 [0] NCCL INFO Channel 05/0 : 0[0] -> 1[1] via SHM/direct/direct")
 
 
