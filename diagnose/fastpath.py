@@ -129,7 +129,7 @@ class QuietLines:
         parser = self.parser
         m = _CI_BRACKET.match(raw)
         if m is not None:
-            clock = self._clock(m) + parser._rollover
+            clock = self._bracket_clock(m) + parser._rollover
             text = raw[m.end():]
             kind = "raw"
             if text:
@@ -152,7 +152,7 @@ class QuietLines:
             return None
         clock = year = None
         if m["mo"]:
-            clock = self._clock(m) + parser._rollover
+            clock = self._bracket_clock(m) + parser._rollover
             year = int(m["y"])
         tags = m["tags"].strip() or None
         rank = None
@@ -188,7 +188,7 @@ class QuietLines:
         return PHASE_INDEX[mk.phase] < PHASE_INDEX[cur.name] and (
             (cur.name, mk.phase) not in _BACKWARD_OK or source != cur.source)
 
-    def _clock(self, m: re.Match) -> float:
+    def _bracket_clock(self, m: re.Match) -> float:
         """lines._clock of a bracketed stamp's groups, the whole seconds remembered per stamp."""
         mo, d, t, frac = m.group("mo", "d", "t", "f")
         ts = f"{mo}-{d} {t}"
