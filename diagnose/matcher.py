@@ -202,6 +202,8 @@ class _RuleState:
     node: _Node
     unless: _Node | None
     order: int
+    node_leaves: frozenset = frozenset()  # leaf indexes under `node` and under `unless`
+    unless_leaves: frozenset = frozenset()
 
 
 @dataclass
@@ -253,7 +255,9 @@ class Matcher:
         # leaf index -> rules that use it (a rule is evaluated only when one of its leaves hit)
         self._rules_of_leaf: dict[int, list[_RuleState]] = {}
         for rs in self.rules:
-            for leaf_idx in self._leaf_ids(rs.node) | (self._leaf_ids(rs.unless) if rs.unless else set()):
+            rs.node_leaves = frozenset(self._leaf_ids(rs.node))
+            rs.unless_leaves = frozenset(self._leaf_ids(rs.unless))
+            for leaf_idx in rs.node_leaves | rs.unless_leaves:
                 self._rules_of_leaf.setdefault(leaf_idx, []).append(rs)
 
     def _compile(self, cond: Cond, origin: str) -> _Node:
@@ -422,14 +426,19 @@ class Matcher:
             rs = candidates[order]
             if rs.rule.id in run.disabled:
                 continue
+            # A condition none of whose leaves hit on this line cannot complete on it and its window
+            # state stays as it is (state changes only where a leaf hits), so it is not evaluated.
+            # Neither is an `unless` without a window once it has hit: one hit decides for good.
             try:
-                if rs.unless is not None:
+                if not rs.unless_leaves.isdisjoint(hits) and (
+                        rs.rule.unless_within is not None or not run.unless_hits.get(rs.rule.id)):
                     if self._eval(rs.unless, hits, hit_line, run) is not None:
                         seqs = run.unless_hits.setdefault(rs.rule.id, [])
-                        if rs.rule.unless_within is not None or not seqs:  # without a window one hit decides
-                            seqs.append(seq)
-                            if len(seqs) > MAX_UNLESS_HITS:  # bounded: keep the most recent half
-                                del seqs[: len(seqs) // 2]
+                        seqs.append(seq)
+                        if len(seqs) > MAX_UNLESS_HITS:  # bounded: keep the most recent half
+                            del seqs[: len(seqs) // 2]
+                if rs.node_leaves.isdisjoint(hits):
+                    continue
                 res = self._eval(rs.node, hits, hit_line, run)
             except Exception as exc:  # noqa: BLE001 - a broken rule must not stop the others
                 run.disabled.add(rs.rule.id)
