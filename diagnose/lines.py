@@ -212,6 +212,12 @@ def physical_lines(stream: BinaryIO) -> Iterator[bytes]:
 
 def block_lines(stream: BinaryIO) -> Iterator[bytes]:
     """The lines of `physical_lines`, read in large blocks (for regular files: far fewer calls)."""
+    for batch in block_batches(stream):
+        yield from batch
+
+
+def block_batches(stream: BinaryIO) -> Iterator[list[bytes]]:
+    """The lines of `block_lines`, a block's worth at a time."""
     read = stream.read
     head = b""  # start of a line that continues in the next block (at most MAX_LINE_BYTES)
     cut = False  # that line is longer than MAX_LINE_BYTES: the rest of it is skipped
@@ -230,8 +236,10 @@ def block_lines(stream: BinaryIO) -> Iterator[bytes]:
                 elif head:
                     parts[0] = (head + first)[:limit]
                 head, cut = b"", False
-                for data in parts:
-                    yield data if len(data) <= limit else data[:limit]
+                for i, data in enumerate(parts):
+                    if len(data) > limit:
+                        parts[i] = data[:limit]
+                yield parts
             if not cut:
                 head += last
                 if len(head) >= limit:
@@ -239,7 +247,18 @@ def block_lines(stream: BinaryIO) -> Iterator[bytes]:
     except (OSError, EOFError, gzip.BadGzipFile, ValueError, zlib.error) as exc:
         raise InputError(f"input ended with a read error: {exc}") from None
     if head or cut:
-        yield head
+        yield [head]
+
+
+def decode_batch(batch: list[bytes]) -> list[str]:
+    """`[decode(data) for data in batch]`, in one pass when the whole batch is UTF-8 (lines hold no
+    b"\\n", so the joined batch is UTF-8 exactly when every line is)."""
+    if not batch:
+        return []
+    try:
+        return b"\n".join(batch).decode("utf-8").split("\n")
+    except UnicodeDecodeError:
+        return [decode(data) for data in batch]
 
 
 def split_redraws(text: str) -> list[tuple[str, int]]:
@@ -442,28 +461,41 @@ class LineParser:
         return line
 
 
+def raw_batches(stream: BinaryIO, source: str, blocks: bool = False) -> Iterator[list[str]]:
+    """The decoded lines of a stream, a block's worth at a time with `blocks` (a regular file: it is
+    read to its end), else one line at a time."""
+    batches = block_batches(stream) if blocks else ([data] for data in physical_lines(stream))
+    while True:
+        try:
+            batch = next(batches, None)
+        except InputError as exc:  # name the input: with several, which one is corrupt matters
+            raise InputError(f"cannot read {source!r}: {exc}") from None
+        if batch is None:
+            return
+        yield decode_batch(batch) if blocks else [decode(batch[0])]
+
+
+def redrawn(n: int, text: str) -> list[tuple[int, str, int]]:
+    """The records of a decoded line that holds a \\r: a trailing one dropped, a redrawn progress
+    bar split (see `split_redraws`)."""
+    text = text.rstrip("\r")
+    if "\r" not in text:
+        return [(n, text, 0)]
+    return [(n, piece, redraws) for piece, redraws in split_redraws(text)]
+
+
 def raw_records(stream: BinaryIO, source: str, blocks: bool = False) -> Iterator[tuple[int, str, int]]:
     """(line number, text, redraws) of each record before prefix parsing: decoded, a trailing \\r
     dropped, a redrawn progress bar split (see `split_redraws`). `blocks` reads in large blocks (a
     regular file: it is read to its end)."""
     n = 0
-    lines = block_lines(stream) if blocks else physical_lines(stream)
-    while True:
-        try:
-            data = next(lines, None)
-        except InputError as exc:  # name the input: with several, which one is corrupt matters
-            raise InputError(f"cannot read {source!r}: {exc}") from None
-        if data is None:
-            return
-        n += 1
-        text = decode(data)
-        if text.endswith("\r"):
-            text = text.rstrip("\r")
-        if "\r" not in text:
-            yield n, text, 0
-            continue
-        for piece, redraws in split_redraws(text):
-            yield n, piece, redraws
+    for texts in raw_batches(stream, source, blocks):
+        for text in texts:
+            n += 1
+            if "\r" not in text:
+                yield n, text, 0
+            else:
+                yield from redrawn(n, text)
 
 
 def iter_records(stream: BinaryIO, source: str, parser: LineParser | None = None,

@@ -10,7 +10,7 @@ from typing import Iterable
 
 from diagnose import diagnosis, distributed
 from diagnose.engines import PHASE_INDEX, START_BANNERS, EngineGuess, MarkerScanner, is_dev_version
-from diagnose.lines import Line, LineParser, expand_inputs, iter_inputs, open_input, raw_records
+from diagnose.lines import Line, LineParser, expand_inputs, iter_inputs, open_input, raw_batches, redrawn
 from diagnose.matcher import Finding, Matcher
 from diagnose.reportdata import Report
 from diagnose.ruledata import RuleData as Rule
@@ -131,10 +131,17 @@ class Analyzer:
         fast = quiet.fast if quiet.enabled else None
         parse = parser.parse
         advance = self._advance
-        for n, text, redraws in raw_records(stream, parser.source, blocks):
-            if fast is not None and not redraws and fast(n, text):
-                continue
-            advance(parse(n, text, redraws))
+        n = 0
+        for texts in raw_batches(stream, parser.source, blocks):  # the loop of lines.raw_records, inlined
+            for text in texts:
+                n += 1
+                if "\r" in text:
+                    for _, piece, redraws in redrawn(n, text):
+                        if fast is not None and not redraws and fast(n, piece):
+                            continue
+                        advance(parse(n, piece, redraws))
+                elif fast is None or not fast(n, text):
+                    advance(parse(n, text, 0))
 
     def _rule_phase(self, diag: dict) -> str | None:
         for rs in self.matcher.rules:

@@ -1,5 +1,6 @@
 """The block reader of `explain` (lines.block_lines) yields exactly the lines of the line reader
-(lines.physical_lines): same cuts of over-long lines, same last line without a newline."""
+(lines.physical_lines): same cuts of over-long lines, same last line without a newline; a block's
+lines decoded at once (lines.decode_batch) read as each line decoded alone."""
 
 from __future__ import annotations
 
@@ -42,3 +43,24 @@ def test_explain_reads_files_in_blocks(tmp_path):
     log.write_bytes(b"INFO 01-02 03:04:05 [a.py:1] hello\r\nsecond\nthird")
     got = [(ln.n, ln.text) for ln in lines.read_lines(str(log))]
     assert got == [(1, "hello"), (2, "second"), (3, "third")]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_decode_batch_equals_decode_per_line(seed):
+    rng = random.Random(seed)
+    # UTF-8, a cut multi-byte character, invalid bytes, GB18030 Chinese (its fallback), a bare \r
+    pieces = [b"ok", "é".encode(), "é".encode()[:1], b"\xff", "加载模型".encode("gb18030"), "加载".encode(), b"\r", b""]
+    batch = [b"".join(rng.choice(pieces) for _ in range(rng.randrange(0, 6))) for _ in range(rng.randrange(1, 8))]
+    assert lines.decode_batch(batch) == [lines.decode(data) for data in batch]
+
+
+def test_decode_batch_of_no_lines():
+    assert lines.decode_batch([]) == []
+
+
+def test_raw_records_same_in_blocks_and_lines(monkeypatch):
+    monkeypatch.setattr(lines, "_BLOCK", 7)
+    data = b"a\r\nprog 1%\rprog 50%\rprog 100%\n\xff-bad\n" + "加载".encode() + b"\n\nlast"
+    got = list(lines.raw_records(io.BytesIO(data), "x", blocks=True))
+    assert got == list(lines.raw_records(io.BytesIO(data), "x", blocks=False))
+    assert got[0] == (1, "a", 0) and got[1][0] == 2 and got[-1] == (6, "last", 0)
