@@ -10,6 +10,12 @@ only where an anchor occurs, the markers and rule leaves themselves on the messa
 a straggling rank's event for a phase the start has left, still counts as quiet). It then applies
 exactly the changes the full path would make, without building a `Line`.
 
+What a line is, from its text alone, is remembered (`_classify`, a bounded memo): a vLLM line is
+keyed by its text without its stamp (request tracebacks, metrics and chat-template lines repeat but
+for the second they were printed in), an NCCL line by its text. A repeat then costs a dictionary
+lookup and the state checks of `_apply`. This is exact only while no anchor can overlap a stamp;
+a rule pack with such an anchor (`_clear_of_stamps`) keys vLLM lines by their whole text.
+
 Anything it cannot prove quiet goes the full way (`Analyzer._advance`): a process or node seen for
 the first time, an exception or a traceback start, a start banner, an env line, an NCCL line that is
 new information, a prefix it does not know. Every check happens before the first change, so a
@@ -68,6 +74,26 @@ _NCCL_HEAD = re.compile(r"(?P<host>[\w.\-]+):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev
 _UVICORN_ANY = re.compile(r"(?:TRACE|DEBUG|INFO|WARNING|ERROR|CRITICAL):\s+")
 _ROLLOVER_S = 180 * 86400
 _YEAR_S = 366 * 86400
+_TS = re.compile(r"\d\d-\d\d \d\d:\d\d:\d\d")  # a vLLM header's stamp (the `ts` group of _TAGGED)
+_STAMP_SHAPE = "dd-dd dd:dd:dd"  # d: a digit
+_MEMO_MAX = 16384  # memo entries (a few MB); a full memo starts again
+_REFUSED = ()  # the memo entry of a line that always takes the full path
+
+
+def _clear_of_stamps(anchor: str) -> bool:
+    """Whether `anchor` can never overlap a vLLM stamp: then whether a line holds it does not depend
+    on the stamp, and lines that differ only in their stamps share one memo entry."""
+    size = len(_STAMP_SHAPE)
+    for start in range(1 - len(anchor), size):  # where the stamp starts, relative to the anchor
+        fits = True
+        for j, ch in enumerate(anchor):
+            k = start + j
+            if 0 <= k < size and not (ch.isdecimal() if _STAMP_SHAPE[k] == "d" else ch == _STAMP_SHAPE[k]):
+                fits = False
+                break
+        if fits:
+            return False
+    return True
 
 
 class QuietLines:
@@ -97,6 +123,9 @@ class QuietLines:
         self._stamps: dict[str, float] = {}  # "MM-DD hh:mm:ss" -> seconds (lines of a second share it)
         # a rule leaf with no anchor runs on every line; a Ray worker file names its process itself
         self.enabled = not matcher._unanchored and parser.proc is None and all(x.isascii() for x in self._lower)
+        # key (a vLLM line without its stamp, or an NCCL line) -> what `_classify` made of it
+        self._memo: dict[object, tuple] = {}
+        self._templates = all(_clear_of_stamps(x) for x in (*self._what, *self._lower))
 
     def _tag(self, tag: str) -> tuple:
         """What LineParser makes of a process tag (remembered: a log has few processes)."""
@@ -212,6 +241,67 @@ class QuietLines:
     def fast(self, n: int, raw: str) -> bool:
         if not raw:
             return False
+        c = raw[0]
+        key: object = raw
+        ts = None
+        if self._templates and (c == "(" or c in "DIWEC"):
+            # A vLLM header's stamp sits after the tag and the level word: the line without it is the
+            # memo key (request tracebacks, metrics and NCCL lines repeat but for the stamp).
+            i = 0
+            if c == "(":
+                i = raw.find(")") + 1
+                if i and raw[i:i + 1] == " ":
+                    i += 1
+            sp = raw.find(" ", i, i + 9)
+            if sp > i:
+                p = sp + 1
+                ts = raw[p:p + 14]
+                if ts in self._stamps or _TS.fullmatch(ts):
+                    key = (raw[:p], raw[p + 14:])
+                else:
+                    ts = None
+        entry = self._memo.get(key)
+        if entry is None:
+            return self._first(n, raw, c, key, ts)
+        if entry is _REFUSED:
+            return False
+        clock = None
+        if ts is not None:
+            clock = self._stamps.get(ts)
+            if clock is None:
+                clock = self._stamp(ts)
+            if entry[9] is not None:
+                clock += entry[9]
+        return self._apply(n, raw, entry, clock, None, False)
+
+    def _first(self, n: int, raw: str, c: str, key, ts) -> bool:
+        """A line not in the memo: classify it, apply it, and remember it when it was quiet and what
+        made it so is a function of its key (a vLLM line without its stamp, an NCCL line)."""
+        got = self._classify(raw, c)
+        if got is _REFUSED:  # a traceback's first line: its repeats (but for the stamp) are refused at once
+            if key is not raw:
+                self._remember(key, _REFUSED)
+            return False
+        if got is None:
+            return False
+        entry, clock, year, stamp_at = got
+        volatile = self.a.matcher._volatile
+        if not self._apply(n, raw, entry, clock, year, True):
+            return False
+        kind = entry[0]
+        if self.a.matcher._volatile == volatile and (
+                (kind == "vllm" and ts is not None and stamp_at == len(key[0])) or (kind == "nccl" and key is raw)):
+            self._remember(key, entry)
+        return True
+
+    def _remember(self, key, entry) -> None:
+        if len(self._memo) >= _MEMO_MAX:
+            self._memo.clear()
+        self._memo[key] = entry
+
+    def _classify(self, raw: str, c: str):
+        """What a line is, from its text alone: (entry, clock, year, where its vLLM stamp starts),
+        or None when it needs the full path whatever the state (_REFUSED: for a trigger word)."""
         need = 0
         found = self._index.found(raw)
         if found:
@@ -219,18 +309,15 @@ class QuietLines:
             for anchor in found:
                 need |= what[anchor]
             if need & _TRIGGER:
-                return False
+                return _REFUSED
         if self._lower:
             low = raw.lower()
             for x in self._lower:
                 if x in low:
                     need |= _RULE
                     break
-        c = raw[0]
         if c.isdigit() or raw.find("|", 0, 64) >= 0:
-            return False  # CI stamps and compose prefixes: the parser's business
-        a = self.a
-        tl = a.timeline
+            return None  # CI stamps and compose prefixes: the parser's business
         parser = self.parser
         proc = None
         pid = None
@@ -238,14 +325,16 @@ class QuietLines:
         clock = None
         year = None
         tags = None
+        host = None
+        frac_s = None
+        stamp_at = -1
         names_rank = ray = False
         m = _TAGGED.match(raw) if c == "(" or c in "DIWEC" else None
         if c == "[":
             bracket = self._bracket(raw)
             if bracket is None:
-                return False
+                return None
             kind, text, clock, year, tags, rank = bracket
-            node_name = parser.node
         elif m is not None:
             tag, level, ts, frac = m.group("tag", "level", "ts", "f")
             if tag is not None:
@@ -253,35 +342,77 @@ class QuietLines:
                 if known is None:
                     known = self._tag(tag)
                 if not known:
-                    return False  # not a plain (Proc pid=N) tag: Ray's ip= names the node
+                    return None  # not a plain (Proc pid=N) tag: Ray's ip= names the node
                 proc, pid, rank, names_rank, ray = known
             text = raw[m.end():].rstrip()
-            node_name = parser.node
             if level is not None:
                 kind = "vllm"
+                stamp_at = m.start("ts")
                 clock = self._stamps.get(ts)
                 if clock is None:
                     clock = self._stamp(ts)
                 if frac:
-                    clock += float(frac)
+                    frac_s = float(frac)
+                    clock += frac_s
             else:
                 kind = "uvicorn"
         else:
             if c == "(" or (c in "DIWEC" and (_VLLM_HDR.match(raw) or _UVICORN_ANY.match(raw))):
-                return False
+                return None
             m = _NCCL_HEAD.match(raw)
             if m is None or m.end() > 115:
-                return False
+                return None
             kind = "nccl"
             host, spid = m.group("host", "pid")
             pid = int(spid)
-            text = raw[m.end():]
-            key = (host, pid)
-            if key not in parser._nccl_rank and " rank " in text:
+            text = raw[m.end():].rstrip()
+        if "=" in text and text[:1] in "+ednVSGTRPC" and _ENV_LINE.match(text):
+            return None
+        channel = ()
+        nodes_seen = None  # NCCL's nNodes of a communicator line (DistTracker._nccl)
+        rank_word = False
+        if kind == "nccl":
+            rank_word = " rank " in raw[m.end():]
+            if "via" in text:
+                channel = self._channels.get(text)
+                if channel is None:
+                    channel = self._channel(text)
+            if not channel and "nNodes" in text:
+                mn = _NCCL_NNODES.match(text)
+                if mn is not None:
+                    nodes_seen = int(mn["nodes"])
+        if need & _EXC and text[:1].isalpha() and EXC_RE.match(text):
+            return None  # an exception line (or an error right after a phase's end)
+        events = None
+        if need & _MARKER:
+            probe = self._probe
+            probe.text, probe.kind = text, kind
+            events = tuple(self.a.scanner.scan(probe)) or None
+        hint = None
+        if 'File "' in text:
+            mh = _PATH_HINT.search(text)
+            if mh is not None:
+                hint = mh.group(1)
+        entry = (kind, text, proc, pid, rank, names_rank, ray, tags, host, frac_s, need, events, hint,
+                 bool(text.strip()), channel, nodes_seen, rank_word)
+        return entry, clock, year, stamp_at
+
+    def _apply(self, n: int, raw: str, entry: tuple, clock, year, first: bool) -> bool:
+        """Check what the state asks of a classified line and, when it is quiet, make exactly the
+        changes the full path would make (`first`: it was just classified, its rule leaves not yet run)."""
+        (kind, text, proc, pid, rank, names_rank, ray, tags, host, _frac, need, events, hint, nonblank,
+         channel, nodes_seen, rank_word) = entry
+        a = self.a
+        tl = a.timeline
+        parser = self.parser
+        if kind == "nccl":
+            nkey = (host, pid)
+            if rank_word and nkey not in parser._nccl_rank:
                 return False  # the parser learns this process's rank here
-            rank = parser._nccl_rank.get(key)
-            text = text.rstrip()
+            rank = parser._nccl_rank.get(nkey)
             node_name = host
+        else:
+            node_name = parser.node
         source = parser.source
         dist = tl.dist
         if node_name is None:
@@ -300,32 +431,15 @@ class QuietLines:
             return False
         if names_rank and not _names_rank(st.label):
             return False  # the process gets its worker label on this line
-        if "=" in text and text[:1] in "+ednVSGTRPC" and _ENV_LINE.match(text):
-            return False
-        nodes_seen = None  # NCCL's nNodes of a communicator line (DistTracker._nccl)
-        if kind == "nccl":
-            channel = ()
-            if "via" in text:
-                channel = self._channels.get(text)
-                if channel is None:
-                    channel = self._channel(text)
-                if channel:
-                    info = dist.transports.get(channel[0])
-                    if info is None or channel[1] not in info["via"]:
-                        return False
-            if not channel and "nNodes" in text:
-                mn = _NCCL_NNODES.match(text)
-                if mn is not None:
-                    nodes_seen = int(mn["nodes"])
-        if need & _EXC and text[:1].isalpha() and EXC_RE.match(text):
-            return False  # an exception line (or an error right after a phase's end)
+        if channel:
+            info = dist.transports.get(channel[0])
+            if info is None or channel[1] not in info["via"]:
+                return False
         behind = None  # phases of straggler events: progress of a phase the start has left
         current = None  # progress events of the phase the start is in (SGLang's `Prefill batch`)
         votes = None  # engines of heartbeat events
-        if need & _MARKER:
-            probe = self._probe
-            probe.text, probe.kind = text, kind
-            for ev in a.scanner.scan(probe):
+        if events is not None:
+            for ev in events:
                 mk = ev.marker
                 if _heartbeat(mk):
                     votes = (votes or []) + [mk.engine]
@@ -335,9 +449,8 @@ class QuietLines:
                     current = (current or []) + [mk]
                 else:
                     return False
-        if need & _RULE and text:
-            matcher = a.matcher
-            if matcher.leaf_hits_for_next(text, a.run):
+        if first and need & _RULE and text:
+            if a.matcher.leaf_hits_for_next(text, a.run):
                 return False  # the full path reads the hits handed over (each regex runs once)
         # -- quiet: the changes the full path would make ------------------------------------
         if clock is not None:
@@ -357,10 +470,8 @@ class QuietLines:
             for engine in votes:
                 if engine in score:
                     score[engine] += 3
-        if 'File "' in text:
-            mh = _PATH_HINT.search(text)
-            if mh is not None:
-                score[mh.group(1)] += 1
+        if hint is not None:
+            score[hint] += 1
         tl.seq += 1
         if n > tl.n_lines:
             tl.n_lines = n
@@ -415,7 +526,7 @@ class QuietLines:
                 node.max_idx = max(node.max_idx, idx)
                 if mk.engine in score:
                     score[mk.engine] += 3
-        if text.strip():
+        if nonblank:
             a.last = (n, source, raw)
             a.last_who = st.key
         return True

@@ -4,6 +4,7 @@ with it and without it, on the shipped samples and on random mixes of real and t
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -107,6 +108,22 @@ POOL = _pool()
 def test_random_mixes_report_the_same(tmp_path, picks):
     log = tmp_path / "mix.log"
     log.write_text("\n".join(POOL[i] for i in picks) + "\n", encoding="utf-8")
+    assert report_json(log, True) == report_json(log, False)
+
+
+_STAMP = re.compile(r"\d\d-\d\d \d\d:\d\d:\d\d")
+_STAMPS = ["10-14 09:32:16", "10-14 09:32:17", "10-14 09:33:00", "12-31 23:59:59", "01-01 00:00:01",
+           "06-30 12:00:00", "10-14 09:32:16.250", "1x-14 09:32:16", "10-14 09:32", "\u0661\u0660-14 09:32:16"]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.integers(min_value=0, max_value=len(POOL) - 1),
+                          st.integers(min_value=0, max_value=len(_STAMPS) - 1)), min_size=1, max_size=160))
+def test_random_mixes_with_moved_stamps_report_the_same(tmp_path, picks):
+    """The quiet path remembers a vLLM line without its stamp: lines that differ only in their stamps
+    (later seconds, a new year, a fraction, a stamp that is not one) read as the full path reads them."""
+    log = tmp_path / "mix.log"
+    log.write_text("\n".join(_STAMP.sub(_STAMPS[k], POOL[i], count=1) for i, k in picks) + "\n", encoding="utf-8")
     assert report_json(log, True) == report_json(log, False)
 
 
