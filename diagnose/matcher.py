@@ -252,6 +252,9 @@ class Matcher:
         self._memo: dict[str, dict[int, dict]] = {}  # text -> leaf hits (see _leaf_hits)
         self._handoff: tuple[str, dict[int, dict]] | None = None  # see leaf_hits_for_next
         self._volatile = 0  # regex time-outs and errors so far
+        # `feed` returns every finding that completed; False: only those kept (a reader of the whole
+        # log, such as explain, looks at the kept ones and the counts, and the rest cost time)
+        self.report_new = True
         # leaf index -> rules that use it (a rule is evaluated only when one of its leaves hit)
         self._rules_of_leaf: dict[int, list[_RuleState]] = {}
         for rs in self.rules:
@@ -447,12 +450,14 @@ class Matcher:
             if res is None:
                 continue
             caps, evidence = res
-            finding = Finding(rs.rule, dict(caps), list(evidence), phase, evidence[0].seq, engine)
             kept = run.per_rule.get(rs.rule.id, 0)
             run.per_rule[rs.rule.id] = kept + 1
             if kept < MAX_FINDINGS_PER_RULE:  # bounded memory: later repeats are only counted
+                finding = Finding(rs.rule, dict(caps), list(evidence), phase, evidence[0].seq, engine)
                 run.findings.append(finding)
-            new.append(finding)
+                new.append(finding)
+            elif self.report_new:
+                new.append(Finding(rs.rule, dict(caps), list(evidence), phase, evidence[0].seq, engine))
         return new
 
     def unless_blocks(self, finding: Finding, run: MatchRun) -> bool:

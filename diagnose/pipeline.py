@@ -110,19 +110,23 @@ class Analyzer:
         path of `diagnose.fastpath` (`quiet=False` turns it off; the reports are the same either way)."""
         specs = expand_inputs(paths)
         self.split_starts = len(specs) == 1
-        if not quiet or len(specs) != 1:
-            self.feed_all(iter_inputs(paths))
-            return
-        sp = specs[0]
-        stream, name = open_input(sp.path)
-        if sp.path == "-":  # stdin (`kubectl logs POD | llmdiag explain -`): read as lines, left open
-            self._feed_stream(stream, LineParser(name), blocks=False)
-            return
+        self.matcher.report_new = False  # nothing here reads the findings each line completes
         try:
-            self._feed_stream(stream, LineParser(sp.name, sp.node, sp.proc, sp.pid),
-                              blocks=type(stream) is io.BufferedReader)
+            if not quiet or len(specs) != 1:
+                self.feed_all(iter_inputs(paths))
+                return
+            sp = specs[0]
+            stream, name = open_input(sp.path)
+            if sp.path == "-":  # stdin (`kubectl logs POD | llmdiag explain -`): read as lines, left open
+                self._feed_stream(stream, LineParser(name), blocks=False)
+                return
+            try:
+                self._feed_stream(stream, LineParser(sp.name, sp.node, sp.proc, sp.pid),
+                                  blocks=type(stream) is io.BufferedReader)
+            finally:
+                stream.close()
         finally:
-            stream.close()
+            self.matcher.report_new = True
 
     def _feed_stream(self, stream, parser: LineParser, blocks: bool) -> None:
         from diagnose.fastpath import QuietLines
