@@ -94,7 +94,7 @@ def build(report: Report) -> ET.Element:
                 body = message
             if "running" in statuses and report.outcome == "incomplete":
                 message = f"stalled in {name}: {message}"
-            fail = ET.SubElement(case, "failure", {"message": clean(message[:1000]), "type": ftype})
+            fail = ET.SubElement(case, "failure", {"message": clean(message[:1000]), "type": clean(ftype[:200])})
             fail.text = clean(body[:MAX_BODY])
         elif not spans:
             counts["skipped"] += 1

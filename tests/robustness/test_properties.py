@@ -166,10 +166,9 @@ def test_explain_json_through_the_cli_in_process(data):
 
 
 
-@pytest.mark.xfail(strict=True, reason="render/junit.py (CI-formats work) writes the category into the <failure> "
-                   "`type` attribute without clean(); unreachable today because rule validation limits "
-                   "categories to the CONTRACT list, so defence in depth only")
 def test_junit_type_attribute_is_cleaned_like_every_other_field():
+    """Defence in depth: rule validation limits categories to the CONTRACT list, but the JUnit
+    writer cleans the failure's `type` as it cleans every other field."""
     from diagnose.render.junit import render
     from diagnose.report import Report
 
@@ -177,4 +176,6 @@ def test_junit_type_attribute_is_cleaned_like_every_other_field():
         "engine": "vllm", "outcome": "failed", "phases": [], "diagnoses": [{
             "rule": "r", "category": "bad\x1fcategory", "severity": "error", "role": "cause", "title": "t",
             "explanation": "e", "remediation": [], "evidence": [], "fingerprint": "f"}]})
-    ET.fromstring(render(report).encode("utf-8"))
+    failures = ET.fromstring(render(report).encode("utf-8")).iter("failure")
+    types = [f.get("type") for f in failures]
+    assert types and all("\x1f" not in t and "category" in t for t in types)
