@@ -84,6 +84,10 @@ def _clear_of_stamps(anchor: str) -> bool:
     """Whether `anchor` can never overlap a vLLM stamp: then whether a line holds it does not depend
     on the stamp, and lines that differ only in their stamps share one memo entry."""
     size = len(_STAMP_SHAPE)
+    fits_stamp = [ch.isdecimal() or ch in "-: " for ch in anchor]
+    if not fits_stamp[0] and not fits_stamp[-1] and "".join("x" if f else " " for f in fits_stamp).find(
+            "x" * size) < 0:
+        return True  # an overlap would start or end the anchor with stamp characters, or hold all 14
     for start in range(1 - len(anchor), size):  # where the stamp starts, relative to the anchor
         fits = True
         for j, ch in enumerate(anchor):

@@ -221,3 +221,29 @@ def test_stdin_takes_the_quiet_path_and_reports_the_same(tmp_path):
             outs.append(subprocess.run([sys.executable, "-c", code.format(q=q)], stdin=fh, capture_output=True,
                                        check=True).stdout)
     assert outs[0] == outs[1] and b'"<stdin>"' in outs[0] and b'"starts": 2' in outs[0]
+
+
+@pytest.mark.parametrize("anchor,clear", [
+    ("Error: ", True), ("NCCL INFO comm 0x", True), ("Registering 0 cuda", True), ("x", True),
+    ("INFO 1", False), ("11-24", False), (": 1", False), ("-", False), (" 1", False),
+    ("a11-24 16:43:14b", False), ("a11-24 16:43:1b", True),
+])
+def test_anchors_that_can_overlap_a_stamp(anchor, clear):
+    """Only anchors that never overlap a vLLM stamp let lines that differ in their stamps share a memo entry."""
+    from diagnose.fastpath import _clear_of_stamps
+
+    assert _clear_of_stamps(anchor) is clear
+
+
+def test_a_pack_anchor_that_can_overlap_a_stamp_switches_stamp_less_keys_off(tmp_path, monkeypatch):
+    """With an anchor such as `INFO 1` a line's anchors depend on its stamp: lines are keyed whole,
+    and the reports still read as the full path's."""
+    from diagnose import fastpath
+
+    assert QuietLines(Analyzer(RULES), LineParser("x"))._templates
+    monkeypatch.setattr(fastpath, "TRIGGERS", fastpath.TRIGGERS + ("INFO 1",))
+    assert not QuietLines(Analyzer(RULES), LineParser("x"))._templates
+    log = tmp_path / "x.log"
+    log.write_text("\n".join(_STAMP.sub(stamp, line, count=1) for line in POOL for stamp in _STAMPS[:3]) + "\n",
+                   encoding="utf-8")
+    assert report_json(log, True) == report_json(log, False)
