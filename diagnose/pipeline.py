@@ -54,6 +54,7 @@ class Analyzer:
         self.earlier: list[dict] = []  # the last starts before the one being read (see _new_start)
         self.starts = 1  # starts seen in the input
         self._first_line = 1  # where the start being read begins
+        self.finished: dict | None = None  # the report fields of the last start that ended (see _new_start)
         self._banner = False  # the start being read printed its banner
 
     @property
@@ -91,6 +92,7 @@ class Analyzer:
         """The server started again on this line: keep what the finished start came to (outcome and
         leading diagnosis), then read on with a fresh timeline, matcher run and engine vote."""
         done = self._report_fields()
+        self.finished = done
         top = next((d for d in done["diagnoses"] if d["role"] != "wrapper"), None)
         last = self.last[0] if self.last is not None else line.n - 1
         self.earlier.append({"first_line": self._first_line, "last_line": max(self._first_line, last),

@@ -75,6 +75,8 @@ class LiveAnalysis:
                  source: str = "<stdin>", clock: Callable[[], float] = time.monotonic,
                  on_ready: Callable[[], None] | None = None, node: str | None = None):
         self.analyzer = Analyzer(rules, warnings)
+        self.analyzer.split_starts = True  # a restarted server (`docker logs -f` of a crash loop): one start at a time
+        self.starts_seen = 1
         self.view = view
         self.overrides = dict(overrides or {})
         self.clock = clock
@@ -228,12 +230,52 @@ class LiveAnalysis:
             except Exception as exc:  # noqa: BLE001 - a parser bug must not hurt the passthrough
                 self._disable("the log parser", exc)
                 return
+            if self.analyzer.starts != self.starts_seen:
+                self._restarted(line.n, now)
             self._after(line, step, now)
 
     def _disable(self, what: str, exc: BaseException) -> None:
         self.enabled = False
         self._note(f"internal error in {what} at line {self.n} ({type(exc).__name__}: {exc}); the live analysis "
                    "is switched off, the log still passes through unchanged")
+
+    def _restarted(self, n: int, now: float) -> None:
+        """The server started again on line `n` (Analyzer._new_start): say so with what the finished
+        start came to, show its diagnoses not yet confirmed, and follow the new start's phases, stalls
+        and readiness from scratch."""
+        a = self.analyzer
+        self.starts_seen = a.starts
+        if self.pending_since is not None and a.finished is not None and self.diag_ok:
+            try:
+                self._show(_redact(Report(**a.finished)), now, final=True, after_ready=False)
+            except Exception as exc:  # noqa: BLE001
+                self.diag_ok = False
+                self._note(f"internal error while building the report ({type(exc).__name__}: {exc}); "
+                           "live diagnoses are switched off")
+        prev = a.earlier[-1] if a.earlier else None
+        how = ""
+        if prev is not None:
+            how = f"; the previous start (lines {prev['first_line']}-{prev['last_line']}) {prev['outcome']}"
+            if prev["title"]:
+                how += f": {prev['title']}"
+        self._note(f"restart: the server started again at line {n} (start {a.starts}){how}")
+        self.started = self.phase_started = self.last_progress = now
+        self.phase = None
+        self.done = []
+        self.head_shown = False
+        self.ready = False
+        self.ready_s = None
+        self.failed = False
+        self.stall = None
+        self.stall_spans = set()
+        self.shards = ShardProgress()
+        # `reported` stays: a crash loop's failure is shown once, then named by each restart's note
+        self.pending_since = None
+        self.pending_lines = 0
+        self.fatal_seen = 0
+        self.post_ready_left = 0
+        self.since_trim = 0
+        self._refresh(force=True)
 
     # -- one analysed line ---------------------------------------------------------------------
     def _after(self, line, step, now: float) -> None:
@@ -345,6 +387,11 @@ class LiveAnalysis:
             return
         report = _redact(report)
         self.failed = report.outcome == "failed"
+        self._show(report, now, final)
+
+    def _show(self, report: Report, now: float, final: bool, after_ready: bool | None = None) -> None:
+        """Show the report's diagnoses not shown yet (`after_ready`: whether they came after the
+        server was up; None: read it from the current start)."""
         idle = now - self.last_input
         for d in report.diagnoses:
             if d.fingerprint in self.reported or d.role == "wrapper" or d.severity == "info":
@@ -358,7 +405,8 @@ class LiveAnalysis:
                 self.reported.add(d.fingerprint)
             self.shown.append((d.severity, d.title))
             self.shown = self.shown[-10:]
-            self._view("diagnosis", d, self.ready and (self.ready_s or 0) > 0 and self._after_ready(d))
+            late = self.ready and (self.ready_s or 0) > 0 and self._after_ready(d) if after_ready is None else after_ready
+            self._view("diagnosis", d, late)
         self._refresh(force=True)
 
     def _after_ready(self, d) -> bool:

@@ -213,3 +213,37 @@ def test_a_broken_view_is_switched_off(live, capsys):
     _feed(live, "more\n")
     assert not live.view_ok
     assert capsys.readouterr().err.count("draw bug") == 1
+
+
+def test_a_crash_loop_is_followed_one_start_at_a_time(live):
+    """`docker logs -f` of a container that restarts: the restart is announced with what the
+    previous start came to, its diagnosis is shown once (before the note, although it was not
+    confirmed yet), the phases start again, and the final report covers the last start."""
+    live.feed_data(sample("29-v1-0.11.0-restart-loop-symm-mem.log").read_bytes())
+    live.test_clock.t += 5
+    live.tick()
+    report = live.finish()
+    events = live.test_view.events
+    notes = [i for i, e in enumerate(events) if e[0] == "note" and e[1].startswith("restart:")]
+    assert len(notes) == 1
+    msg = events[notes[0]][1]
+    assert "at line 216 (start 2)" in msg and "the previous start (lines 1-" in msg and ") failed: " in msg
+    diags = [i for i, e in enumerate(events) if e[0] == "diagnosis" and e[1] == "vllm-symm-mem-rendezvous-crash"]
+    assert len(diags) == 1 and diags[0] < notes[0]
+    phases_after = [e[1] for e in events[notes[0]:] if e[0] == "phase"]
+    assert phases_after and phases_after[0] == [e[1] for e in events if e[0] == "phase"][0]
+    assert report.facts["starts"] == 2 and report.facts["start_line"] == 216 and report.outcome == "failed"
+
+
+def test_a_start_after_one_that_came_up_is_followed_until_it_is_ready_again(live):
+    live.feed_data(sample("03-v1-0.10.1-tp4-ready.log").read_bytes())
+    assert live.ready and live.state()["ready"]
+    live.feed_data(sample("11-v1-0.11.2-cuda-graph-capture-oom.log").read_bytes())
+    note = next(e[1] for e in live.test_view.events if e[0] == "note" and e[1].startswith("restart:"))
+    assert ") ready" in note
+    assert not live.ready and not live.state()["ready"]
+    live.test_clock.t += 5
+    live.tick()
+    report = live.finish()
+    assert report.outcome == "failed" and report.facts["starts"] == 2
+    assert "vllm-graph-capture-oom-traceback" in [e[1] for e in live.test_view.kinds("diagnosis")]
