@@ -5,8 +5,8 @@ auth headers, credentials in URLs, values of secret-named variables, keyword arg
 (`HF_TOKEN=...`, `api_key='...'`, `--api-key ...`), e-mail addresses, home-directory user names.
 
 Kept, because a diagnosis needs them: token-count settings (`max_num_batched_tokens=8192`),
-numbers, flags, versions, interface names. IPv4 addresses (other than loopback, 0.0.0.0 and
-masks) and NCCL host names become stable aliases (`ip-1`, `host-1`): the same address gets the
+numbers, flags, versions, interface names. IPv4 and IPv6 addresses (other than loopback, 0.0.0.0,
+`::` and masks) and NCCL host names become stable aliases (`ip-1`, `host-1`): the same address gets the
 same alias everywhere in one report, so "rank 3 on ip-2 could not reach ip-1" still reads right.
 
 One `Redactor` per report keeps the aliases consistent; `redact_report` is the entry point.
@@ -14,6 +14,7 @@ One `Redactor` per report keeps the aliases consistent; `redact_report` is the e
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 from typing import Any
@@ -82,6 +83,10 @@ _IPV4 = re.compile(
     r"((?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3})(?![\w.])"
 )
 _IP_KEEP = re.compile(r"^(?:127\.|0\.|255\.|224\.)")
+# IPv6 candidates (NCCL's `eth0:fe80::42:acff:fe11:2%eth0<0>`, torch's `[2001:db8::7]:29500`): hex
+# groups and colons, maybe behind an interface name, checked by `ipaddress`; an IPv4-mapped tail
+# (`::ffff:10.0.0.1`) is left to _IPV4
+_IPV6 = re.compile(r"(?<![\w:.])((?:[A-Za-z][\w.-]*:)?)((?:[0-9A-Fa-f]{1,4}|:)(?::[0-9A-Fa-f]{0,4}){2,7})(?![\w:.])")
 # NCCL's own prefix: "hostname:pid:tid [rank] NCCL INFO ..."
 _NCCL_HOST = re.compile(r"(?m)(^|\s|\] )([A-Za-z][A-Za-z0-9_.-]*)(:\d+:\d+ \[\d+\] NCCL )")
 # Ray / torch lines that name a node: "ip=10.0.0.2", "node_ip=...", "hostname: gpu-node-7"
@@ -107,6 +112,26 @@ class Redactor:
         if _IP_KEEP.match(ip):
             return ip
         return self.ips.setdefault(ip, f"ip-{len(self.ips) + 1}")
+
+    def _ip6(self, m: re.Match) -> str:
+        head, text = m.group(1), m.group(2)
+        if head:
+            whole = self._ip6_alias(head + text)  # `fe80:` read as an interface name
+            if whole is not None:
+                return whole
+        alias = self._ip6_alias(text)
+        return m.group(0) if alias is None else head + alias
+
+    def _ip6_alias(self, text: str) -> str | None:
+        if ("::" not in text and text.count(":") != 7) or not any(c.isdigit() for c in text):
+            return None  # "12:34:56", a MAC, "a::b" in prose
+        try:
+            addr = ipaddress.IPv6Address(text)
+        except ValueError:
+            return None
+        if addr.is_loopback or addr.is_unspecified:
+            return text
+        return self.ips.setdefault(str(addr), f"ip-{len(self.ips) + 1}")  # one alias however it is written
 
     def host_alias(self, name: str) -> str:
         if name.lower() in _HOST_KEEP or name.startswith(("ip-", "host-")) and name in self.hosts.values():
@@ -163,6 +188,9 @@ class Redactor:
         if _MAYBE_IP.search(s):
             for m in _IPV4.finditer(s):
                 self._ip(m)
+        if "::" in s or s.count(":") >= 7:
+            for m in _IPV6.finditer(s):
+                self._ip6(m)
 
     def text(self, s: str) -> str:
         if not s:
@@ -197,6 +225,8 @@ class Redactor:
                 m.group(3) if _IPV4.fullmatch(m.group(3)) else self.host_alias(m.group(3))), s)
         if _MAYBE_IP.search(s):
             s = _IPV4.sub(self._ip, s)
+        if "::" in s or s.count(":") >= 7:
+            s = _IPV6.sub(self._ip6, s)
         for host, alias in self.hosts.items():  # a host named once in an NCCL prefix, again in prose
             if len(host) >= 4 and host in s and re.search(r"[\d.-]", host):  # not a plain word like "main"
                 s = re.sub(r"(?<![\w.-])" + re.escape(host) + r"(?![\w-])", alias, s)

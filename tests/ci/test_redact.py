@@ -63,6 +63,27 @@ def test_addresses_and_hosts_get_stable_aliases():
     assert b == "connect to (ip-1, 5000) from ip-2; host-1 unreachable"
 
 
+def test_ipv6_addresses_get_the_same_stable_aliases():
+    """NCCL prints `iface:addr%iface<port>`, torch `[addr]:port`; one address written two ways is one alias."""
+    r = Redactor()
+    a = r.text("node-0:356:356 [0] NCCL INFO Bootstrap : Using eth0:fe80::42:acff:fe11:2%eth0<0>")
+    b = r.text("connect to [2001:db8::7]:29500 failed; peer 2001:0db8:0000:0000:0000:0000:0000:0007, "
+               "local FE80::42:ACFF:FE11:2")
+    assert a == "host-1:356:356 [0] NCCL INFO Bootstrap : Using eth0:ip-1%eth0<0>"
+    assert b == "connect to [ip-2]:29500 failed; peer ip-2, local ip-1"
+    assert "fe80" not in r.text("fe80::1:2 on the wire").lower()
+
+
+@pytest.mark.parametrize("line", [
+    "c10::Error at::Tensor std::vector c10d::Backend torch::jit",
+    "10:12:46 and 23:59:59.120, MAC 00:1a:2b:3c:4d:5e, ratio 3:1",
+    "listening on [::]:8000 and ::1, loopback 0:0:0:0:0:0:0:1",
+    "a::b in prose, dead::beef",
+])
+def test_things_that_look_like_ipv6_stay(line):
+    assert redact_text(line) == line
+
+
 def _everything_planted():
     d = diag(1, title=f"token {HF} failed", explanation=f"HTTP 401 with --api-key {OPENAI} on 10.20.30.40",
              remediation=[f"export HF_TOKEN={HF}", "--max-num-batched-tokens 8192"],
