@@ -5,7 +5,7 @@ input, and CPU use while a server that is up keeps logging.
     python bench/bench_watch.py [--size-mb 256] [--seconds 10] [--rates 100,1000]
 
 Throughput: `cat FILE | X | consumer` for X = cat and X = llmdiag watch, timed until the consumer
-has every byte (the analysis runs beside the passthrough and may skip input it cannot follow;
+has every byte, with the CPU seconds X spent per GB passed (the analysis runs beside the passthrough and may skip input it cannot follow;
 the passthrough never waits for it). CPU: a ready vLLM log, then request and metrics lines at a
 fixed rate; CPU seconds of watch (both of its processes) per wall second, measured from /proc.
 """
@@ -57,8 +57,9 @@ def make_inputs(tmp: Path, size: int) -> dict[str, Path]:
     return out
 
 
-def time_passthrough(cmd: list[str], path: Path, size: int) -> tuple[float, float]:
-    """(seconds to the first byte, MB/s from the first to the last byte) of `cat path | cmd`."""
+def time_passthrough(cmd: list[str], path: Path, size: int) -> tuple[float, float, float | None]:
+    """(seconds to the first byte, MB/s from the first to the last byte, CPU seconds of `cmd` and the
+    processes it waited for) of `cat path | cmd`."""
     src = subprocess.Popen(["cat", str(path)], stdout=subprocess.PIPE)
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, stdin=src.stdout, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=_env())
@@ -76,10 +77,14 @@ def time_passthrough(cmd: list[str], path: Path, size: int) -> tuple[float, floa
     t_end = time.perf_counter()
     proc.stdout.close()
     src.wait()
+    cpu = None
+    if hasattr(os, "wait4"):
+        _, _, ru = os.wait4(proc.pid, 0)  # the analysis process is waited for by watch: counted too
+        cpu = ru.ru_utime + ru.ru_stime
     proc.wait()
     if got != size or first is None:
         raise SystemExit(f"{cmd[0]}: got {got} of {size} bytes")
-    return first[0] - t0, (size - first[1]) / 1e6 / max(1e-9, t_end - first[0])
+    return first[0] - t0, (size - first[1]) / 1e6 / max(1e-9, t_end - first[0]), cpu
 
 
 def _cpu_of_tree(pid: int) -> float:
@@ -143,14 +148,19 @@ def main() -> None:
         inputs = make_inputs(Path(tmp), size)
         print(f"\npassthrough throughput, {args.size_mb} MB through a pipe (best of {args.repeat})")
         print("(MB/s from the first byte to the last; start-up time to the first byte shown apart)")
-        print(f"{'input':<16}{'cat MB/s':>10}{'watch MB/s':>12}{'watch/cat':>11}{'watch start ms':>16}")
+        print("(CPU s/GB: CPU seconds of cat, or of both watch processes, per GB passed; the fewest of the runs)")
+        print(f"{'input':<16}{'cat MB/s':>10}{'watch MB/s':>12}{'watch/cat':>11}{'watch start ms':>16}"
+              f"{'cat CPU s/GB':>14}{'watch CPU s/GB':>16}")
+        gb = size / 1e9
         for name, path in inputs.items():
             cat_runs = [time_passthrough(cat, path, size) for _ in range(args.repeat)]
             watch_runs = [time_passthrough(WATCH, path, size) for _ in range(args.repeat)]
             c = max(r[1] for r in cat_runs)
             w = max(r[1] for r in watch_runs)
             start = min(r[0] for r in watch_runs) * 1000
-            print(f"{name:<16}{c:>10.0f}{w:>12.0f}{w / c:>11.2f}{start:>16.0f}")
+            cpu = [min((r[2] for r in runs if r[2] is not None), default=None) for runs in (cat_runs, watch_runs)]
+            cpu_s = "".join(f"{'-' if x is None else f'{x / gb:.2f}':>{wd}}" for x, wd in zip(cpu, (14, 16)))
+            print(f"{name:<16}{c:>10.0f}{w:>12.0f}{w / c:>11.2f}{start:>16.0f}{cpu_s}")
     print(f"\nCPU while the server is up ({args.seconds:g} s of request and metrics lines after a ready log)")
     print(f"{'lines/s':>8}{'cat CPU %':>12}{'watch CPU %':>13}")
     for rate in (int(r) for r in args.rates.split(",")):
