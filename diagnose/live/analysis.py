@@ -255,7 +255,9 @@ class LiveAnalysis:
         prev = a.earlier[-1] if a.earlier else None
         how = ""
         if prev is not None:
-            how = f"; the previous start (lines {prev['first_line']}-{prev['last_line']}) {prev['outcome']}"
+            came = {"ready": "came up", "failed": "failed", "incomplete": "stopped before it came up"}
+            how = (f"; the previous start (lines {prev['first_line']}-{prev['last_line']}) "
+                   f"{came.get(prev['outcome'], prev['outcome'])}")
             if prev["title"]:
                 how += f": {prev['title']}"
         self._note(f"restart: the server started again at line {n} (start {a.starts}){how}")

@@ -240,7 +240,7 @@ def test_a_start_after_one_that_came_up_is_followed_until_it_is_ready_again(live
     assert live.ready and live.state()["ready"]
     live.feed_data(sample("11-v1-0.11.2-cuda-graph-capture-oom.log").read_bytes())
     note = next(e[1] for e in live.test_view.events if e[0] == "note" and e[1].startswith("restart:"))
-    assert ") ready" in note
+    assert "the previous start (lines 1-162) came up" in note
     assert not live.ready and not live.state()["ready"]
     live.test_clock.t += 5
     live.tick()
