@@ -1,9 +1,19 @@
+import atexit
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_logs"
+
+# The suite runs llmdiag with many rule folders: its rule-pack cache entries go to a folder of its
+# own (children inherit it), never into the user's cache folder, whose entries they would evict.
+_CACHE = tempfile.mkdtemp(prefix="llmdiag-test-cache-")
+os.environ["LLMDIAG_CACHE_DIR"] = _CACHE
+atexit.register(shutil.rmtree, _CACHE, True)
 
 
 @pytest.fixture(scope="session")
