@@ -104,11 +104,13 @@ FORMAT_CHOICES = ["text", "json", "markdown", "junit", "github"]
 @click.option("--no-color", is_flag=True, help="Plain text without colour (also NO_COLOR=1).")
 @click.option("--fail-on", type=click.Choice(["error", "warning", "never"]), default="error", show_default=True,
               help="When to exit 1: error = start failed or incomplete; warning = also on warnings; never.")
+@click.option("--progress/--no-progress", "show_progress", default=None,
+              help="How far a big input is read, on stderr (default: on a terminal, once a run takes 1.5 s).")
 @rules_option
 @only_option
 @skip_option
-def explain(inputs, fmt, output_specs, no_redact, history_path, model_dir, no_color, fail_on, rules_dirs, only,
-            skip):
+def explain(inputs, fmt, output_specs, no_redact, history_path, model_dir, no_color, fail_on, show_progress,
+            rules_dirs, only, skip):
     """Post-mortem report of saved logs (FILE..., a .gz file, or - for stdin).
 
     Exit codes: 0 ready (or --fail-on never), 1 failed or incomplete (see --fail-on),
@@ -123,10 +125,14 @@ def explain(inputs, fmt, output_specs, no_redact, history_path, model_dir, no_co
     except outputs.OutputError as exc:
         raise UsageProblem(str(exc)) from None
     rules, errors = _load_rules(rules_dirs, only, skip, strict=bool(rules_dirs))
+    progress = _progress(inputs, show_progress)
     try:
-        report = analyze(list(inputs), rules, warnings=errors)
+        report = analyze(list(inputs), rules, warnings=errors, progress=progress)
     except InputError as exc:
         raise UsageProblem(str(exc)) from None
+    finally:
+        if progress is not None:
+            progress.close()
     from diagnose.preflight import enrich_report
 
     report = enrich_report(report, model_dir)
@@ -143,6 +149,23 @@ def explain(inputs, fmt, output_specs, no_redact, history_path, model_dir, no_co
         except outputs.OutputError as exc:  # the report itself was written: warn, do not fail the step
             click.echo(f"llmdiag: warning: {exc}", err=True)
     sys.exit(exit_code_for(report, fail_on))
+
+
+def _progress(inputs, wanted: bool | None):
+    """A diagnose.progress.Progress on stderr for one input file (a .gz file: its compressed size),
+    or None: not wanted, stdin, several inputs, or (by default) stderr is not a terminal."""
+    if wanted is False or len(inputs) != 1 or inputs[0] == "-" or not os.path.isfile(inputs[0]):
+        return None
+    err = sys.stderr
+    try:
+        tty = err is not None and err.isatty()
+    except (OSError, ValueError):
+        tty = False
+    if err is None or (wanted is None and not tty):
+        return None
+    from diagnose.progress import Progress
+
+    return Progress(err, os.path.basename(inputs[0]), os.path.getsize(inputs[0]), tty)
 
 
 class _ClickOut:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Iterable
+from typing import Callable, Iterable
 
 from diagnose import diagnosis, distributed
 from diagnose.engines import PHASE_INDEX, START_BANNERS, EngineGuess, MarkerScanner, is_dev_version
@@ -107,9 +107,11 @@ class Analyzer:
         self.last = self.last_who = None
         self._first_line = line.n
 
-    def feed_inputs(self, paths: list[str], quiet: bool = True) -> None:
+    def feed_inputs(self, paths: list[str], quiet: bool = True, progress: Callable[[int], None] | None = None) -> None:
         """Every record of the inputs. One input (a file, a .gz file or stdin) takes the quiet-line
-        path of `diagnose.fastpath` (`quiet=False` turns it off; the reports are the same either way)."""
+        path of `diagnose.fastpath` (`quiet=False` turns it off; the reports are the same either way).
+        `progress` is told now and then how many bytes of that one input (of a .gz file: of its
+        compressed bytes) are read (see diagnose.progress)."""
         specs = expand_inputs(paths)
         self.split_starts = len(specs) == 1
         self.matcher.report_new = False  # nothing here reads the findings each line completes
@@ -124,21 +126,32 @@ class Analyzer:
                 return
             try:
                 self._feed_stream(stream, LineParser(sp.name, sp.node, sp.proc, sp.pid),
-                                  blocks=type(stream) is io.BufferedReader)
+                                  blocks=type(stream) is io.BufferedReader, progress=progress)
             finally:
                 stream.close()
         finally:
             self.matcher.report_new = True
 
-    def _feed_stream(self, stream, parser: LineParser, blocks: bool) -> None:
+    def _feed_stream(self, stream, parser: LineParser, blocks: bool,
+                     progress: Callable[[int], None] | None = None) -> None:
         from diagnose.fastpath import QuietLines
 
         quiet = QuietLines(self, parser)
         fast = quiet.fast if quiet.enabled else None
         parse = parser.parse
         advance = self._advance
+        where = (getattr(stream, "fileobj", None) or stream).tell if progress is not None else None
+        every = 16 if blocks else 4096  # batches between two progress calls: 1 MB, or 4096 lines
+        k = 0
         n = 0
         for texts in raw_batches(stream, parser.source, blocks):  # the loop of lines.raw_records, inlined
+            if where is not None:
+                k += 1
+                if k % every == 0:
+                    try:
+                        progress(where())
+                    except (OSError, ValueError):  # not seekable after all: no progress
+                        where = None
             for text in texts:
                 n += 1
                 if "\r" in text:
@@ -251,12 +264,13 @@ def load_rules(rule_dirs: list[str] | None = None, only: list[str] | None = None
     return select(pack, only, skip), pack.errors
 
 
-def analyze(paths: list[str], rules: list[Rule] | None = None, warnings: list[str] | None = None) -> Report:
+def analyze(paths: list[str], rules: list[Rule] | None = None, warnings: list[str] | None = None,
+            progress: Callable[[int], None] | None = None) -> Report:
     if rules is None:
         rules, errors = load_rules()
         warnings = (warnings or []) + errors
     analyzer = Analyzer(rules, warnings)
-    analyzer.feed_inputs(paths)
+    analyzer.feed_inputs(paths, progress=progress)
     return analyzer.report()
 
 
