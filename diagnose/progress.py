@@ -13,6 +13,8 @@ from __future__ import annotations
 import time
 from typing import Callable, TextIO
 
+from diagnose.render.text import fmt_dur
+
 DELAY_S = 1.5  # a run shorter than this shows nothing
 EVERY_S = 0.25  # redraws on a terminal
 EVERY_PLAIN_S = 10.0  # lines elsewhere
@@ -23,15 +25,6 @@ def _size(n: float) -> str:
         if n >= div:
             return f"{n / div:.1f} {unit}"
     return f"{n:.0f} B"
-
-
-def _dur(s: float) -> str:
-    s = int(round(s))
-    if s >= 3600:
-        return f"{s // 3600}h{s % 3600 // 60:02d}m"
-    if s >= 60:
-        return f"{s // 60}m{s % 60:02d}s"
-    return f"{s}s"
 
 
 class Progress:
@@ -55,7 +48,7 @@ class Progress:
         self.last_shown = now
         done = min(max(done, 0), self.total)
         rate = done / elapsed if elapsed > 0 else 0.0
-        left = f", about {_dur((self.total - done) / rate)} left" if rate > 0 and done < self.total else ""
+        left = f", about {fmt_dur((self.total - done) / rate)} left" if rate > 0 and done < self.total else ""
         msg = (f"llmdiag: reading {self.name}: {_size(done)} of {_size(self.total)} "
                f"({100 * done / self.total:.0f}%), {rate / 1e6:.0f} MB/s{left}")
         try:
