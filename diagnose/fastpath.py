@@ -332,7 +332,7 @@ class QuietLines:
         host = None
         frac_s = None
         stamp_at = -1
-        names_rank = ray = False
+        names_rank = ray = rank_word = False
         m = _TAGGED.match(raw) if c == "(" or c in "DIWEC" else None
         if c == "[":
             bracket = self._bracket(raw)
@@ -369,14 +369,14 @@ class QuietLines:
             kind = "nccl"
             host, spid = m.group("host", "pid")
             pid = int(spid)
-            text = raw[m.end():].rstrip()
+            rest = raw[m.end():]
+            rank_word = " rank " in rest  # the parser learns the process's rank from such a line
+            text = rest.rstrip()
         if "=" in text and text[:1] in "+ednVSGTRPC" and _ENV_LINE.match(text):
             return None
         channel = ()
         nodes_seen = None  # NCCL's nNodes of a communicator line (DistTracker._nccl)
-        rank_word = False
         if kind == "nccl":
-            rank_word = " rank " in raw[m.end():]
             if "via" in text:
                 channel = self._channels.get(text)
                 if channel is None:
