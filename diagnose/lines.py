@@ -318,10 +318,12 @@ class LineParser:
         self._last_clock = value
 
     def parse(self, n: int, raw: str, redraws: int = 0) -> Line:
+        if "\x00" in raw:  # first: a NUL inside an escape sequence would keep it from being seen
+            raw = raw.replace("\x00", "")
         if "\x1b" in raw:
             raw = ANSI_RE.sub("", raw)
-        if "\x00" in raw:
-            raw = raw.replace("\x00", "")
+            if "\x1b" in raw:  # a stray ESC, or one that a removed sequence joined to a new "[..."
+                raw = raw.replace("\x1b", "")
         line = Line(n, self.source, raw, raw)
         line.redraws = redraws
         text = raw

@@ -127,3 +127,15 @@ def test_corrupt_gzip_is_an_input_error(tmp_path):
 def test_year_rollover_keeps_clock_monotonic():
     recs = lines_from_text("INFO 12-31 23:59:58 [a.py:1] one\nINFO 01-01 00:00:03 [a.py:1] two\n")
     assert recs[1].clock - recs[0].clock == pytest.approx(5.0)
+
+
+@pytest.mark.parametrize("data, raw", [
+    (b"\x1b\x1b[0m[31mX\n", "[31mX"),  # removing one sequence must not leave a new one behind
+    (b"\x1b[\x1b[0m31mX\n", "[31mX"),
+    (b"a\x1b\x00[1m\n", "a"),  # a NUL inside a sequence
+    (b"x\x1b\x1b[K[K\n", "x[K"),
+    (b"\x1b[1;36m(APIServer pid=1)\x1b[0;0m INFO x\n", "(APIServer pid=1) INFO x"),
+])
+def test_no_escape_character_survives_the_parser(data, raw):
+    (rec,) = list(iter_records(io.BytesIO(data), "x.log"))
+    assert rec.raw == raw and "\x1b" not in rec.raw
