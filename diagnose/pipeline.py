@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from typing import Callable, Iterable
 
 from diagnose import diagnosis, distributed
-from diagnose.engines import PHASE_INDEX, START_BANNERS, EngineGuess, MarkerScanner, is_dev_version
+from diagnose.engines import PHASE_INDEX, PROCESS_FIRST, START_BANNERS, EngineGuess, MarkerScanner, is_dev_version
 from diagnose.lines import Line, LineParser, expand_inputs, iter_inputs, open_input, raw_batches, redrawn
 from diagnose.matcher import Finding, Matcher
 from diagnose.reportdata import Report
@@ -19,6 +19,7 @@ from diagnose.timeline import Timeline
 
 _SCANNER: MarkerScanner | None = None
 _EARLIER_KEPT = 3  # earlier starts described in the report (the rest are counted)
+_PRE_START_LINES = 20  # how far before its banner a new process's first line may be
 
 
 def scanner() -> MarkerScanner:
@@ -56,6 +57,7 @@ class Analyzer:
         self._first_line = 1  # where the start being read begins
         self.finished: dict | None = None  # the report fields of the last start that ended (see _new_start)
         self._banner = False  # the start being read printed its banner
+        self._pre_start: Line | None = None  # a new process's first line after the start ended (see _new_start)
 
     @property
     def engine(self) -> str:
@@ -73,11 +75,15 @@ class Analyzer:
         if line.source not in self.sources:
             self.sources.append(line.source)
         events = self.scanner.scan(line)
-        if self.split_starts and events and any(ev.marker.id in START_BANNERS for ev in events):
+        if self.split_starts and events:
             tl = self.timeline
-            if self._banner and (tl.ready_seq is not None or tl.fatal_count or tl.shutdown_seq is not None):
-                self._new_start(line)
-            self._banner = True
+            ended = self._banner and (tl.ready_seq is not None or tl.fatal_count or tl.shutdown_seq is not None)
+            if any(ev.marker.id in START_BANNERS for ev in events):
+                if ended:
+                    self._new_start(line)
+                self._banner = True
+            elif ended and any(ev.marker.id in PROCESS_FIRST for ev in events):
+                self._pre_start = line  # a new process's first words: the start a banner may confirm
         self.guess.feed(line, events)
         entered = self.timeline.feed(line, events)
         tl = self.timeline
@@ -89,12 +95,18 @@ class Analyzer:
         return events, entered, new
 
     def _new_start(self, line: Line) -> None:
-        """The server started again on this line: keep what the finished start came to (outcome and
-        leading diagnosis), then read on with a fresh timeline, matcher run and engine vote."""
+        """The server started again on this line (its banner): keep what the finished start came to
+        (outcome and leading diagnosis), then read on with a fresh timeline, matcher run and engine
+        vote. When the new process announced itself just before its banner (vLLM's `Automatically
+        detected platform` line), the new start begins at that line, which is read again into it."""
+        pre, self._pre_start = self._pre_start, None
+        if pre is not None and (pre.source != line.source or not 0 < line.n - pre.n <= _PRE_START_LINES):
+            pre = None
+        first = pre.n if pre is not None else line.n
         done = self._report_fields()
         self.finished = done
         top = next((d for d in done["diagnoses"] if d["role"] != "wrapper"), None)
-        last = self.last[0] if self.last is not None else line.n - 1
+        last = min(self.last[0], first - 1) if self.last is not None else first - 1
         self.earlier.append({"first_line": self._first_line, "last_line": max(self._first_line, last),
                              "outcome": done["outcome"], "title": top["title"] if top is not None else None})
         del self.earlier[:-_EARLIER_KEPT]
@@ -105,7 +117,21 @@ class Analyzer:
         self.timeline = Timeline()
         self.guess = EngineGuess()
         self.last = self.last_who = None
-        self._first_line = line.n
+        self._first_line = first
+        if pre is not None:
+            events = self.scanner.scan(pre)
+            self.guess.feed(pre, events)
+            self.timeline.feed(pre, events)
+            tl = self.timeline
+            self.matcher.feed(pre, tl.seq, tl.tb_of_line, tl.phase, self.guess.engine, self.run, tl.dist.last_key)
+            if pre.text.strip():
+                self.last = (pre.n, pre.source, pre.raw)
+                self.last_who = tl.dist.last_key
+
+    @property
+    def start_line(self) -> int:
+        """The first line of the start being read."""
+        return self._first_line
 
     def feed_inputs(self, paths: list[str], quiet: bool = True, progress: Callable[[int], None] | None = None) -> None:
         """Every record of the inputs. One input (a file, a .gz file or stdin) takes the quiet-line

@@ -44,9 +44,10 @@ def test_a_start_that_came_up_then_a_crashed_restart(tmp_path):
     assert r["outcome"] == "failed" and r["engine_version"] == "0.11.0"
     assert top(r)["category"] == "symm-mem-allreduce" and top(r)["severity"] == "error"
     assert r["facts"]["starts"] == 2
-    assert r["facts"]["start_line"] == n_ready + 1 + SYMM.split("\n").index(
-        next(ln for ln in SYMM.split("\n") if "vLLM API server version" in ln))
+    # the new process's first line (`Automatically detected platform cuda.`, just before its banner)
+    assert r["facts"]["start_line"] == n_ready + 1 and "detected platform" in SYMM.split("\n")[0]
     assert r["phases"][0]["first_line"] == r["facts"]["start_line"]
+    assert r["facts"]["platform"] == "cuda"
     assert r["lines"] == (READY + SYMM).count("\n")
     assert any("started 2 times" in w and "ready" in w for w in r["warnings"])
     assert r["facts"]["tp_size"] == 4  # the last start's settings, not the first's (tp 2)
@@ -65,7 +66,8 @@ def test_three_starts_and_sglang(tmp_path):
     assert r["facts"]["starts"] == 3 and r["outcome"] == "ready"
     s = explain(tmp_path, SGL_FAIL + SGL_FAIL, name="sglang.log")
     assert s["engine"] == "sglang" and s["facts"]["starts"] == 2 and s["outcome"] == "failed"
-    assert s["facts"]["start_line"] == SGL_FAIL.count("\n") + 3  # its second server_args line
+    # the second start's `Automatically detected platform` line (SGLang 0.4 imports vLLM), before server_args
+    assert s["facts"]["start_line"] == SGL_FAIL.count("\n") + 2
 
 
 def test_one_start_is_never_split(tmp_path):
@@ -94,3 +96,19 @@ def test_a_restart_loop_keeps_a_bounded_summary(tmp_path):
     assert r["facts"]["starts"] == 6 and r["outcome"] == "failed"
     warning = next(w for w in r["warnings"] if "started 6 times" in w)
     assert "(the last 3)" in warning and warning.count("failed (") == 3
+
+
+def test_the_last_start_reads_as_it_would_alone(tmp_path):
+    """The report of the last start has the phases, facts and diagnoses of that start's own log."""
+    n_ready = READY.count("\n")
+    both = explain(tmp_path, READY + SYMM)
+    alone = explain(tmp_path, SYMM, name="alone.log")
+
+    def phases(r, shift):
+        return [(p["name"], p["status"], p["first_line"] - shift, p["last_line"] - shift, p["duration_s"])
+                for p in r["phases"]]
+
+    assert phases(both, n_ready) == phases(alone, 0)
+    assert {k: v for k, v in both["facts"].items() if k not in ("starts", "start_line")} == alone["facts"]
+    assert [(d["rule"], d["title"]) for d in both["diagnoses"]] == [(d["rule"], d["title"]) for d in alone["diagnoses"]]
+    assert (both["outcome"], both["last_phase"]) == (alone["outcome"], alone["last_phase"])

@@ -14,6 +14,9 @@ ALL_MARKERS: list[Marker] = [*vllm.MARKERS, *sglang.MARKERS, *common.MARKERS]
 # logo) and SGLang's server_args. One after the previous start came up, failed or was stopped
 # means the log goes on with a new start (a restarted container's `docker logs`, a retry loop).
 START_BANNERS = frozenset({"banner_old", "banner_new", "logo_version", "server_args"})
+# What a new process prints before its banner (vLLM: `Automatically detected platform cuda.`); after a
+# start has ended, a banner soon after such a line makes it the first line of the new start
+PROCESS_FIRST = frozenset({"platform"})
 
 _PATH_HINT = re.compile(r"/(vllm|sglang)/")
 _VLLM_DEV = re.compile(r"\d+\.\d+\.\d+.*(?:dev|\+g[0-9a-f]{6,})")
@@ -117,4 +120,4 @@ def is_dev_version(version: str | None) -> bool:
     return bool(version) and bool(_VLLM_DEV.search(version))
 
 
-__all__ = ["ALL_MARKERS", "PHASES", "PHASE_INDEX", "START_BANNERS", "Event", "EngineGuess", "Marker", "MarkerScanner", "is_dev_version"]
+__all__ = ["ALL_MARKERS", "PHASES", "PHASE_INDEX", "PROCESS_FIRST", "START_BANNERS", "Event", "EngineGuess", "Marker", "MarkerScanner", "is_dev_version"]

@@ -239,11 +239,12 @@ class LiveAnalysis:
         self._note(f"internal error in {what} at line {self.n} ({type(exc).__name__}: {exc}); the live analysis "
                    "is switched off, the log still passes through unchanged")
 
-    def _restarted(self, n: int, now: float) -> None:
-        """The server started again on line `n` (Analyzer._new_start): say so with what the finished
-        start came to, show its diagnoses not yet confirmed, and follow the new start's phases, stalls
-        and readiness from scratch."""
+    def _restarted(self, banner: int, now: float) -> None:
+        """The server started again, its banner on line `banner` (Analyzer._new_start): say so with
+        what the finished start came to, show its diagnoses not yet confirmed, and follow the new
+        start's phases, stalls and readiness from scratch."""
         a = self.analyzer
+        n = a.start_line  # the banner's, or the new process's first line just before it
         self.starts_seen = a.starts
         if self.pending_since is not None and a.finished is not None and self.diag_ok:
             try:
@@ -277,6 +278,9 @@ class LiveAnalysis:
         self.fatal_seen = 0
         self.post_ready_left = 0
         self.since_trim = 0
+        tl = a.timeline
+        if tl.phases and tl.phases[0].first_line < banner:  # the line before the banner began a phase
+            self._entered(tl.phases[0].name, now)
         self._refresh(force=True)
 
     # -- one analysed line ---------------------------------------------------------------------

@@ -227,12 +227,12 @@ def test_a_crash_loop_is_followed_one_start_at_a_time(live):
     notes = [i for i, e in enumerate(events) if e[0] == "note" and e[1].startswith("restart:")]
     assert len(notes) == 1
     msg = events[notes[0]][1]
-    assert "at line 216 (start 2)" in msg and "the previous start (lines 1-" in msg and ") failed: " in msg
+    assert "at line 215 (start 2)" in msg and "the previous start (lines 1-" in msg and ") failed: " in msg
     diags = [i for i, e in enumerate(events) if e[0] == "diagnosis" and e[1] == "vllm-symm-mem-rendezvous-crash"]
     assert len(diags) == 1 and diags[0] < notes[0]
     phases_after = [e[1] for e in events[notes[0]:] if e[0] == "phase"]
     assert phases_after and phases_after[0] == [e[1] for e in events if e[0] == "phase"][0]
-    assert report.facts["starts"] == 2 and report.facts["start_line"] == 216 and report.outcome == "failed"
+    assert report.facts["starts"] == 2 and report.facts["start_line"] == 215 and report.outcome == "failed"
 
 
 def test_a_start_after_one_that_came_up_is_followed_until_it_is_ready_again(live):
