@@ -494,7 +494,7 @@ class LiveAnalysis:
             "done": list(self.done), "shards": shards, "kv": kv, "diagnoses": list(self.shown),
             "stall": (self.stall[0], now - self.stall[1]) if self.stall else None,
             "ready": self.ready, "ready_s": self.ready_s, "failed": self.failed, "lines": self.n,
-            "dropped": self.dropped,
+            "dropped": self.dropped, "starts": self.analyzer.starts,
         }
 
     def _refresh(self, force: bool = False) -> None:

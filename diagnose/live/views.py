@@ -254,6 +254,8 @@ def status_texts(state: dict, height: int) -> list:
                 style="bold cyan")
     if state.get("model"):
         head.append(f"  {state['model']}")
+    if (state.get("starts") or 1) > 1:
+        head.append(f"  start {state['starts']}", style="bold magenta")
     if state.get("failed"):
         head.append(f"  FAILED in {state.get('phase') or 'startup'}", style="bold red")
     elif state.get("ready"):

@@ -233,6 +233,11 @@ def test_a_crash_loop_is_followed_one_start_at_a_time(live):
     phases_after = [e[1] for e in events[notes[0]:] if e[0] == "phase"]
     assert phases_after and phases_after[0] == [e[1] for e in events if e[0] == "phase"][0]
     assert report.facts["starts"] == 2 and report.facts["start_line"] == 215 and report.outcome == "failed"
+    state = live.state()
+    assert state["starts"] == 2
+    from diagnose.live.views import status_texts
+
+    assert "start 2" in status_texts(state, 5)[0].plain
 
 
 def test_a_start_after_one_that_came_up_is_followed_until_it_is_ready_again(live):
