@@ -119,14 +119,7 @@ class Analyzer:
         self.last = self.last_who = None
         self._first_line = first
         if pre is not None:
-            events = self.scanner.scan(pre)
-            self.guess.feed(pre, events)
-            self.timeline.feed(pre, events)
-            tl = self.timeline
-            self.matcher.feed(pre, tl.seq, tl.tb_of_line, tl.phase, self.guess.engine, self.run, tl.dist.last_key)
-            if pre.text.strip():
-                self.last = (pre.n, pre.source, pre.raw)
-                self.last_who = tl.dist.last_key
+            self._advance(pre)  # the fresh start has not ended: this cannot begin another one
 
     @property
     def start_line(self) -> int:
