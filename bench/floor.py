@@ -96,12 +96,13 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
     path = args.log
-    if path is None:
+    if path is None:  # the 1 GB log of bench/run.py, made the same way when missing
+        sys.path.insert(0, str(ROOT / "bench"))
+        from run import make_log
+
         work = Path(tempfile.gettempdir()) / "llmdiag-bench"
-        path = work / "bench-1024mb.log"
-        if not path.exists():
-            work.mkdir(parents=True, exist_ok=True)
-            subprocess.run([sys.executable, str(ROOT / "bench" / "gen_log.py"), str(path), "1024"], check=True)
+        work.mkdir(parents=True, exist_ok=True)
+        path = make_log(work, 1024)
     if not path.is_file():
         print(f"floor: no such file: {path}", file=sys.stderr)
         return 2
