@@ -11,6 +11,7 @@ import json
 import os
 import re
 
+from diagnose.render.safe import visible_report
 from diagnose.reportdata import Diagnosis, Report
 
 MAX_ANNOTATIONS = 10  # GitHub shows at most 10 error and 10 warning annotations per step
@@ -73,6 +74,7 @@ def ordered(report: Report) -> list[Diagnosis]:
 
 def render(report: Report, max_annotations: int = MAX_ANNOTATIONS, input_paths=None) -> str:
     """Annotations; `input_paths` (as given on the command line) let them point at the log file."""
+    report = visible_report(report)
     out = []
     for i, d in enumerate(ordered(report)[:max_annotations]):
         level = _LEVEL[d.severity]

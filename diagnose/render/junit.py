@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from diagnose.render.safe import visible_report
 from diagnose.reportdata import Diagnosis, Report
 
 PHASES = ("config", "init", "nccl", "weights", "kv_cache", "compile", "server")
@@ -51,6 +52,7 @@ def _suite_name(report: Report) -> str:
 
 
 def build(report: Report) -> ET.Element:
+    report = visible_report(report)
     by_phase: dict[str, list] = {}
     for p in report.phases:
         by_phase.setdefault(p.name, []).append(p)

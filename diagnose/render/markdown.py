@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from diagnose.render.safe import visible_report
 from diagnose.render.text import fmt_dur
 from diagnose.reportdata import Diagnosis, Report
 
@@ -159,6 +160,7 @@ def _size(s: str) -> int:
 
 def render(report: Report, max_bytes: int = MAX_BYTES) -> str:
     """Markdown under `max_bytes` (UTF-8), cutting the least important parts first."""
+    report = visible_report(report)
     head = _headline(report)
     if report.history and report.history.notes:
         head += ["", "**History:**", ""] + [f"- {esc(x)}" for x in report.history.notes]

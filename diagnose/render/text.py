@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import io
+import re
+import textwrap
 
+from diagnose.render.safe import visible_report
 from diagnose.reportdata import Report
 
 _OUTCOME_STYLE = {"ready": "bold green", "failed": "bold red", "incomplete": "bold yellow"}
@@ -17,6 +20,8 @@ _KEY_FACTS = {
     "compile": ("compile_s", "graph_capture_s"),
     "server": ("listen_url",),
 }
+_NO_WRAP = 100_000  # rich lays out at this width: nothing is ever wider, so nothing is broken
+_TRAILING = re.compile(r"[ \t]+((?:\x1b\[[0-9;]*m)*)$")
 _UNITS = {"weights_gib": " GiB", "weights_load_s": " s", "load_gbps": " GB/s", "kv_available_gib": " GiB",
           "compile_s": " s", "graph_capture_s": " s", "max_concurrency": "x"}
 
@@ -30,14 +35,38 @@ def fmt_dur(d: float | None) -> str:
     return f"{d:.1f}s"
 
 
+def _trim(text: str) -> str:
+    """No trailing spaces (table padding), also before a closing colour code."""
+    return "\n".join(_TRAILING.sub(r"\1", ln) for ln in text.split("\n"))
+
+
+def _prose(label: str, text: str, width: int | None, indent: int = 3):
+    """`   Why: text`; on a terminal (`width`), wrapped under its first word; never a hard break otherwise."""
+    from rich.text import Text
+
+    head = " " * indent + label + " "
+    lines = [text]
+    if width:
+        lines = textwrap.wrap(text, max(20, width - len(head)), break_long_words=False,
+                              break_on_hyphens=False) or [""]
+    out = Text(head[:-1], style="bold") + Text(" " + lines[0])
+    for ln in lines[1:]:
+        out.append("\n" + " " * len(head) + ln)
+    return out
+
+
 def render(report: Report, color: bool = True, width: int | None = None) -> str:
+    """The report for a person. `width`: the terminal's columns, at which the Why text is wrapped;
+    None (a pipe, a file, a CI log): no line is wrapped. Commands, evidence and the table are never
+    wrapped: a line to copy stays one line."""
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
+    report = visible_report(report)
     buf = io.StringIO()
-    console = Console(file=buf, force_terminal=color, no_color=not color, width=width or 110,
-                      highlight=False, soft_wrap=False, emoji=False)
+    console = Console(file=buf, force_terminal=color, no_color=not color,
+                      width=_NO_WRAP, highlight=False, soft_wrap=True, emoji=False)
     head = Text()
     head.append("llmdiag ", style="bold")
     eng = report.engine if report.engine != "unknown" else "engine unknown"
@@ -81,7 +110,7 @@ def render(report: Report, color: bool = True, width: int | None = None) -> str:
         title.append(f"  ({d.category}, {d.role}" + (f", {d.phase}" if d.phase else "") + f", rule {d.rule})",
                      style="dim")
         console.print(title)
-        console.print(Text("   Why: ", style="bold") + Text(d.explanation))
+        console.print(_prose("Why:", d.explanation, width))
         if d.remediation:
             console.print(Text("   What to do:", style="bold"))
             for r in d.remediation:
@@ -93,4 +122,4 @@ def render(report: Report, color: bool = True, width: int | None = None) -> str:
             console.print(Text(f"   (matched {d.count} times)", style="dim"))
     for w in report.warnings:
         console.print(Text(f"warning: {w}", style="yellow"))
-    return buf.getvalue()
+    return _trim(buf.getvalue())
