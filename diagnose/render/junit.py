@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
 from diagnose.reportdata import Diagnosis, Report
 
@@ -33,7 +34,7 @@ def _secs(d: float | None) -> str:
     return f"{max(d or 0.0, 0.0):.3f}"
 
 
-def _body(d: Diagnosis) -> str:
+def _body(d: Diagnosis, wrappers: list = ()) -> str:
     lines = [f"{d.title}", f"category {d.category}, severity {d.severity}, role {d.role}, rule {d.rule}",
              f"fingerprint {d.fingerprint}", "", f"Why: {d.explanation}"]
     if d.remediation:
@@ -43,6 +44,8 @@ def _body(d: Diagnosis) -> str:
         for ev in d.evidence:
             src = f"{ev.source}:" if ev.source else ""
             lines.append(f"  {src}{ev.line}: {ev.text[:2000]}")
+    if wrappers:
+        lines += ["", reported_by(wrappers, "Reported by")]
     return "\n".join(lines)
 
 
@@ -53,6 +56,9 @@ def _suite_name(report: Report) -> str:
 
 def build(report: Report) -> ET.Element:
     report = visible_report(report)
+    pairs = folded(report)  # wrappers folded into their cause; on their own only when there is none
+    shown = [d for d, _ in pairs]
+    wrappers_of = {id(d): w for d, w in pairs}
     by_phase: dict[str, list] = {}
     for p in report.phases:
         by_phase.setdefault(p.name, []).append(p)
@@ -61,13 +67,13 @@ def build(report: Report) -> ET.Element:
         # a diagnosis fails its own phase; the phase the start stopped in fails in any case
         fallback = report.last_phase or (report.phases[-1].name if report.phases else "config")
         failing_phase[fallback] = []
-        for d in report.diagnoses:
+        for d in shown:
             if d.role != "wrapper" and d.severity != "info":
                 failing_phase.setdefault(d.phase or fallback, []).append(d)
         if not failing_phase[fallback]:
-            failing_phase[fallback] = [d for d in report.diagnoses if d.severity != "info"][:1]
+            failing_phase[fallback] = [d for d in shown if d.severity != "info"][:1]
     notes: dict[str, list[Diagnosis]] = {}
-    for d in report.diagnoses:
+    for d in shown:
         if not any(d in v for v in failing_phase.values()):
             notes.setdefault(d.phase or report.last_phase or "config", []).append(d)
 
@@ -89,7 +95,7 @@ def build(report: Report) -> ET.Element:
             if top is not None:
                 message = top.title
                 ftype = top.category
-                body = "\n\n".join(_body(d) for d in diags)
+                body = "\n\n".join(_body(d, wrappers_of.get(id(d), [])) for d in diags)
             else:
                 message = f"phase {name} " + ("failed" if "failed" in statuses else "did not complete")
                 ftype = "unknown"

@@ -6,6 +6,7 @@ import io
 import re
 import textwrap
 
+from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
 from diagnose.reportdata import Report
 
@@ -102,7 +103,7 @@ def render(report: Report, color: bool = True, width: int | None = None) -> str:
     if not report.diagnoses:
         console.print(Text("No problem found.", style="green") if report.outcome == "ready"
                       else Text("No diagnosis.", style="yellow"))
-    for i, d in enumerate(report.diagnoses, 1):
+    for i, (d, wrappers) in enumerate(folded(report), 1):
         console.print()
         title = Text(f"{i}. ")
         title.append(f"[{d.severity}] ", style=_SEV_STYLE[d.severity])
@@ -120,6 +121,8 @@ def render(report: Report, color: bool = True, width: int | None = None) -> str:
             console.print(Text(f"   {src}{ev.line}: ", style="dim") + Text(ev.text[:300]))
         if d.count > 1:
             console.print(Text(f"   (matched {d.count} times)", style="dim"))
+        if wrappers:
+            console.print(Text(f"   {reported_by(wrappers)}", style="dim"))
     for w in report.warnings:
         console.print(Text(f"warning: {w}", style="yellow"))
     return _trim(buf.getvalue())

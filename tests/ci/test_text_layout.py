@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from diagnose.render.causes import shown
 from diagnose.render.term import use_color
 from diagnose.render.text import render
 
@@ -31,7 +32,7 @@ def test_piped_text_never_breaks_a_line(cli_run, columns):
     assert rc == 1
     report = _report(FAILED)
     lines = out.split("\n")
-    for d in report.diagnoses:
+    for d in shown(report):
         assert any(ln.endswith(d.explanation) for ln in lines), d.explanation  # Why on one line
         for r in d.remediation:
             assert f"     - {r}" in lines, r
