@@ -4,7 +4,8 @@ Jenkins): one testsuite for the start, one testcase per canonical phase.
 - passed: the phase completed;
 - failed: the phase failed or stalled, or the diagnosis belongs to it; the failure carries the
   diagnosis title as `message`, its category as `type`, and why / what to do / evidence as body;
-- skipped: the phase never appeared in the log (not reached, or not part of this engine's start).
+- skipped: the phase never appeared in the log: not in this log (before the first phase it shows: an
+  excerpt), not reached (after the phase it stopped in), or not part of this engine's start.
 
 Follows the common JUnit schema (the Jenkins / Ant junit-10.xsd subset that GitLab and GitHub
 reporters read): testsuites > testsuite(name, tests, failures, errors, skipped, time, timestamp?)
@@ -77,11 +78,15 @@ def build(report: Report) -> ET.Element:
         if not any(d in v for v in failing_phase.values()):
             notes.setdefault(d.phase or report.last_phase or "config", []).append(d)
 
+    # the phases the log shows (and the one the diagnosis places the failure in): one before the first
+    # of them is not in this log (an excerpt, a log that starts later), not "not reached"
+    seen = [PHASES.index(p.name) for p in report.phases] + ([PHASES.index(report.last_phase)] if report.last_phase else [])
+    first_seen, last_seen = min(seen, default=None), max(seen, default=None)
     cases = []
     counts = {"tests": 0, "failures": 0, "skipped": 0}
     total_time = 0.0
     classname = f"llmdiag.{report.engine}.start"
-    for name in PHASES:
+    for i, name in enumerate(PHASES):
         spans = by_phase.get(name, [])
         time = sum(p.duration_s or 0.0 for p in spans)
         total_time += time
@@ -106,8 +111,12 @@ def build(report: Report) -> ET.Element:
             fail.text = clean(body[:MAX_BODY])
         elif not spans:
             counts["skipped"] += 1
-            reason = ("not reached: the start stopped earlier" if report.outcome != "ready"
-                      else "not in the log (skipped by this engine or configuration)")
+            if first_seen is not None and i < first_seen:
+                reason = f"not in this log (its first phase is {PHASES[first_seen]})"
+            elif report.outcome != "ready" and (last_seen is None or i > last_seen):
+                reason = "not reached: the start stopped earlier"
+            else:
+                reason = "not in the log (skipped by this engine or configuration)"
             ET.SubElement(case, "skipped", {"message": reason})
         out = [f"lines {p.first_line}-{p.last_line}" + (f" of {p.source}" if p.source else "")
                + f", {p.status}" + (f", {p.duration_s:.1f}s" if p.duration_s is not None else "") for p in spans]

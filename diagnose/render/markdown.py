@@ -13,7 +13,7 @@ import re
 
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
-from diagnose.render.text import fmt_dur
+from diagnose.render.text import fmt_dur, phase_note
 from diagnose.reportdata import Diagnosis, Report
 
 MAX_BYTES = 1024 * 1024 - 4096  # GitHub's job summary limit is 1 MiB per step; leave room for others
@@ -126,8 +126,9 @@ def _headline(report: Report) -> list[str]:
 
 
 def _phase_table(report: Report) -> list[str]:
+    note = phase_note(report)
     if not report.phases:
-        return ["No loading phase was recognised in this log."]
+        return [esc(note)]
     multi = any(p.source for p in report.phases)
     head = "| phase | status | lines | duration |" + (" source |" if multi else "")
     out = [head, "|---|---|---:|---:|" + ("---|" if multi else "")]
@@ -137,7 +138,7 @@ def _phase_table(report: Report) -> list[str]:
         if multi:
             row += f" {esc(p.source or '')} |"
         out.append(row)
-    return out
+    return out + (["", esc(note)] if note else [])
 
 
 def _diagnosis(i: int, d: Diagnosis, detail: bool, headline: bool = False, wrappers: list = ()) -> list[str]:

@@ -36,6 +36,19 @@ def fmt_dur(d: float | None) -> str:
     return f"{d:.1f}s"
 
 
+def phase_note(report: Report) -> str | None:
+    """What the phase table cannot show: no phase at all, or the phase the diagnosis places the
+    failure in when the log has no marker line of it (the headline names that phase)."""
+    if not report.phases:
+        if report.last_phase:
+            return (f"No loading phase marker was recognised in this log; the diagnosis places the failure "
+                    f"in phase {report.last_phase}.")
+        return "No loading phase was recognised in this log."
+    if report.last_phase and report.outcome != "ready" and report.last_phase not in {p.name for p in report.phases}:
+        return f"Phase {report.last_phase} has no marker line in this log; the diagnosis places the failure there."
+    return None
+
+
 def _trim(text: str) -> str:
     """No trailing spaces (table padding), also before a closing colour code."""
     return "\n".join(_TRAILING.sub(r"\1", ln) for ln in text.split("\n"))
@@ -97,8 +110,9 @@ def render(report: Report, color: bool = True, width: int | None = None) -> str:
             table.add_row(p.name, Text(p.status, style=style), f"{p.first_line}-{p.last_line}",
                           fmt_dur(p.duration_s), ", ".join(facts))
         console.print(table)
-    else:
-        console.print("No loading phase was recognised in this log.")
+    note = phase_note(report)
+    if note:
+        console.print(note)
 
     if not report.diagnoses:
         console.print(Text("No problem found.", style="green") if report.outcome == "ready"
