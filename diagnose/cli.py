@@ -237,6 +237,8 @@ def rules_show(rule_id, rules_dirs):
            "", "Explanation template:", "  " + " ".join(r.explanation.split()), "", "What to do:"]
     for item in r.remediation_items:
         cond = f"   (when {item.when})" if item.when else ""
+        if "any" not in item.platforms:
+            cond += f"   ({' / '.join(item.platforms)} only)"
         out.append(f"  - {item.text}{cond}")
     out += ["", "Examples that match:"]
     out += ["  | " + line for ex in r.examples.match for line in ex.splitlines()]
