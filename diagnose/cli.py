@@ -21,15 +21,15 @@ class UsageProblem(click.ClickException):
 
 
 def _err(msg: str) -> None:
-    click.echo(f"llmdiag: error: {msg}", err=True)
+    from diagnose.render.safe import visible
+
+    click.echo(f"llmdiag: error: {visible(msg)}", err=True)  # a file name or a rule's text may carry controls
 
 
 def _use_color(no_color: bool) -> bool:
-    if no_color or os.environ.get("NO_COLOR"):
-        return False
-    if os.environ.get("FORCE_COLOR"):
-        return True
-    return sys.stdout is not None and sys.stdout.isatty()  # None: stdout was closed (`>&-`)
+    from diagnose.render.term import use_color
+
+    return use_color(no_color, sys.stdout)
 
 
 def _load_rules(rules_dirs, only, skip, strict=False):
@@ -139,8 +139,10 @@ def explain(inputs, fmt, output_specs, no_redact, history_path, model_dir, no_co
     try:
         report = outputs.prepare(report, redact=not no_redact, history=history_path)
         targets = [(fmt, "-")] + extra
+        from diagnose.render.term import prose_width
+
         outputs.write_outputs(report, targets, color=_use_color(no_color), input_paths=list(inputs),
-                              stdout=_ClickOut())
+                              stdout=_ClickOut(), width=prose_width(sys.stdout))
     except outputs.OutputError as exc:
         raise UsageProblem(str(exc)) from None
     if any(f == "github" for f, _ in targets):
@@ -172,7 +174,7 @@ class _ClickOut:
     """stdout through click.echo (test runners capture it; broken pipes are handled in main)."""
 
     def write(self, text: str) -> None:
-        click.echo(text, nl=False)
+        click.echo(text, nl=False, color=True)  # colour is decided already (_use_color); keep what was chosen
 
 
 @cli.command()
@@ -235,6 +237,8 @@ def rules_show(rule_id, rules_dirs):
            "", "Explanation template:", "  " + " ".join(r.explanation.split()), "", "What to do:"]
     for item in r.remediation_items:
         cond = f"   (when {item.when})" if item.when else ""
+        if "any" not in item.platforms:
+            cond += f"   ({' / '.join(item.platforms)} only)"
         out.append(f"  - {item.text}{cond}")
     out += ["", "Examples that match:"]
     out += ["  | " + line for ex in r.examples.match for line in ex.splitlines()]

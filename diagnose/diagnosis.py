@@ -194,10 +194,21 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
     return diags
 
 
+def platform_kind(platform) -> str | None:
+    """'cpu' or 'gpu' from the `platform` fact (vLLM: `device_config=cpu`, `detected platform cuda`);
+    None when the log does not say."""
+    if not isinstance(platform, str) or not platform:
+        return None
+    return "cpu" if platform.lower() == "cpu" else "gpu"
+
+
 def _remediation(rule, env: dict, engine: str) -> list[str]:
     remediation: list[str] = []
+    kind = platform_kind(env.get("platform"))
     for item in rule.remediation_items:
         if engine != "unknown" and "any" not in item.engines and engine not in item.engines:
+            continue
+        if kind and "any" not in item.platforms and kind not in item.platforms:
             continue
         try:
             if item.when and not evaluate(item.when, env):

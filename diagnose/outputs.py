@@ -55,7 +55,9 @@ def prepare(report: Report, redact: bool = True, history: str | None = None,
     return report
 
 
-def render(report: Report, fmt: str, color: bool = False, input_paths: Sequence[str] | None = None) -> str:
+def render(report: Report, fmt: str, color: bool = False, input_paths: Sequence[str] | None = None,
+           width: int | None = None) -> str:
+    """`width`: a terminal's columns, for the text format's prose; None never wraps a line."""
     fmt = normalize_format(fmt)
     if fmt == "json":
         from diagnose.render.json import render as r_json
@@ -75,15 +77,16 @@ def render(report: Report, fmt: str, color: bool = False, input_paths: Sequence[
         return r_gh(report, input_paths=input_paths)
     from diagnose.render.text import render as r_text
 
-    return r_text(report, color=color)
+    return r_text(report, color=color, width=width)
 
 
 def write_outputs(report: Report, outputs: Iterable[tuple[str, str]], color: bool = False,
-                  input_paths: Sequence[str] | None = None, stdout=None) -> list[str]:
+                  input_paths: Sequence[str] | None = None, stdout=None, width: int | None = None) -> list[str]:
     """Write each (format, path); '-' goes to `stdout`. Returns the paths written."""
     written = []
     for fmt, path in outputs:
-        text = render(report, fmt, color=color if path == "-" else False, input_paths=input_paths)
+        to_out = path == "-"
+        text = render(report, fmt, color=color and to_out, input_paths=input_paths, width=width if to_out else None)
         if path == "-":
             if stdout is None:
                 import sys

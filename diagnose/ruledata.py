@@ -37,7 +37,7 @@ class CondData(_Plain):
 
 
 class RemediationData(_Plain):
-    __slots__ = ("text", "when", "engines")
+    __slots__ = ("text", "when", "engines", "platforms")
 
 
 class ExamplesData(_Plain):
@@ -51,7 +51,7 @@ class RuleData(_Plain):
 
     @property
     def remediation_items(self) -> list[RemediationData]:
-        return [RemediationData(text=r, when=None, engines=["any"]) if isinstance(r, str) else r
+        return [RemediationData(text=r, when=None, engines=["any"], platforms=["any"]) if isinstance(r, str) else r
                 for r in self.remediation]
 
 

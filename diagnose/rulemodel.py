@@ -82,6 +82,9 @@ class RemediationItem(_Strict):
     text: str
     when: Optional[str] = None
     engines: list[Literal["vllm", "sglang", "any"]] = ["any"]
+    # the hardware the log shows (fact `platform`: cpu, or a GPU platform such as cuda / rocm);
+    # an item scoped to one is left out on the other, kept when the log does not say
+    platforms: list[Literal["gpu", "cpu", "any"]] = ["any"]
 
     _when = field_validator("when")(classmethod(lambda cls, v: _check_expr(v)))
 

@@ -21,6 +21,7 @@ _CFG = {
     "enforce_eager": re.compile(r"\benforce_eager=(True|False)"),
     "kv_cache_dtype": re.compile(r"\bkv_cache_dtype=(\w+)"),
     "load_format": re.compile(r"\bload_format=(?:LoadFormat\.)?(\w+)"),
+    "platform": re.compile(r"\bdevice_config=(?:device\(type=')?(\w+)"),  # cpu, cuda, rocm, xpu, tpu
 }
 
 _ARGS = {
@@ -50,7 +51,7 @@ def _scan(table: dict, text: str) -> dict:
     for name, rx in table.items():
         m = rx.search(text)
         if m and m.group(1) not in ("None", ""):
-            out[name] = number(m.group(1)) if name not in ("model", "host", "dtype") else m.group(1)
+            out[name] = number(m.group(1)) if name not in ("model", "host", "dtype", "platform") else m.group(1)
     if out.get("enforce_eager") in ("True", "False"):
         out["enforce_eager"] = out["enforce_eager"] == "True"
     return out

@@ -13,6 +13,7 @@ import os
 import time
 
 from diagnose.live.passthrough import write_all
+from diagnose.render.safe import visible
 from diagnose.render.text import fmt_dur as _fmt_dur
 
 _SEV_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
@@ -97,7 +98,7 @@ class PlainView(View):
         self.quiet = quiet
 
     def _emit(self, lines: list[str]) -> None:
-        self.out.write("".join(f"[llmdiag] {ln}\n" for ln in lines))
+        self.out.write("".join(f"[llmdiag] {visible(ln)}\n" for ln in lines))
 
     def phase(self, name, prev, prev_s, head):
         if self.quiet:
@@ -215,7 +216,7 @@ class TtyView(PlainView):
         for ln in lines:
             t = Text("[llmdiag] ", style="dim cyan")
             sev = ln.split(":", 1)[0]
-            t.append(ln, style=_SEV_STYLE.get(sev, "bold yellow" if sev == "stall" else ""))
+            t.append(visible(ln), style=_SEV_STYLE.get(sev, "bold yellow" if sev == "stall" else ""))
             body.append(self._ansi_wrap(t))
         self.out.write(first + "".join(b + "\n" for b in body))
 
@@ -237,7 +238,7 @@ class TtyView(PlainView):
 
         self._teardown()
         first = "" if (not self.shares_stdout or self.at_line_start()) else "\n"
-        self.out.write(first + render(report, color=self.color))
+        self.out.write(first + render(report, color=self.color, width=self.cols or None))
 
     def close(self):
         self._teardown()
@@ -250,10 +251,10 @@ def status_texts(state: dict, height: int) -> list:
 
     head = Text("llmdiag ", style="bold")
     eng = state.get("engine") or "unknown"
-    head.append(f"{eng if eng != 'unknown' else 'engine ?'}{' ' + state['version'] if state.get('version') else ''}",
+    head.append(visible(f"{eng if eng != 'unknown' else 'engine ?'}{' ' + state['version'] if state.get('version') else ''}"),
                 style="bold cyan")
     if state.get("model"):
-        head.append(f"  {state['model']}")
+        head.append(f"  {visible(state['model'])}")
     if (state.get("starts") or 1) > 1:
         head.append(f"  start {state['starts']}", style="bold magenta")
     if state.get("failed"):
@@ -270,7 +271,7 @@ def status_texts(state: dict, height: int) -> list:
         picked.append((1, 5, Text(f"stalled: no progress in {phase or 'startup'} for {fmt_dur(secs)}"
                                   " (advice printed above)", style="bold yellow")))
     for i, (sev, title) in enumerate(state.get("diagnoses", [])[-2:]):
-        picked.append((2, 6 + i, Text(f"{sev}: {title}", style=_SEV_STYLE.get(sev, ""))))
+        picked.append((2, 6 + i, Text(visible(f"{sev}: {title}"), style=_SEV_STYLE.get(sev, ""))))
     sh = state.get("shards")
     if sh:
         t = Text("weights: ", style="bold")
@@ -283,7 +284,7 @@ def status_texts(state: dict, height: int) -> list:
             t.append(f"  ETA {fmt_dur(sh['eta_s'])}")
         picked.append((3, 2, t))
     if state.get("kv"):
-        picked.append((4, 3, Text("KV cache: ", style="bold") + Text("  ".join(state["kv"]))))
+        picked.append((4, 3, Text("KV cache: ", style="bold") + Text(visible("  ".join(state["kv"])))))
     if state.get("done"):
         picked.append((5, 1, Text("done: ", style="dim") + Text(
             "  ".join(f"{n} {fmt_dur(s)}" for n, s in state["done"]), style="dim")))

@@ -28,11 +28,9 @@ def exit_code_for(outcome: str, fail_on: str) -> int:
 
 
 def _use_color(no_color: bool) -> bool:
-    if no_color or os.environ.get("NO_COLOR"):
-        return False
-    if os.environ.get("FORCE_COLOR"):
-        return True
-    return sys.stdout.isatty()
+    from diagnose.render.term import use_color
+
+    return use_color(no_color, sys.stdout)
 
 
 @click.command(context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
@@ -85,5 +83,5 @@ def preflight(command, gpu_mem, gpus, gpu_name, host_ram, engine_version, image,
     elif fmt == "markdown":
         click.echo(render_markdown(report), nl=False)
     else:
-        click.echo(render_text(report, color=_use_color(no_color)), nl=False)
+        click.echo(render_text(report, color=_use_color(no_color)), nl=False, color=True)
     sys.exit(exit_code_for(report.outcome, fail_on))

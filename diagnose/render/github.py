@@ -11,6 +11,8 @@ import json
 import os
 import re
 
+from diagnose.render.causes import folded, reported_by
+from diagnose.render.safe import visible_report
 from diagnose.reportdata import Diagnosis, Report
 
 MAX_ANNOTATIONS = 10  # GitHub shows at most 10 error and 10 warning annotations per step
@@ -33,13 +35,15 @@ def command(level: str, message: str, **props: object) -> str:
     return f"::{level}{' ' + ','.join(parts) if parts else ''}::{escape_data(message)}"
 
 
-def _message(d: Diagnosis) -> str:
+def _message(d: Diagnosis, wrappers: list = ()) -> str:
     lines = [d.explanation]
     if d.remediation:
         lines += ["", "What to do:"] + [f"  {r}" for r in d.remediation]
     if d.evidence:
         ev = d.evidence[0]
         lines += ["", f"Log line {ev.line}: {ev.text[:500]}"]
+    if wrappers:
+        lines += ["", reported_by(wrappers, "Reported by")]
     lines += ["", f"({d.category}, rule {d.rule}, fingerprint {d.fingerprint})"]
     return "\n".join(lines)
 
@@ -65,22 +69,24 @@ def _annotation_file(report: Report, d: Diagnosis, input_paths) -> tuple[str | N
     return path, ev.line
 
 
-def ordered(report: Report) -> list[Diagnosis]:
-    """Most important first: severity, then cause before symptom before wrapper, then report order."""
-    idx = {id(d): i for i, d in enumerate(report.diagnoses)}
-    return sorted(report.diagnoses, key=lambda d: (_SEV[d.severity], _ROLE[d.role], idx[id(d)]))
+def ordered(report: Report) -> list[tuple[Diagnosis, list]]:
+    """(diagnosis, its folded wrappers), most important first: severity, then cause before symptom
+    before wrapper, then report order. One annotation per cause; wrappers only when no cause was found."""
+    pairs = folded(report)
+    return [p for _, p in sorted(enumerate(pairs), key=lambda ip: (_SEV[ip[1][0].severity], _ROLE[ip[1][0].role], ip[0]))]
 
 
 def render(report: Report, max_annotations: int = MAX_ANNOTATIONS, input_paths=None) -> str:
     """Annotations; `input_paths` (as given on the command line) let them point at the log file."""
+    report = visible_report(report)
     out = []
-    for i, d in enumerate(ordered(report)[:max_annotations]):
+    for i, (d, wrappers) in enumerate(ordered(report)[:max_annotations]):
         level = _LEVEL[d.severity]
         if i == 0 and report.outcome != "ready":
             level = "error"  # the start failed or stalled: its top diagnosis is what failed the step
         file, line = _annotation_file(report, d, input_paths)
         title = f"llmdiag: {d.title}"
-        out.append(command(level, _message(d), file=file, line=line, title=title))
+        out.append(command(level, _message(d, wrappers), file=file, line=line, title=title))
     if not out and report.outcome != "ready":
         out.append(command("error", f"Start {report.outcome} in phase {report.last_phase or 'unknown'}; "
                                     "no rule explains it", title="llmdiag"))

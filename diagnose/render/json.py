@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from diagnose.render.safe import json_escaped
 from diagnose.reportdata import Report
 
 
 def render(report: Report) -> str:
-    return report.to_json(indent=2) + "\n"
+    return json_escaped(report.to_json(indent=2)) + "\n"

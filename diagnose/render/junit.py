@@ -4,7 +4,8 @@ Jenkins): one testsuite for the start, one testcase per canonical phase.
 - passed: the phase completed;
 - failed: the phase failed or stalled, or the diagnosis belongs to it; the failure carries the
   diagnosis title as `message`, its category as `type`, and why / what to do / evidence as body;
-- skipped: the phase never appeared in the log (not reached, or not part of this engine's start).
+- skipped: the phase never appeared in the log: not in this log (before the first phase it shows: an
+  excerpt), not reached (after the phase it stopped in), or not part of this engine's start.
 
 Follows the common JUnit schema (the Jenkins / Ant junit-10.xsd subset that GitLab and GitHub
 reporters read): testsuites > testsuite(name, tests, failures, errors, skipped, time, timestamp?)
@@ -16,6 +17,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from diagnose.render.causes import folded, reported_by
+from diagnose.render.safe import visible_report
 from diagnose.reportdata import Diagnosis, Report
 
 PHASES = ("config", "init", "nccl", "weights", "kv_cache", "compile", "server")
@@ -32,7 +35,7 @@ def _secs(d: float | None) -> str:
     return f"{max(d or 0.0, 0.0):.3f}"
 
 
-def _body(d: Diagnosis) -> str:
+def _body(d: Diagnosis, wrappers: list = ()) -> str:
     lines = [f"{d.title}", f"category {d.category}, severity {d.severity}, role {d.role}, rule {d.rule}",
              f"fingerprint {d.fingerprint}", "", f"Why: {d.explanation}"]
     if d.remediation:
@@ -42,6 +45,8 @@ def _body(d: Diagnosis) -> str:
         for ev in d.evidence:
             src = f"{ev.source}:" if ev.source else ""
             lines.append(f"  {src}{ev.line}: {ev.text[:2000]}")
+    if wrappers:
+        lines += ["", reported_by(wrappers, "Reported by")]
     return "\n".join(lines)
 
 
@@ -51,6 +56,10 @@ def _suite_name(report: Report) -> str:
 
 
 def build(report: Report) -> ET.Element:
+    report = visible_report(report)
+    pairs = folded(report)  # wrappers folded into their cause; on their own only when there is none
+    shown = [d for d, _ in pairs]
+    wrappers_of = {id(d): w for d, w in pairs}
     by_phase: dict[str, list] = {}
     for p in report.phases:
         by_phase.setdefault(p.name, []).append(p)
@@ -59,21 +68,25 @@ def build(report: Report) -> ET.Element:
         # a diagnosis fails its own phase; the phase the start stopped in fails in any case
         fallback = report.last_phase or (report.phases[-1].name if report.phases else "config")
         failing_phase[fallback] = []
-        for d in report.diagnoses:
+        for d in shown:
             if d.role != "wrapper" and d.severity != "info":
                 failing_phase.setdefault(d.phase or fallback, []).append(d)
         if not failing_phase[fallback]:
-            failing_phase[fallback] = [d for d in report.diagnoses if d.severity != "info"][:1]
+            failing_phase[fallback] = [d for d in shown if d.severity != "info"][:1]
     notes: dict[str, list[Diagnosis]] = {}
-    for d in report.diagnoses:
+    for d in shown:
         if not any(d in v for v in failing_phase.values()):
             notes.setdefault(d.phase or report.last_phase or "config", []).append(d)
 
+    # the phases the log shows (and the one the diagnosis places the failure in): one before the first
+    # of them is not in this log (an excerpt, a log that starts later), not "not reached"
+    seen = [PHASES.index(p.name) for p in report.phases] + ([PHASES.index(report.last_phase)] if report.last_phase else [])
+    first_seen, last_seen = min(seen, default=None), max(seen, default=None)
     cases = []
     counts = {"tests": 0, "failures": 0, "skipped": 0}
     total_time = 0.0
     classname = f"llmdiag.{report.engine}.start"
-    for name in PHASES:
+    for i, name in enumerate(PHASES):
         spans = by_phase.get(name, [])
         time = sum(p.duration_s or 0.0 for p in spans)
         total_time += time
@@ -87,7 +100,7 @@ def build(report: Report) -> ET.Element:
             if top is not None:
                 message = top.title
                 ftype = top.category
-                body = "\n\n".join(_body(d) for d in diags)
+                body = "\n\n".join(_body(d, wrappers_of.get(id(d), [])) for d in diags)
             else:
                 message = f"phase {name} " + ("failed" if "failed" in statuses else "did not complete")
                 ftype = "unknown"
@@ -98,8 +111,12 @@ def build(report: Report) -> ET.Element:
             fail.text = clean(body[:MAX_BODY])
         elif not spans:
             counts["skipped"] += 1
-            reason = ("not reached: the start stopped earlier" if report.outcome != "ready"
-                      else "not in the log (skipped by this engine or configuration)")
+            if first_seen is not None and i < first_seen:
+                reason = f"not in this log (its first phase is {PHASES[first_seen]})"
+            elif report.outcome != "ready" and (last_seen is None or i > last_seen):
+                reason = "not reached: the start stopped earlier"
+            else:
+                reason = "not in the log (skipped by this engine or configuration)"
             ET.SubElement(case, "skipped", {"message": reason})
         out = [f"lines {p.first_line}-{p.last_line}" + (f" of {p.source}" if p.source else "")
                + f", {p.status}" + (f", {p.duration_s:.1f}s" if p.duration_s is not None else "") for p in spans]

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 
-from diagnose.render.text import fmt_dur
+from diagnose.render.causes import folded, reported_by
+from diagnose.render.safe import visible_report
+from diagnose.render.text import fmt_dur, phase_note
 from diagnose.reportdata import Diagnosis, Report
 
 MAX_BYTES = 1024 * 1024 - 4096  # GitHub's job summary limit is 1 MiB per step; leave room for others
@@ -124,8 +126,9 @@ def _headline(report: Report) -> list[str]:
 
 
 def _phase_table(report: Report) -> list[str]:
+    note = phase_note(report)
     if not report.phases:
-        return ["No loading phase was recognised in this log."]
+        return [esc(note)]
     multi = any(p.source for p in report.phases)
     head = "| phase | status | lines | duration |" + (" source |" if multi else "")
     out = [head, "|---|---|---:|---:|" + ("---|" if multi else "")]
@@ -135,14 +138,16 @@ def _phase_table(report: Report) -> list[str]:
         if multi:
             row += f" {esc(p.source or '')} |"
         out.append(row)
-    return out
+    return out + (["", esc(note)] if note else [])
 
 
-def _diagnosis(i: int, d: Diagnosis, detail: bool, headline: bool = False) -> list[str]:
+def _diagnosis(i: int, d: Diagnosis, detail: bool, headline: bool = False, wrappers: list = ()) -> list[str]:
     phase = f", {d.phase}" if d.phase else ""
     out = [f"#### {i}. {_SEV_ICON[d.severity]} {esc(d.title)}",
            "", f"{code(d.category)}, {d.severity}, {d.role}{phase}; rule {code(d.rule)}, fingerprint {code(d.fingerprint)}"
            + (f"; matched {d.count} times" if d.count > 1 else "")]
+    if wrappers:
+        out += ["", esc(reported_by(wrappers, "Reported by"))]
     if headline:
         out += ["", "Why and what to do: see the headline above."]
     elif detail:
@@ -159,6 +164,7 @@ def _size(s: str) -> int:
 
 def render(report: Report, max_bytes: int = MAX_BYTES) -> str:
     """Markdown under `max_bytes` (UTF-8), cutting the least important parts first."""
+    report = visible_report(report)
     head = _headline(report)
     if report.history and report.history.notes:
         head += ["", "**History:**", ""] + [f"- {esc(x)}" for x in report.history.notes]
@@ -172,10 +178,11 @@ def render(report: Report, max_bytes: int = MAX_BYTES) -> str:
                                 *[f"- {esc(w)}" for w in report.warnings], "", "</details>"]))
     tail.append(f"<sub>llmdiag report {code(report.schema_)}; secrets redacted unless --no-redact.</sub>\n")
 
-    diags = report.diagnoses
-    short = ["\n".join(_diagnosis(i + 1, d, False)) for i, d in enumerate(diags)]
+    pairs = folded(report)  # wrappers folded into their cause; the JSON report lists them all
+    diags = [d for d, _ in pairs]
+    short = ["\n".join(_diagnosis(i + 1, d, False, wrappers=w)) for i, (d, w) in enumerate(pairs)]
     top = _top(report)
-    full = ["\n".join(_diagnosis(i + 1, d, True, d is top)) for i, d in enumerate(diags)]
+    full = ["\n".join(_diagnosis(i + 1, d, True, d is top, w)) for i, (d, w) in enumerate(pairs)]
     ev_long = [_evidence_block(d, EVIDENCE_LINE_CHARS) if d.evidence else "" for d in diags]
     ev_short = [_evidence_block(d, 200) if d.evidence else "" for d in diags]
     detail = [True] * len(diags)

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import io
+import re
+import textwrap
 
+from diagnose.render.causes import folded, reported_by
+from diagnose.render.safe import visible_report
 from diagnose.reportdata import Report
 
 _OUTCOME_STYLE = {"ready": "bold green", "failed": "bold red", "incomplete": "bold yellow"}
@@ -17,6 +21,8 @@ _KEY_FACTS = {
     "compile": ("compile_s", "graph_capture_s"),
     "server": ("listen_url",),
 }
+_NO_WRAP = 100_000  # rich lays out at this width: nothing is ever wider, so nothing is broken
+_TRAILING = re.compile(r"[ \t]+((?:\x1b\[[0-9;]*m)*)$")
 _UNITS = {"weights_gib": " GiB", "weights_load_s": " s", "load_gbps": " GB/s", "kv_available_gib": " GiB",
           "compile_s": " s", "graph_capture_s": " s", "max_concurrency": "x"}
 
@@ -30,14 +36,51 @@ def fmt_dur(d: float | None) -> str:
     return f"{d:.1f}s"
 
 
+def phase_note(report: Report) -> str | None:
+    """What the phase table cannot show: no phase at all, or the phase the diagnosis places the
+    failure in when the log has no marker line of it (the headline names that phase)."""
+    if not report.phases:
+        if report.last_phase:
+            return (f"No loading phase marker was recognised in this log; the diagnosis places the failure "
+                    f"in phase {report.last_phase}.")
+        return "No loading phase was recognised in this log."
+    if report.last_phase and report.outcome != "ready" and report.last_phase not in {p.name for p in report.phases}:
+        return f"Phase {report.last_phase} has no marker line in this log; the diagnosis places the failure there."
+    return None
+
+
+def _trim(text: str) -> str:
+    """No trailing spaces (table padding), also before a closing colour code."""
+    return "\n".join(_TRAILING.sub(r"\1", ln) for ln in text.split("\n"))
+
+
+def _prose(label: str, text: str, width: int | None, indent: int = 3):
+    """`   Why: text`; on a terminal (`width`), wrapped under its first word; never a hard break otherwise."""
+    from rich.text import Text
+
+    head = " " * indent + label + " "
+    lines = [text]
+    if width:
+        lines = textwrap.wrap(text, max(20, width - len(head)), break_long_words=False,
+                              break_on_hyphens=False) or [""]
+    out = Text(head[:-1], style="bold") + Text(" " + lines[0])
+    for ln in lines[1:]:
+        out.append("\n" + " " * len(head) + ln)
+    return out
+
+
 def render(report: Report, color: bool = True, width: int | None = None) -> str:
+    """The report for a person. `width`: the terminal's columns, at which the Why text is wrapped;
+    None (a pipe, a file, a CI log): no line is wrapped. Commands, evidence and the table are never
+    wrapped: a line to copy stays one line."""
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
+    report = visible_report(report)
     buf = io.StringIO()
-    console = Console(file=buf, force_terminal=color, no_color=not color, width=width or 110,
-                      highlight=False, soft_wrap=False, emoji=False)
+    console = Console(file=buf, force_terminal=color, no_color=not color,
+                      width=_NO_WRAP, highlight=False, soft_wrap=True, emoji=False)
     head = Text()
     head.append("llmdiag ", style="bold")
     eng = report.engine if report.engine != "unknown" else "engine unknown"
@@ -67,13 +110,14 @@ def render(report: Report, color: bool = True, width: int | None = None) -> str:
             table.add_row(p.name, Text(p.status, style=style), f"{p.first_line}-{p.last_line}",
                           fmt_dur(p.duration_s), ", ".join(facts))
         console.print(table)
-    else:
-        console.print("No loading phase was recognised in this log.")
+    note = phase_note(report)
+    if note:
+        console.print(note)
 
     if not report.diagnoses:
         console.print(Text("No problem found.", style="green") if report.outcome == "ready"
                       else Text("No diagnosis.", style="yellow"))
-    for i, d in enumerate(report.diagnoses, 1):
+    for i, (d, wrappers) in enumerate(folded(report), 1):
         console.print()
         title = Text(f"{i}. ")
         title.append(f"[{d.severity}] ", style=_SEV_STYLE[d.severity])
@@ -81,7 +125,7 @@ def render(report: Report, color: bool = True, width: int | None = None) -> str:
         title.append(f"  ({d.category}, {d.role}" + (f", {d.phase}" if d.phase else "") + f", rule {d.rule})",
                      style="dim")
         console.print(title)
-        console.print(Text("   Why: ", style="bold") + Text(d.explanation))
+        console.print(_prose("Why:", d.explanation, width))
         if d.remediation:
             console.print(Text("   What to do:", style="bold"))
             for r in d.remediation:
@@ -91,6 +135,8 @@ def render(report: Report, color: bool = True, width: int | None = None) -> str:
             console.print(Text(f"   {src}{ev.line}: ", style="dim") + Text(ev.text[:300]))
         if d.count > 1:
             console.print(Text(f"   (matched {d.count} times)", style="dim"))
+        if wrappers:
+            console.print(Text(f"   {reported_by(wrappers)}", style="dim"))
     for w in report.warnings:
         console.print(Text(f"warning: {w}", style="yellow"))
-    return buf.getvalue()
+    return _trim(buf.getvalue())

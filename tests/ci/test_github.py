@@ -21,10 +21,17 @@ def test_one_annotation_per_diagnosis_most_important_first():
             [diag(i, severity="info") for i in range(4, 20)]
     lines = github.render(report(diagnoses=diags)).splitlines()
     assert len(lines) == 10
-    assert lines[0].startswith("::error title=llmdiag%3A Title 3::")   # cause before wrapper
-    assert lines[1].startswith("::error title=llmdiag%3A Title 2::")
-    assert lines[2].startswith("::warning title=llmdiag%3A Title 1::")
-    assert all(l.startswith("::notice") for l in lines[3:])
+    assert lines[0].startswith("::error title=llmdiag%3A Title 3::")   # the wrapper is folded into the cause
+    assert "%0AReported by: Title 2 (line 12)%0A" in lines[0]
+    assert lines[1].startswith("::warning title=llmdiag%3A Title 1::")
+    assert all(l.startswith("::notice") for l in lines[2:])
+
+
+def test_wrappers_stand_alone_only_without_a_cause():
+    diags = [diag(2, role="wrapper"), diag(3, role="wrapper")]
+    lines = github.render(report(diagnoses=diags)).splitlines()
+    assert [l.split("::")[1] for l in lines] == ["error title=llmdiag%3A Title 2", "error title=llmdiag%3A Title 3"]
+    assert "Reported by" not in "".join(lines)
 
 
 def test_message_carries_why_what_to_do_and_evidence():

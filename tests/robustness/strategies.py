@@ -23,7 +23,10 @@ PREFIXES = [b"", b"(VllmWorker TP3 pid=4242) ", b"(EngineCore_DP0 pid=1) ", b"[r
             b"[2025-01-02 03:04:05 TP1] ", b"node-a:123:456 [3] NCCL INFO ", b"\x1b[32m", b"[", b"(", b"pid="]
 NOISE = [b"\r", b"\r\n", b"\x00", b"\x1b[2K", b"\x1b]0;t\x07", b"\xff", b"\xc3", b"\xe4\xb8", b"\t",
          "显存不足".encode("gbk"), "模型".encode(), b"\\", b"{{", b"}}", b"${x}", b"%s", b" " * 300,
-         b"(a+)+", b"9" * 40, b"-1", b"1e309", b"nan", b"0x" + b"f" * 30, b"GiB", b"[repeated 99999999999x across cluster]"]
+         b"(a+)+", b"9" * 40, b"-1", b"1e309", b"nan", b"0x" + b"f" * 30, b"GiB", b"[repeated 99999999999x across cluster]",
+         # C1 controls as UTF-8 (CSI, OSC, ST, NEL, RI), bidi overrides / isolates, bare C0
+         b"\xc2\x9b2J", b"\xc2\x9d0;PWNED\xc2\x9c", b"\xc2\x85", b"\xc2\x8d", b"\xe2\x80\xae", b"\xe2\x81\xa6",
+         b"\x07", b"\x08", b"\x7f", b"\x1b", b"\x1bc"]
 
 
 @st.composite
@@ -61,6 +64,7 @@ def hostile_log(max_lines: int = 60):
 
 
 _TOKENS = ["\x00", "\x1b[31m", "]]>", "<![CDATA[", "<x>", "&amp;", "::error::", "%0A", "\r", "\n", "|", "`", "*",
-           "${{ secrets.X }}", "{}", "{x}", "\ud7ff", "\ufeff", "\u202e", "hf_" + "a" * 30, "10.1.2.3", "/home/alice/m"]
+           "${{ secrets.X }}", "{}", "{x}", "\ud7ff", "\ufeff", "\u202e", "hf_" + "a" * 30, "10.1.2.3", "/home/alice/m",
+           "\x9b2J", "\x9d0;x\x9c", "\x85", "\x8d", "\u2066", "\u2069", "\u202a", "\x7f", "\x07", "\x1b", "\u2028"]
 hostile_text = st.lists(st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30)
                         | st.sampled_from(_TOKENS), max_size=8).map("".join)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -84,6 +85,15 @@ def test_pipeline_report_is_valid_json_with_lines_inside_the_input(rules, data):
 
 
 FORMATS = ("text", "json", "markdown", "junit", "github")
+# what must never reach a reader's terminal or viewer from a log: C0 but tab and newline, DEL, C1,
+# line separators, bidi embeddings / overrides / isolates (the text format's own colour codes aside)
+UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+SGR = re.compile("\x1b\\[[0-9;]*m")
+
+
+def assert_safe(text: str, fmt: str = "") -> None:
+    bad = UNSAFE.search(SGR.sub("", text) if fmt in ("text", "") else text)
+    assert bad is None, (fmt, hex(ord(bad.group())), text[max(0, bad.start() - 60): bad.end() + 20])
 
 
 def _render_all(report, redact: bool) -> None:
@@ -94,6 +104,7 @@ def _render_all(report, redact: bool) -> None:
         text = outputs.render(prepared, fmt, color=fmt == "text", input_paths=["fuzz.log"])
         assert isinstance(text, str)
         text.encode("utf-8")
+        assert_safe(text, fmt)
         if fmt == "junit":
             ET.fromstring(text.encode("utf-8"))
         if fmt == "json":
