@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 from diagnose.reportdata import Report
+from diagnose.render import family_note
 
 _OUTCOME_STYLE = {"ready": "bold green", "failed": "bold red", "incomplete": "bold yellow"}
 _SEV_STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
@@ -80,6 +81,8 @@ def render(report: Report, color: bool = True, width: int | None = None) -> str:
         title.append(d.title, style="bold")
         title.append(f"  ({d.category}, {d.role}" + (f", {d.phase}" if d.phase else "") + f", rule {d.rule})",
                      style="dim")
+        if family_note(d):
+            title.append(f"  ({family_note(d)})", style="yellow")
         console.print(title)
         console.print(Text("   Why: ", style="bold") + Text(d.explanation))
         if d.remediation:
