@@ -96,6 +96,10 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
     for f in findings:
         if f.rule.id in run.disabled or matcher.unless_blocks(f, run):
             continue
+        if f.phase is None and f.evidence[-1].tb is not None and f.evidence[-1].tb in tl.tb_phase:
+            # no phase marker before it (a pasted excerpt): the phase its traceback's frames show
+            f.phase = tl.tb_phase[f.evidence[-1].tb]
+            f.frame_phase = True
         try:
             env = _env(facts, f.captures, engine, version, f.phase or f.rule.phase)
             for name, src in f.rule.compute.items():
@@ -166,7 +170,11 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
             "fingerprint": fp,
             "count": 1,
             "references": list(rule.references),
-            "_key": (rule.role == "wrapper", _SEV[rule.severity], _ROLE[rule.role], -rule.priority, f.seq),
+            "confidence": "likely" if rule.tier == "family" else "confirmed",
+            "_frame_phase": f.frame_phase,  # the phase came from the traceback's frames (pipeline pops it)
+            # a family reading comes after every specific one of the same severity and role
+            "_key": (rule.role == "wrapper", _SEV[rule.severity], _ROLE[rule.role], rule.tier == "family",
+                     -rule.priority, f.seq),
             "_seq": f.seq,
         }
         order.append(fp)
@@ -228,8 +236,9 @@ def _switch_off(rule_id: str, exc: Exception, run: MatchRun) -> None:
 
 
 def _rank(f: Finding) -> tuple:
+    """Which reading of one line (or one traceback) wins: a specific rule always beats a family rule."""
     r = f.rule
-    return (-r.priority, _ROLE[r.role], _SEV[r.severity])
+    return (r.tier == "family", -r.priority, _ROLE[r.role], _SEV[r.severity])
 
 
 def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool) -> None:
@@ -267,6 +276,7 @@ def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool) -> N
             "fingerprint": "unknown-failure:" + hashlib.sha1(f"{phase}|{first.exc if first else ''}".encode()).hexdigest()[:12],
             "count": 1,
             "references": [],
+            "confidence": "likely",
         })
     elif tl.outcome == "incomplete" and not any(d["severity"] in ("error", "warning") for d in causes):
         meaning, actions = STALL_ADVICE.get(phase or "", ("the log stops before any loading phase was recognised",
@@ -284,4 +294,5 @@ def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool) -> N
             "fingerprint": "stall-unknown:" + hashlib.sha1(str(phase).encode()).hexdigest()[:12],
             "count": 1,
             "references": [],
+            "confidence": "likely",
         })

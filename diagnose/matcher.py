@@ -30,6 +30,7 @@ MAX_EVIDENCE = 5
 MAX_FINDINGS_PER_RULE = 200  # matches kept per rule; later ones add to the count only
 MAX_UNLESS_HITS = 10_000
 _UNCOMBINABLE = re.compile(r"\\[1-9]|\\g<|\(\?P=|\(\?\(|\(\?[aiLmsux]+\)")  # numbered refs, global flags
+_BENIGN_LEVELS = ("DEBUG", "INFO", "WARNING")  # log levels on which a `tier: family` rule does not fire
 _MEMO_MAX = 8192  # texts whose leaf hits are remembered (Matcher._leaf_hits); cleared when full
 _MEMO_TEXT = 512  # longer texts are not remembered
 
@@ -111,6 +112,7 @@ class Finding:
     seq: int
     engine: str = "unknown"
     count: int = 1
+    frame_phase: bool = False  # `phase` was read from the traceback's frames (diagnose.frames)
 
     @property
     def first(self) -> Hit:
@@ -449,6 +451,8 @@ class Matcher:
                 continue
             if res is None:
                 continue
+            if rs.rule.tier == "family" and line.level in _BENIGN_LEVELS:
+                continue  # a family rule names a failure: never from a line logged below ERROR
             caps, evidence = res
             kept = run.per_rule.get(rs.rule.id, 0)
             run.per_rule[rs.rule.id] = kept + 1

@@ -182,6 +182,9 @@ class Analyzer:
                     advance(parse(n, text, 0))
 
     def _rule_phase(self, diag: dict) -> str | None:
+        """The phase a rule's diagnosis names: its traceback's frames, else the rule's `phase`."""
+        if diag.get("_frame_phase"):
+            return diag["phase"]
         for rs in self.matcher.rules:
             if rs.rule.id == diag["rule"]:
                 return rs.rule.phase
@@ -230,6 +233,8 @@ class Analyzer:
         last_phase = tl.last_phase
         top = top_error or next((d for d in diags if d["role"] != "wrapper"), None)
         rule_phase = self._rule_phase(top) if top is not None and outcome != "ready" else None
+        for d in diags:
+            d.pop("_frame_phase", None)
         seen = {p.name for p in tl.phases}
         if rule_phase and rule_phase not in seen and (
             last_phase is None or PHASE_INDEX[rule_phase] > PHASE_INDEX[last_phase]

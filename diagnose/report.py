@@ -53,6 +53,11 @@ class Diagnosis(_Model):
     references: list[str] = []
     ranks: list[str] = Field(default=[], description="ranks (processes) whose lines are the evidence, in a distributed start")
     nodes: list[str] = Field(default=[], description="nodes whose lines are the evidence, in a distributed start")
+    confidence: Literal["confirmed", "likely"] = Field(
+        default="confirmed",
+        description="confirmed: a specific rule recognised this failure; likely: a family rule (tier: family) "
+                    "named the kind of failure without a specific rule, or the built-in unknown-failure / "
+                    "stall-unknown")
 
 
 class ErrorLine(_Model):

@@ -153,7 +153,8 @@ class Diagnosis(_Data):
     _fields = (Field("rule"), Field("category"), Field("severity"), Field("role"), Field("phase", None),
                Field("title"), Field("explanation"), Field("remediation", kind="list"),
                Field("evidence", kind="models", model=Evidence), Field("fingerprint"), Field("count", 1),
-               Field("references", [], "list"), Field("ranks", [], "list"), Field("nodes", [], "list"))
+               Field("references", [], "list"), Field("ranks", [], "list"), Field("nodes", [], "list"),
+               Field("confidence", "confirmed"))
     __slots__ = _slots(_fields)
 
 

@@ -33,7 +33,7 @@ class _Plain:
 
 
 class CondData(_Plain):
-    __slots__ = ("contains", "regex", "anchor", "ignore_case", "any", "all", "within", "same_traceback")
+    __slots__ = ("contains", "regex", "pattern", "anchor", "ignore_case", "any", "all", "within", "same_traceback")
 
 
 class RemediationData(_Plain):
@@ -45,7 +45,7 @@ class ExamplesData(_Plain):
 
 
 class RuleData(_Plain):
-    __slots__ = ("id", "title", "category", "severity", "role", "engines", "versions", "phases", "phase",
+    __slots__ = ("id", "title", "category", "severity", "role", "tier", "engines", "versions", "phases", "phase",
                  "priority", "description", "match", "unless", "unless_within", "when", "compute",
                  "explanation", "remediation", "references", "fingerprint", "examples")
 
@@ -55,4 +55,9 @@ class RuleData(_Plain):
                 for r in self.remediation]
 
 
-PLAIN_OF = {"Cond": CondData, "RemediationItem": RemediationData, "Examples": ExamplesData, "Rule": RuleData}
+class PatternData(_Plain):
+    __slots__ = ("regex", "anchor", "description", "examples")
+
+
+PLAIN_OF = {"Cond": CondData, "RemediationItem": RemediationData, "Examples": ExamplesData, "Rule": RuleData,
+            "NamedPattern": PatternData}

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from diagnose.expr import ExprError, compile_expr, template_names
 from diagnose.ruledata import PLAIN_OF
@@ -26,6 +26,7 @@ class _Strict(BaseModel):
 class Cond(_Strict):
     contains: Optional[str] = None
     regex: Optional[str] = None
+    pattern: Optional[str] = None  # a name in patterns.yaml; resolved into `regex` (and `anchor`) at load
     anchor: Optional[str] = None
     ignore_case: bool = False
     any: Optional[list["Cond"]] = None
@@ -34,10 +35,21 @@ class Cond(_Strict):
     same_traceback: bool = False
 
     @model_validator(mode="after")
-    def _one_kind(self):
-        kinds = [k for k in ("contains", "regex", "any", "all") if getattr(self, k) is not None]
+    def _one_kind(self, info: ValidationInfo):
+        kinds = [k for k in ("contains", "regex", "pattern", "any", "all") if getattr(self, k) is not None]
+        named = None
+        if self.pattern is not None:
+            named = ((info.context or {}).get("patterns") or {}).get(self.pattern)
+            if named is not None and self.regex == named.regex:
+                kinds.remove("regex")  # resolved already (a condition may be validated twice)
         if len(kinds) != 1:
-            raise ValueError(f"a condition needs exactly one of contains/regex/any/all, got {kinds or 'none'}")
+            raise ValueError(f"a condition needs exactly one of contains/regex/pattern/any/all, got {kinds or 'none'}")
+        if self.pattern is not None:
+            if named is None:
+                raise ValueError(f"unknown pattern {self.pattern!r} (not in any patterns.yaml of the rule folders)")
+            object.__setattr__(self, "regex", named.regex)  # frozen model: set once, here
+            if self.anchor is None and named.anchor is not None:
+                object.__setattr__(self, "anchor", named.anchor)
         if self.contains is not None and not self.contains:
             raise ValueError("contains: empty text")
         if self.regex is not None:
@@ -100,6 +112,7 @@ class Rule(_Strict):
     category: str
     severity: Literal["error", "warning", "info"]
     role: Literal["cause", "symptom", "wrapper"]
+    tier: Literal["specific", "family"] = "specific"
     engines: list[Literal["vllm", "sglang", "any"]] = ["any"]
     versions: Optional[str] = None
     phases: Optional[list[Phase]] = None
@@ -163,6 +176,12 @@ class Rule(_Strict):
             raise ValueError(str(exc)) from None
         return v
 
+    @model_validator(mode="after")
+    def _family(self):
+        if self.tier == "family" and self.category == "unknown":
+            raise ValueError("a family rule names a kind of failure: its category cannot be unknown")
+        return self
+
     @property
     def remediation_items(self) -> list[RemediationItem]:
         return [RemediationItem(text=r) if isinstance(r, str) else r for r in self.remediation]
@@ -171,19 +190,69 @@ class Rule(_Strict):
 Cond.model_rebuild()
 
 
-def _format_validation(path: str, rule_id: str, exc: ValidationError) -> list[str]:
+def _format_validation(path: str, rule_id: str, exc: ValidationError, prefix: str = "rule ") -> list[str]:
     out = []
     for err in exc.errors():
         loc = ".".join(str(p) for p in err["loc"]) or "(rule)"
         msg = err["msg"]
         if err["type"] == "extra_forbidden":
             msg = "unknown field"
-        out.append(f"{path}: rule {rule_id}: {loc}: {msg}")
+        out.append(f"{path}: {prefix}{rule_id}: {loc}: {msg}")
     return out
 
 
 
-def load_file(path: Path) -> tuple[Rule | None, list[str]]:
+class NamedPattern(_Strict):
+    """One entry of a patterns.yaml: a regex that several rules use by name (`pattern: NAME`)."""
+
+    regex: str
+    anchor: Optional[str] = None
+    description: str
+    examples: Examples
+
+    @field_validator("regex")
+    @classmethod
+    def _regex(cls, v):
+        if len(v) > MAX_PATTERN_LEN:
+            raise ValueError(f"regex longer than {MAX_PATTERN_LEN} characters")
+        _check_regex(v)
+        return v
+
+
+_PATTERN_NAME = re.compile(r"^[a-z][a-z0-9-]{1,60}$")
+
+
+def load_patterns(path: Path) -> tuple[dict[str, NamedPattern], list[str]]:
+    """The named patterns of one rule folder (its patterns.yaml): name -> pattern, and errors."""
+    yaml, loader = _yaml()
+    try:
+        if path.stat().st_size > MAX_RULE_FILE_BYTES:
+            return {}, [f"{path}: patterns file larger than {MAX_RULE_FILE_BYTES // 1024} KiB"]
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - safe loader
+    except (OSError, UnicodeDecodeError) as exc:
+        return {}, [f"{path}: cannot read: {exc}"]
+    except yaml.YAMLError as exc:
+        first = str(exc).splitlines()[0] if str(exc) else "invalid YAML"
+        return {}, [f"{path}: invalid YAML: {first}"]
+    if not isinstance(data, dict):
+        return {}, [f"{path}: a patterns file must hold one mapping (name -> pattern)"]
+    too_big = _too_big(data)
+    if too_big:
+        return {}, [f"{path}: {too_big}"]
+    out: dict[str, NamedPattern] = {}
+    errors: list[str] = []
+    for name, value in data.items():
+        if not isinstance(name, str) or not _PATTERN_NAME.match(name):
+            errors.append(f"{path}: pattern name {name!r} must be kebab-case")
+            continue
+        try:
+            out[name] = NamedPattern.model_validate(value)
+        except ValidationError as exc:
+            errors.extend(_format_validation(str(path), f"pattern {name}", exc, prefix=""))
+    return out, errors
+
+
+def load_file(path: Path, patterns: dict[str, NamedPattern] | None = None) -> tuple[Rule | None, list[str]]:
     yaml, loader = _yaml()
     try:
         size = path.stat().st_size
@@ -202,7 +271,7 @@ def load_file(path: Path) -> tuple[Rule | None, list[str]]:
     if too_big:
         return None, [f"{path}: rule {rule_id}: {too_big}"]
     try:
-        rule = Rule.model_validate(data)
+        rule = Rule.model_validate(data, context={"patterns": patterns or {}})
     except ValidationError as exc:
         return None, _format_validation(str(path), rule_id, exc)
     if path.stem != rule.id:

@@ -45,8 +45,9 @@ CATEGORIES = (
     "nccl-network", "shm-exhausted", "tmp-space", "corrupt-checkpoint", "model-not-found",
     "unsupported-model", "tp-exceeds-gpus", "ray-cluster", "cuda-driver-mismatch", "dtype-unsupported",
     "max-len-exceeds-model", "port-in-use", "http-proxy", "host-oom-killed", "dependency-import",
-    "unpinned-image", "unknown",
+    "unpinned-image", "invalid-argument", "bind-address", "terminated", "host-limits", "unknown",
 )
+PATTERNS_FILE = "patterns.yaml"  # named patterns of a rule folder (at its top), used as `pattern: NAME`
 MAX_RULE_FILE_BYTES = 256 * 1024
 MAX_RULES = 5000
 MAX_PATTERN_LEN = 2000
@@ -72,6 +73,7 @@ class RulePack:
     rules: list[LoadedRule] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     dirs: list[str] = field(default_factory=list)
+    patterns: dict = field(default_factory=dict)  # name -> (PatternData, path of its patterns.yaml)
 
     def by_id(self, rule_id: str) -> LoadedRule | None:
         for lr in self.rules:
@@ -109,9 +111,14 @@ def _too_big(data: Any) -> str | None:
 
 
 def _rule_files(d: Path) -> list[Path] | None:
+    """The folder's YAML files: its rules, and its named patterns (PATTERNS_FILE at the top)."""
     if not d.is_dir():
         return None
     return sorted(p for p in d.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def _is_patterns(d: Path, path: Path) -> bool:
+    return path.parent == d and path.name == PATTERNS_FILE
 
 
 def load_pack(extra_dirs: list[str] | None = None, include_builtin: bool = True) -> RulePack:
@@ -141,18 +148,31 @@ def load_pack(extra_dirs: list[str] | None = None, include_builtin: bool = True)
 def _load_pack(listing: list[tuple[Path, bool, list[Path] | None]]) -> RulePack:
     from diagnose.rulemodel import freeze, load_file
 
+    from diagnose.rulemodel import load_patterns
+
     pack = RulePack()
     index: dict[str, int] = {}
+    named: dict = {}  # name -> validated pattern; a user folder's pattern replaces a shipped one
+    for d, _builtin, files in listing:
+        for path in files or ():
+            if _is_patterns(d, path):
+                found, errors = load_patterns(path)
+                pack.errors.extend(errors)
+                for name, pat in found.items():
+                    named[name] = pat
+                    pack.patterns[name] = (freeze(pat), str(path))
     for d, builtin, files in listing:
         pack.dirs.append(str(d))
         if files is None:
             pack.errors.append(f"{d}: rules folder not found")
             continue
         for path in files:
+            if _is_patterns(d, path):
+                continue
             if len(pack.rules) >= MAX_RULES:
                 pack.errors.append(f"{d}: more than {MAX_RULES} rules; the rest were not loaded")
                 break
-            rule, errors = load_file(path)
+            rule, errors = load_file(path, named)
             pack.errors.extend(errors)
             if rule is None:
                 continue

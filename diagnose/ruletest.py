@@ -37,6 +37,21 @@ def example_fires(rule: Rule, text: str) -> bool:
     return any(not matcher.unless_blocks(f, run) and _when_allows(rule, f.captures) for f in run.findings)
 
 
+def _pattern_problems(pat) -> list[str]:
+    """A named pattern's examples: each match example must match a line's message, no no_match may."""
+    import regex
+
+    compiled = regex.compile(pat.regex)
+
+    def fires(text: str) -> bool:
+        return any(compiled.search(line.text) for line in lines_from_text(text))
+
+    return ([f"examples.match[{i}] does not match: {ex[:120]!r}" for i, ex in enumerate(pat.examples.match, 1)
+             if not fires(ex)]
+            + [f"examples.no_match[{i}] matches: {ex[:120]!r}" for i, ex in enumerate(pat.examples.no_match, 1)
+               if fires(ex)])
+
+
 def _when_allows(rule: Rule, captures: dict) -> bool:
     """`when` decides only if the example itself provides the names it needs (captures, compute)."""
     if not rule.when:
@@ -149,7 +164,17 @@ def run_all(rule_dirs: list[str], samples_dir: str | None, verbose: bool, echo: 
                 echo(f"  {p}")
         elif verbose:
             echo(f"ok   {rule.id}")
-    echo(f"{len(pack.rules)} rules, {n_ex} examples checked")
+    for name, (pat, path) in sorted(pack.patterns.items()):
+        problems = _pattern_problems(pat)
+        n_ex += len(pat.examples.match) + len(pat.examples.no_match)
+        if problems:
+            ok = False
+            echo(f"FAIL pattern {name} ({path})")
+            for p in problems:
+                echo(f"  {p}")
+        elif verbose:
+            echo(f"ok   pattern {name}")
+    echo(f"{len(pack.rules)} rules, {len(pack.patterns)} named patterns, {n_ex} examples checked")
     root = Path(samples_dir) if samples_dir else default_samples_dir()
     if root is None or not root.is_dir():
         echo("sample logs: none found (pass --samples DIR); rule examples only")
@@ -205,12 +230,58 @@ def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
                 errors.append(f"{where}: regex {cond.regex[:60]!r} has a nested quantifier that can backtrack badly")
         if r.versions and r.engines == ["any"]:
             warnings.append(f"{where}: version bounds on a rule for any engine")
+    shadow_errors, shadow_warnings = shadowed(pack)
+    errors += shadow_errors
+    warnings += shadow_warnings
     for w in warnings:
         echo(f"WARN  {w}")
     for e in errors:
         echo(f"ERROR {e}")
     echo(f"{len(pack.rules)} rules, {len(errors)} errors, {len(warnings)} warnings")
     return not errors
+
+
+def _same_context(a: Rule, b: Rule) -> bool:
+    """Rules that can both fire on one line of one start: engines and phases overlap."""
+    engines = "any" in a.engines or "any" in b.engines or bool(set(a.engines) & set(b.engines))
+    phases = not a.phases or not b.phases or bool(set(a.phases) & set(b.phases))
+    return engines and phases
+
+
+def shadowed(pack) -> tuple[list[str], list[str]]:
+    """Rules whose own examples another rule wins (as the report would pick on that line): a family rule
+    winning a specific rule's example is an error; another specific rule winning one, a warning."""
+    from diagnose.diagnosis import _rank
+
+    rules = [lr.rule for lr in pack.rules]
+    where = {lr.rule.id: lr.path for lr in pack.rules}
+    matcher = Matcher(rules)
+    errors: list[str] = []
+    warnings: list[str] = []
+    for rule in rules:
+        for i, ex in enumerate(rule.examples.match, 1):
+            run = matcher.new_run()
+            tl = Timeline()
+            for line in lines_from_text(ex):
+                tl.feed(line, [])
+                matcher.feed(line, tl.seq, tl.tb_of_line, None, "unknown", run)
+            fired = [f for f in run.findings
+                     if not matcher.unless_blocks(f, run) and _when_allows(f.rule, f.captures)]
+            own = [f for f in fired if f.rule.id == rule.id]
+            if not own:
+                continue  # `rules test` reports an example that does not fire
+            line = own[-1].evidence[-1].n
+            rivals = [f for f in fired if f.evidence[-1].n == line and _same_context(f.rule, rule)]
+            winner = min(rivals, key=_rank).rule
+            if winner.id == rule.id or _rank(own[-1]) == _rank(min(rivals, key=_rank)):
+                continue
+            msg = (f"{where[rule.id]}: rule {rule.id}: examples.match[{i}] is won by rule {winner.id} "
+                   f"({where[winner.id]})")
+            if winner.tier == "family" and rule.tier != "family":
+                errors.append(msg + ": a family rule must never win a specific rule's line")
+            elif winner.tier == rule.tier:
+                warnings.append(msg + " (shadowed: raise its priority or narrow the other rule)")
+    return errors, warnings
 
 
 def _nested_quantifier(pattern: str) -> bool:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from diagnose.distributed import DistTracker
 from diagnose.engines import PHASE_INDEX, Event
+from diagnose.frames import frame_row, row_phase
 
 # V1 vLLM profiles and compiles before KV sizing, then captures graphs after it.
 _BACKWARD_OK = {("compile", "kv_cache")}
@@ -22,6 +23,7 @@ _BENIGN_EXC = {"KeyboardInterrupt", "CancelledError", "SystemExit", "GeneratorEx
 _TB_START = "Traceback (most recent call last)"
 _TB_CONT = re.compile(r"^(?:\s|File \"|\^|~|During handling of the above|The above exception was|\.\.\.|\[Previous line repeated)")
 MAX_EXCEPTIONS = 200
+MAX_TB_PHASES = 1000  # traceback blocks whose frame phase is kept (the most recent)
 MAX_FATAL = 200
 
 
@@ -69,6 +71,7 @@ class TimelineResult:
     last_clock: float | None
     n_lines: int
     dist: DistTracker | None = None  # per-rank / per-node progress (shared, not copied)
+    tb_phase: dict = field(default_factory=dict)  # traceback block -> phase its frames show (diagnose.frames)
 
 
 @dataclass
@@ -90,6 +93,7 @@ class Timeline:
     _in_tb: bool = False
     _tb_after_exc: int = 0
     tb_of_line: int | None = None  # traceback block of the line just fed (for the matcher)
+    tb_rows: dict = field(default_factory=dict)  # traceback block -> best FRAME_PHASES row of its frames
     dist: DistTracker = field(default_factory=DistTracker)  # per-rank and per-node progress
 
     @property
@@ -218,6 +222,14 @@ class Timeline:
                     self.tb_of_line = self._tb_id
             else:
                 self.tb_of_line = self._tb_id
+                if text[:1] in (" ", "F"):
+                    row = frame_row(text)
+                    if row is not None:
+                        best = self.tb_rows.get(self._tb_id)
+                        if best is None or row < best:
+                            self.tb_rows[self._tb_id] = row
+                            if len(self.tb_rows) > MAX_TB_PHASES:
+                                del self.tb_rows[next(iter(self.tb_rows))]
         m = EXC_RE.match(text) if text[:1].isalpha() else None
         if m is None or line.level in ("DEBUG", "INFO", "WARNING"):
             return
@@ -279,6 +291,7 @@ class Timeline:
             last_clock=self.last_clock,
             n_lines=self.n_lines,
             dist=self.dist,
+            tb_phase={tb: row_phase(row) for tb, row in self.tb_rows.items()},
         )
 
 

@@ -1,2 +1,10 @@
 """Renderers: each reads a Report and returns text; none of them changes it. A Report of
 diagnose.reportdata (what the pipeline builds) and the pydantic one of diagnose.report read alike."""
+
+
+FAMILY_NOTE = "likely: family match, no specific rule"
+
+
+def family_note(d) -> str:
+    """The note a renderer adds to a diagnosis that a family rule (tier: family) made, else ''."""
+    return FAMILY_NOTE if getattr(d, "confidence", "confirmed") == "likely" and d.category != "unknown" else ""

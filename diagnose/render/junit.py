@@ -20,6 +20,7 @@ import xml.etree.ElementTree as ET
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
 from diagnose.reportdata import Diagnosis, Report
+from diagnose.render import family_note
 
 PHASES = ("config", "init", "nccl", "weights", "kv_cache", "compile", "server")
 _XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -36,7 +37,8 @@ def _secs(d: float | None) -> str:
 
 
 def _body(d: Diagnosis, wrappers: list = ()) -> str:
-    lines = [f"{d.title}", f"category {d.category}, severity {d.severity}, role {d.role}, rule {d.rule}",
+    lines = [f"{d.title}", f"category {d.category}, severity {d.severity}, role {d.role}, rule {d.rule}"
+             + (f" ({family_note(d)})" if family_note(d) else ""),
              f"fingerprint {d.fingerprint}", "", f"Why: {d.explanation}"]
     if d.remediation:
         lines += ["", "What to do:"] + [f"  {r}" for r in d.remediation]

@@ -15,6 +15,7 @@ from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
 from diagnose.render.text import fmt_dur, phase_note
 from diagnose.reportdata import Diagnosis, Report
+from diagnose.render import family_note
 
 MAX_BYTES = 1024 * 1024 - 4096  # GitHub's job summary limit is 1 MiB per step; leave room for others
 EVIDENCE_LINE_CHARS = 1000
@@ -117,7 +118,8 @@ def _headline(report: Report) -> list[str]:
         return out
     phase = f", phase {code(top.phase)}" if top.phase else ""
     label = {"failed": "What failed", "incomplete": "Where it stopped"}.get(report.outcome, "What to look at")
-    out += ["", f"**{label}:** {esc(top.title)} ({code(top.category)}{phase})",
+    note = f" ({family_note(top)})" if family_note(top) else ""
+    out += ["", f"**{label}:** {esc(top.title)} ({code(top.category)}{phase}){note}",
             "", f"**Why:** {esc(top.explanation)}"]
     todo = _what_to_do(top)
     if todo:
@@ -145,7 +147,8 @@ def _diagnosis(i: int, d: Diagnosis, detail: bool, headline: bool = False, wrapp
     phase = f", {d.phase}" if d.phase else ""
     out = [f"#### {i}. {_SEV_ICON[d.severity]} {esc(d.title)}",
            "", f"{code(d.category)}, {d.severity}, {d.role}{phase}; rule {code(d.rule)}, fingerprint {code(d.fingerprint)}"
-           + (f"; matched {d.count} times" if d.count > 1 else "")]
+           + (f"; matched {d.count} times" if d.count > 1 else "")
+           + (f"; {family_note(d)}" if family_note(d) else "")]
     if wrappers:
         out += ["", esc(reported_by(wrappers, "Reported by"))]
     if headline:

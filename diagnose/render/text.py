@@ -9,6 +9,7 @@ import textwrap
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
 from diagnose.reportdata import Report
+from diagnose.render import family_note
 
 _OUTCOME_STYLE = {"ready": "bold green", "failed": "bold red", "incomplete": "bold yellow"}
 _SEV_STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
@@ -124,6 +125,8 @@ def render(report: Report, color: bool = True, width: int | None = None) -> str:
         title.append(d.title, style="bold")
         title.append(f"  ({d.category}, {d.role}" + (f", {d.phase}" if d.phase else "") + f", rule {d.rule})",
                      style="dim")
+        if family_note(d):
+            title.append(f"  ({family_note(d)})", style="yellow")
         console.print(title)
         console.print(_prose("Why:", d.explanation, width))
         if d.remediation:

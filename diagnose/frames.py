@@ -1,0 +1,53 @@
+"""The phase a failure belongs to, read from the frames of its Python traceback.
+
+A pasted excerpt is often only a traceback, with no phase marker before it. Its frames still say
+where the engine was: `model_loader/` loads weights, `profile_run` sizes the KV cache, `capture_model`
+captures CUDA graphs. FRAME_PHASES is the one table of these facts (vLLM and SGLang source paths and
+function names). A traceback's phase is the phase of the first row, in table order, that one of its
+frames matches: the rows are ordered most telling first, because an outer frame (`api_server.py`
+starts every vLLM traceback; `profile_run` runs the compiled model) says less than an inner one.
+"""
+
+from __future__ import annotations
+
+import re
+
+# (phase, what a frame line `File "PATH", line N, in FUNCTION` contains): most telling first
+FRAME_PHASES: tuple[tuple[str, str], ...] = (
+    # CUDA graph capture (vLLM capture_model / cuda_graph.py, SGLang cuda_graph_runner.py)
+    ("compile", r"cuda_graph|in capture_model\b|in capture\b|in _capture|graph_capture"),
+    # memory profiling and KV cache sizing (vLLM worker / kv_cache_utils, SGLang memory pool)
+    ("kv_cache", r"in determine_num_available_blocks\b|in determine_available_memory\b|in profile_run\b"
+                 r"|in _initialize_kv_caches\b|kv_cache_utils|in initialize_kv_cache\b|in init_memory_pool\b"
+                 r"|in profile_max_num_token\b|in _dummy_sampler_run\b"),
+    # checkpoint loading
+    ("weights", r"model_loader/|weight_utils|in load_weights\b|in load_model\b|safetensors/"),
+    # torch.compile / inductor
+    ("compile", r"vllm/compilation/|torch/_dynamo/|torch/_inductor/|in compile_or_warm_up_model\b"),
+    # torch.distributed, NCCL, custom all-reduce
+    ("nccl", r"parallel_state|pynccl|custom_all_reduce|in init_distributed|device_communicators/"
+             r"|torch/distributed/|in init_torch_distributed\b"),
+    # engine and worker start (vLLM engine core / executor, SGLang scheduler start)
+    ("init", r"in _init_executor\b|in init_device\b|executor/|in run_scheduler_process\b"),
+    # arguments and model config
+    ("config", r"arg_utils|in create_engine_config\b|vllm/config/|vllm/config\.py|server_args\.py"
+               r"|transformers/configuration_utils|transformers/models/auto/"),
+    # the HTTP server (outermost; says the least)
+    ("server", r"uvicorn/|api_server|http_server"),
+)
+_FRAME = re.compile(r'^\s*File "[^"]*", line \d+, in ')
+_COMPILED = tuple((phase, re.compile(pat)) for phase, pat in FRAME_PHASES)
+
+
+def frame_row(text: str) -> int | None:
+    """The table row a traceback frame line matches (its index), or None (not a frame, or unknown)."""
+    if not _FRAME.match(text):
+        return None
+    for i, (_, pattern) in enumerate(_COMPILED):
+        if pattern.search(text):
+            return i
+    return None
+
+
+def row_phase(row: int | None) -> str | None:
+    return None if row is None else FRAME_PHASES[row][0]

@@ -1,0 +1,106 @@
+"""Family rules (tier: family), confidence, named patterns (patterns.yaml), the traceback-frame phase
+table and the shadowing lint: end-to-end CLI runs on the excerpts in sample_logs/excerpts/."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from diagnose.frames import frame_row, row_phase
+from diagnose.rulepack import load_pack
+
+from .conftest import run_cli
+
+EXCERPTS = Path(__file__).resolve().parent.parent / "sample_logs" / "excerpts"
+SPECIFIC_OOM_LINE = "RuntimeError: CUDA error: out of memory"
+
+
+def explain_json(path, *extra):
+    code, out, _ = run_cli(["explain", str(path), "--format", "json", *extra])
+    return code, json.loads(out)
+
+
+def test_family_match_is_likely_and_says_so_in_text_and_markdown():
+    log = EXCERPTS / "vllm-oom-profile-traceback.log"
+    code, rep = explain_json(log)
+    assert code == 1 and rep["outcome"] == "failed" and rep["last_phase"] == "kv_cache"
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["confidence"], top["phase"]) == ("family-gpu-oom-kv-cache", "likely", "kv_cache")
+    assert top["evidence"][0]["text"] == "RuntimeError: CUDA driver error: out of memory"
+    _, text, _ = run_cli(["explain", str(log)])
+    assert "likely: family match, no specific rule" in " ".join(text.split())
+    _, md, _ = run_cli(["explain", str(log), "--format", "markdown"])
+    assert "likely: family match, no specific rule" in md
+
+
+def test_specific_rule_is_confirmed_and_wins_the_line_over_a_family_rule():
+    code, rep = explain_json(EXCERPTS / "sglang-oom-weights-traceback.log")
+    top = rep["diagnoses"][0]
+    assert top["confidence"] == "confirmed" and top["rule"] == "sglang-weights-cuda-oom"
+    assert not any(d["rule"].startswith("family-") for d in rep["diagnoses"])  # same line: specific only
+
+
+def test_benign_warnings_fire_no_family_rule(tmp_path):
+    code, rep = explain_json(EXCERPTS / "benign-warnings-ready.log")
+    assert code == 0 and rep["outcome"] == "ready"
+    assert not any(d["rule"].startswith("family-") for d in rep["diagnoses"])
+    assert all(d["severity"] != "error" for d in rep["diagnoses"])
+
+
+def test_unknown_failure_is_likely(tmp_path):
+    log = tmp_path / "x.log"
+    log.write_text("Traceback (most recent call last):\n  File \"/x.py\", line 1, in f\nZorkError: something odd\n")
+    _, rep = explain_json(log)
+    assert rep["diagnoses"][0]["rule"] == "unknown-failure" and rep["diagnoses"][0]["confidence"] == "likely"
+
+
+def test_frames_table_orders_inner_phases_before_outer_ones():
+    f = '  File "/usr/lib/python3/dist-packages/vllm/{}", line 1, in {}'
+    assert row_phase(frame_row(f.format("model_executor/model_loader/default_loader.py", "load_weights"))) == "weights"
+    assert row_phase(frame_row(f.format("v1/worker/gpu_model_runner.py", "profile_run"))) == "kv_cache"
+    assert row_phase(frame_row(f.format("v1/worker/gpu_model_runner.py", "capture_model"))) == "compile"
+    assert row_phase(frame_row(f.format("entrypoints/openai/api_server.py", "run_server"))) == "server"
+    assert frame_row("RuntimeError: in profile_run") is None  # not a frame line
+    assert frame_row(f.format("distributed/parallel_state.py", "x")) < frame_row(f.format("entrypoints/api_server.py", "y"))
+
+
+def _family_rule(folder: Path, rid: str, match: str, priority: int = 100) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{rid}.yaml").write_text(
+        f"id: {rid}\ntitle: t\ncategory: weights-oom\nseverity: error\nrole: cause\ntier: family\n"
+        f"priority: {priority}\ndescription: d\nmatch: {match}\nexplanation: e\nremediation: [r]\n"
+        f"examples: {{match: ['{SPECIFIC_OOM_LINE}'], no_match: ['nothing']}}\n")
+
+
+def test_a_family_rule_never_wins_a_specific_rules_line_even_with_top_priority(tmp_path):
+    _family_rule(tmp_path / "user", "user-family-oom", "{contains: 'CUDA error: out of memory'}")
+    log = tmp_path / "x.log"
+    log.write_text(f"[2025-01-01 00:00:00 TP0] Load weight begin. avail mem=10.00 GB\n{SPECIFIC_OOM_LINE}\n")
+    _, rep = explain_json(log, "--rules", str(tmp_path / "user"))
+    assert rep["diagnoses"][0]["rule"] == "sglang-weights-cuda-oom"
+    assert "user-family-oom" not in [d["rule"] for d in rep["diagnoses"]]
+    code, out, _ = run_cli(["rules", "lint", "--rules", str(tmp_path / "user")])
+    assert "won by" not in out or "user-family-oom" not in out.split("won by")[-1].split("\n")[0]
+
+
+def test_named_pattern_resolves_with_captures_and_unknown_name_is_an_error(tmp_path):
+    user = tmp_path / "user"
+    _family_rule(user, "user-fam", "{pattern: torch-cuda-oom}")
+    pack = load_pack([str(user)])
+    rule = pack.by_id("user-fam").rule
+    assert "(?P<alloc>" in rule.match.regex and rule.match.anchor == "CUDA out of memory. Tried to allocate"
+    assert not [e for e in pack.errors if "user-fam" in e]
+    _family_rule(user, "user-bad", "{pattern: no-such-pattern}")
+    errs = [e for e in load_pack([str(user)]).errors if "user-bad" in e]
+    assert errs and "unknown pattern 'no-such-pattern'" in errs[0]
+    code, out, _ = run_cli(["rules", "lint", "--rules", str(user)])
+    assert code != 0 and "unknown pattern" in out
+
+
+def test_shipped_pack_lints_clean_and_each_family_rule_is_tier_family():
+    pack = load_pack()
+    fams = [lr for lr in pack.rules if "/family/" in lr.path.replace("\\", "/")]
+    assert len(fams) >= 15 and all(lr.rule.tier == "family" for lr in fams)
+    assert all(lr.rule.category != "unknown" for lr in fams)
+    code, out, _ = run_cli(["rules", "lint"])
+    assert code == 0 and " 0 errors" in out
