@@ -65,7 +65,19 @@ _LAZY = {"watch": "diagnose.live.commands", "run": "diagnose.live.commands", "re
          "preflight": "diagnose.preflight.commands"}
 
 
-class _Group(click.Group):
+class _NoCommand(click.UsageError):
+    """A group given no command: its help on stderr and exit 2 (click >= 8.2 does this; older click
+    printed the help and exited 0, which a script cannot tell from success)."""
+
+
+class _CommandGroup(click.Group):
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args and not ctx.resilient_parsing:
+            raise _NoCommand("missing command", ctx=ctx)
+        return super().parse_args(ctx, args)
+
+
+class _Group(_CommandGroup):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *_LAZY})
 
@@ -185,7 +197,7 @@ def schema():
     click.echo(json.dumps(json_schema(), indent=2))
 
 
-@cli.group()
+@cli.group(cls=_CommandGroup)
 def rules():
     """List, show, test and lint the rule pack."""
 
@@ -286,9 +298,9 @@ def main(argv: list[str] | None = None) -> None:
     try:
         rc = cli.main(args=argv, prog_name="llmdiag", standalone_mode=False)
     except click.exceptions.UsageError as exc:
-        if type(exc).__name__.startswith("NoArgsIsHelp") and exc.ctx is not None:
-            click.echo(exc.ctx.get_help())
-            sys.exit(EXIT_OK)
+        if isinstance(exc, _NoCommand) and exc.ctx is not None:
+            click.echo(exc.ctx.get_help(), err=True)
+            sys.exit(EXIT_USAGE)
         msg = exc.format_message()
         hint = f" (try: llmdiag {exc.ctx.info_name if exc.ctx and exc.ctx.parent else ''} --help)".replace("  ", " ")
         _err(msg + hint)
