@@ -27,3 +27,22 @@ def test_a_group_without_a_command_prints_its_usage_and_exits_2(args):
     # asking for help is still a success, on stdout
     code, out, _ = llmdiag(*args, "--help")
     assert code == 0 and out.startswith("Usage: llmdiag") and "Commands:" in out
+
+
+def test_python_m_llmdiag_runs_the_command(tmp_path):
+    """The distribution is llmdiag, the code is `diagnose`: `python -m llmdiag` works like the script
+    (from any folder, not only the checkout)."""
+    code, out, _ = llmdiag("--version", module="llmdiag", cwd=tmp_path)
+    assert code == 0 and out.startswith("llmdiag ")
+    log = ROOT / "sample_logs" / "vllm" / "07-v1-0.11.0-tp4-symm-mem-invalid-ordinal.log"
+    code, out, err = llmdiag("explain", "--format", "json", log, module="llmdiag", cwd=tmp_path)
+    assert code == 1 and '"symm-mem-allreduce"' in out, err
+    code, _, err = llmdiag(module="llmdiag", cwd=tmp_path)
+    assert code == 2 and err.startswith("Usage: llmdiag ")
+
+
+def test_the_wheel_ships_both_packages():
+    tomllib = pytest.importorskip("tomllib")
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["hatch"]["build"]["targets"]
+    assert {"diagnose", "llmdiag"} <= set(config["wheel"]["packages"])
+    assert {"llmdiag", "docs"} <= set(config["sdist"]["include"])
