@@ -199,7 +199,7 @@ def schema():
 
 @cli.group(cls=_CommandGroup)
 def rules():
-    """List, show, test and lint the rule pack."""
+    """List, show, test and lint the rule pack; the failure categories."""
 
 
 @rules.command("list")
@@ -255,6 +255,30 @@ def rules_show(rule_id, rules_dirs):
     if r.references:
         out += ["", "References:"] + [f"  {u}" for u in r.references]
     click.echo("\n".join(out))
+
+
+@rules.command("categories")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@rules_option
+def rules_categories(fmt, rules_dirs):
+    """The failure categories of a diagnosis, what each means, and how many rules use it."""
+    import json
+
+    from diagnose.rulepack import CATEGORY_MEANINGS, load_pack
+
+    pack = load_pack(list(rules_dirs))
+    count = {name: 0 for name in CATEGORY_MEANINGS}
+    for lr in pack.rules:
+        count[lr.rule.category] = count.get(lr.rule.category, 0) + 1
+    if fmt == "json":
+        rows = [{"category": name, "meaning": meaning, "rules": count[name]}
+                for name, meaning in CATEGORY_MEANINGS.items()]
+        click.echo(json.dumps(rows, indent=2))
+        return
+    width = max(map(len, CATEGORY_MEANINGS))
+    for name, meaning in CATEGORY_MEANINGS.items():
+        click.echo(f"{name:<{width}}  {count[name]:>3}  {meaning}")
+    click.echo(f"{len(CATEGORY_MEANINGS)} categories (docs/contract.md); the number is the rules of each")
 
 
 @rules.command("test")

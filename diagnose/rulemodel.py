@@ -125,7 +125,11 @@ class Rule(_Strict):
     @classmethod
     def _category(cls, v):
         if v not in CATEGORIES:
-            raise ValueError(f"unknown category {v!r} (see CONTRACT.md)")
+            import difflib
+
+            close = difflib.get_close_matches(v, CATEGORIES, n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            raise ValueError(f"unknown category {v!r} ({hint}see docs/contract.md or llmdiag rules categories)")
         return v
 
     @field_validator("versions")

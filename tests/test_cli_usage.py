@@ -3,13 +3,15 @@ commands a user reaches for first (categories, show, test outside the source tre
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import subprocess
 import sys
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run_cli
 
 
 def llmdiag(*args, module="diagnose", cwd=None, input_bytes=None):
@@ -46,3 +48,20 @@ def test_the_wheel_ships_both_packages():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["hatch"]["build"]["targets"]
     assert {"diagnose", "llmdiag"} <= set(config["wheel"]["packages"])
     assert {"llmdiag", "docs"} <= set(config["sdist"]["include"])
+
+
+# -- rules categories / show / test -------------------------------------------------------------
+
+def test_rules_categories_lists_the_contracts_categories_with_meanings():
+    from diagnose.rulepack import CATEGORY_MEANINGS
+
+    code, out, _ = run_cli(["rules", "categories"])
+    assert code == 0
+    lines = out.splitlines()
+    assert [line.split()[0] for line in lines[:-1]] == list(CATEGORY_MEANINGS)
+    assert "kv-cache-insufficient" in out and CATEGORY_MEANINGS["shm-exhausted"] in out
+    code, out, _ = run_cli(["rules", "categories", "--format", "json"])
+    rows = json.loads(out)
+    assert code == 0 and [r["category"] for r in rows] == list(CATEGORY_MEANINGS)
+    by_name = {r["category"]: r for r in rows}
+    assert by_name["kv-cache-insufficient"]["rules"] >= 5 and by_name["unknown"]["meaning"]
