@@ -87,3 +87,14 @@ def test_no_reference_to_a_contract_outside_the_repository():
         if "CONTRACT.md" in text or "taxonomy.md" in text:
             stale.append(name)
     assert stale == []
+
+
+def test_a_rule_with_a_category_outside_the_contract_is_refused_with_where_to_look(tmp_path):
+    from diagnose.rulepack import load_file
+
+    p = tmp_path / "typo.yaml"
+    p.write_text("id: typo\ntitle: t\ncategory: shm-exausted\nseverity: error\nrole: cause\nexplanation: e\n"
+                 "remediation: [r]\nmatch: {contains: x}\nexamples: {match: [x], no_match: [y]}\n")
+    rule, errors = load_file(p)
+    assert rule is None and len(errors) == 1
+    assert "unknown category 'shm-exausted' (did you mean 'shm-exhausted'? see docs/contract.md" in errors[0]
