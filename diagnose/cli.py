@@ -228,17 +228,18 @@ def rules_list(rules_dirs):
 @click.argument("rule_id")
 @rules_option
 def rules_show(rule_id, rules_dirs):
-    """What a rule detects, why it matters, what to do, its examples and references."""
+    """What a rule detects, why it matters, what to do, its examples and references.
+
+    Given a category instead of a rule id: the rules of that category."""
     from diagnose.rulepack import load_pack
 
     pack = load_pack(list(rules_dirs))
     lr = pack.by_id(rule_id)
     if lr is None:
-        close = [r.rule.id for r in pack.rules if rule_id in r.rule.id][:5]
-        hint = f" (did you mean: {', '.join(close)})" if close else ""
-        raise UsageProblem(f"no rule with id {rule_id!r}{hint}")
+        _not_a_rule(pack, rule_id)
+        return
     r = lr.rule
-    out = [f"{r.id}: {r.title}", f"  file: {lr.path}",
+    out = [f"{r.id}: {r.title}", f"  file: {rule_file_shown(lr)}",
            f"  category {r.category}, severity {r.severity}, role {r.role}, engines {','.join(r.engines)}"
            + (f", versions {r.versions}" if r.versions else "")
            + (f", phases {','.join(r.phases)}" if r.phases else "") + (f", phase {r.phase}" if r.phase else ""),
@@ -255,6 +256,50 @@ def rules_show(rule_id, rules_dirs):
     if r.references:
         out += ["", "References:"] + [f"  {u}" for u in r.references]
     click.echo("\n".join(out))
+
+
+def rule_file_shown(lr) -> str:
+    """Where a rule's file is, for a person who may want to edit it: a user rule as given; a shipped
+    rule as `rules/AREA/ID.yaml` when that file is there (the source tree, or a checkout the command
+    runs in), else the copy inside the installed package, labelled so."""
+    from pathlib import Path
+
+    from diagnose.rulepack import builtin_rules_dir
+
+    if not lr.builtin:
+        return lr.path
+    base = builtin_rules_dir()
+    full = base.parent / lr.path
+    if base.name == "rules":  # the source tree's pack (a checkout, an editable install)
+        return lr.path
+    checkout = Path("rules") / full.relative_to(base)
+    if checkout.is_file():
+        return checkout.as_posix()
+    return f"{full} (installed copy)"
+
+
+def _not_a_rule(pack, name: str) -> None:
+    """`rules show` of a category lists its rules; of an unknown id, says which ids are close."""
+    import difflib
+
+    from diagnose.rulepack import CATEGORY_MEANINGS
+
+    if name in CATEGORY_MEANINGS:
+        members = sorted((lr.rule for lr in pack.rules if lr.rule.category == name), key=lambda r: r.id)
+        out = [f"{name} is a category: {CATEGORY_MEANINGS[name]}.",
+               f"{len(members)} rule{'s' if len(members) != 1 else ''} of this category"
+               + (" (llmdiag rules show ID for one):" if members else ".")]
+        width = max((len(r.id) for r in members), default=0)
+        out += [f"  {r.id:<{width}}  {r.title}" for r in members]
+        click.echo("\n".join(out))
+        return
+    ids = [lr.rule.id for lr in pack.rules]
+    close = [i for i in ids if name in i][:5]
+    close += [i for i in difflib.get_close_matches(name, ids, n=5, cutoff=0.6) if i not in close]
+    cats = difflib.get_close_matches(name, list(CATEGORY_MEANINGS), n=2, cutoff=0.7)
+    hint = ", ".join(close[:5] + [f"{c} (a category)" for c in cats])
+    raise UsageProblem(f"no rule with id {name!r}" + (f" (did you mean: {hint})" if hint else
+                                                       " (llmdiag rules list shows the ids)"))
 
 
 @rules.command("categories")
@@ -283,8 +328,9 @@ def rules_categories(fmt, rules_dirs):
 
 @rules.command("test")
 @rules_option
-@click.option("--samples", "samples_dir", type=click.Path(), default=None,
-              help="Sample logs folder with NAME.expected.json files (default: the source tree's sample_logs/).")
+@click.option("--samples", "samples_dir", type=click.Path(exists=True, file_okay=False), default=None,
+              help="Sample logs folder with NAME.expected.json files (default: sample_logs/ of the source "
+                   "tree, else ./sample_logs: run it in a checkout).")
 @click.option("-v", "--verbose", is_flag=True, help="Print every rule, not only failures.")
 def rules_test(rules_dirs, samples_dir, verbose):
     """Run every rule's examples and every sample log's expected report."""
@@ -326,7 +372,7 @@ def main(argv: list[str] | None = None) -> None:
             click.echo(exc.ctx.get_help(), err=True)
             sys.exit(EXIT_USAGE)
         msg = exc.format_message()
-        hint = f" (try: llmdiag {exc.ctx.info_name if exc.ctx and exc.ctx.parent else ''} --help)".replace("  ", " ")
+        hint = f" (try: {exc.ctx.command_path if exc.ctx else 'llmdiag'} --help)"  # llmdiag rules test --help
         _err(msg + hint)
         rc = EXIT_USAGE
     except click.ClickException as exc:

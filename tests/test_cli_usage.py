@@ -65,3 +65,60 @@ def test_rules_categories_lists_the_contracts_categories_with_meanings():
     assert code == 0 and [r["category"] for r in rows] == list(CATEGORY_MEANINGS)
     by_name = {r["category"]: r for r in rows}
     assert by_name["kv-cache-insufficient"]["rules"] >= 5 and by_name["unknown"]["meaning"]
+
+
+def test_rules_show_of_a_category_lists_its_rules_and_a_typo_gets_close_ids():
+    code, out, _ = run_cli(["rules", "show", "shm-exhausted"])
+    assert code == 0 and out.startswith("shm-exhausted is a category: ")
+    listed = [line.split()[0] for line in out.splitlines()[2:]]
+    assert listed and all(run_cli(["rules", "show", rid])[1].count("category shm-exhausted") for rid in listed[:2])
+    code, _, err = llmdiag("rules", "show", "vllm-kv-cach-no-block")  # a typo, not a substring
+    assert code == 2 and "did you mean: vllm-kv-cache-no-blocks" in err and len(err.splitlines()) == 1
+    code, _, err = llmdiag("rules", "show", "kv-cache-insuficient")
+    assert code == 2 and "kv-cache-insufficient (a category)" in err
+    code, out, _ = run_cli(["rules", "show", "vllm-kv-cache-no-blocks"])  # a rule id: unchanged
+    assert code == 0 and "  file: rules/memory/vllm-kv-cache-no-blocks.yaml" in out
+
+
+@pytest.fixture
+def installed(tmp_path, monkeypatch):
+    """The package as `pip install .` leaves it: rules in diagnose/_rules, no sample_logs beside it."""
+    from diagnose import rulepack, ruletest
+
+    site = tmp_path / "site-packages" / "diagnose"
+    rule = ROOT / "rules" / "memory" / "vllm-kv-cache-no-blocks.yaml"
+    (site / "_rules" / "memory").mkdir(parents=True)
+    shutil.copy(rule, site / "_rules" / "memory" / rule.name)
+    monkeypatch.setattr(rulepack, "builtin_rules_dir", lambda: site / "_rules")
+    monkeypatch.setattr(ruletest, "__file__", str(site / "ruletest.py"))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    return site
+
+
+def test_rules_show_names_the_checkouts_file_or_the_installed_copy(installed, tmp_path, monkeypatch):
+    code, out, _ = run_cli(["rules", "show", "vllm-kv-cache-no-blocks"])
+    copy = installed / "_rules" / "memory" / "vllm-kv-cache-no-blocks.yaml"
+    assert code == 0 and f"  file: {copy} (installed copy)\n" in out
+    checkout = tmp_path / "checkout"
+    shutil.copytree(ROOT / "rules" / "memory", checkout / "rules" / "memory")
+    monkeypatch.chdir(checkout)
+    code, out, _ = run_cli(["rules", "show", "vllm-kv-cache-no-blocks"])
+    assert code == 0 and "  file: rules/memory/vllm-kv-cache-no-blocks.yaml\n" in out
+
+
+def test_rules_test_after_a_plain_install_reads_the_checkouts_sample_logs(installed, tmp_path, monkeypatch):
+    code, out, _ = run_cli(["rules", "test"])
+    assert code == 0 and "sample logs: none found (looked in " in out and "pass --samples DIR" in out
+    assert str(installed.parent / "sample_logs") in out
+    checkout = tmp_path / "checkout"
+    sample = ROOT / "sample_logs" / "vllm" / "04-v1-0.11.2-tp2-ready.log"
+    (checkout / "sample_logs").mkdir(parents=True)
+    for p in (sample, sample.with_name(sample.name.replace(".log", ".expected.json"))):
+        shutil.copy(p, checkout / "sample_logs" / p.name)
+    monkeypatch.chdir(checkout)
+    code, out, _ = run_cli(["rules", "test"])
+    assert code == 0 and "1 sample logs, 1 as expected" in out, out
+    code, _, err = llmdiag("rules", "test", "--samples", tmp_path / "nope")
+    assert code == 2 and "'--samples'" in err and "(try: llmdiag rules test --help)" in err
