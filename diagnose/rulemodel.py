@@ -78,12 +78,22 @@ def _check_expr(v: str | None) -> str | None:
     return v
 
 
+def _check_template(v: str) -> str:
+    """A template's placeholders must compile and stay within the limits of `diagnose.expr`."""
+    try:
+        template_names(v)
+    except ExprError as exc:
+        raise ValueError(str(exc)) from None
+    return v
+
+
 class RemediationItem(_Strict):
     text: str
     when: Optional[str] = None
     engines: list[Literal["vllm", "sglang", "any"]] = ["any"]
 
     _when = field_validator("when")(classmethod(lambda cls, v: _check_expr(v)))
+    _text = field_validator("text")(classmethod(lambda cls, v: _check_template(v)))
 
 
 class Examples(_Strict):
@@ -155,13 +165,14 @@ class Rule(_Strict):
                 raise ValueError(f"{name}: {exc}") from None
         return v
 
-    @field_validator("explanation")
+    _templates = field_validator("title", "explanation")(classmethod(lambda cls, v: _check_template(v)))
+
+    @field_validator("remediation")
     @classmethod
-    def _template(cls, v):
-        try:
-            template_names(v)
-        except ExprError as exc:
-            raise ValueError(str(exc)) from None
+    def _remediation(cls, v):
+        for item in v:
+            if isinstance(item, str):
+                _check_template(item)
         return v
 
     @property
@@ -172,9 +183,21 @@ class Rule(_Strict):
 Cond.model_rebuild()
 
 
+_UNION_TAGS = {"str", "RemediationItem"}  # pydantic names the alternative of `str | RemediationItem`
+_WRONG_TYPE = {"string_type", "model_type", "dict_type", "model_attributes_type"}
+
+
 def _format_validation(path: str, rule_id: str, exc: ValidationError) -> list[str]:
+    errors = exc.errors()
+    for err in errors:
+        if err["loc"][:1] == ("remediation",):
+            err["loc"] = tuple(p for p in err["loc"] if p not in _UNION_TAGS)
+    # a remediation entry is text or a mapping: report what is wrong with the form it has, not that
+    # it is not the other form
+    real = {err["loc"][:2] for err in errors if err["type"] not in _WRONG_TYPE and err["loc"][:1] == ("remediation",)}
+    errors = [e for e in errors if not (e["type"] in _WRONG_TYPE and e["loc"][:2] in real)]
     out = []
-    for err in exc.errors():
+    for err in errors:
         loc = ".".join(str(p) for p in err["loc"]) or "(rule)"
         msg = err["msg"]
         if err["type"] == "extra_forbidden":
