@@ -47,7 +47,7 @@ def test_the_wheel_ships_both_packages():
     tomllib = pytest.importorskip("tomllib")
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["hatch"]["build"]["targets"]
     assert {"diagnose", "llmdiag"} <= set(config["wheel"]["packages"])
-    assert {"llmdiag", "docs"} <= set(config["sdist"]["include"])
+    assert {"llmdiag", "docs", "action.yml", ".pre-commit-hooks.yaml"} <= set(config["sdist"]["include"])
 
 
 # -- rules categories / show / test -------------------------------------------------------------
