@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -122,3 +123,19 @@ def test_rules_test_after_a_plain_install_reads_the_checkouts_sample_logs(instal
     assert code == 0 and "1 sample logs, 1 as expected" in out, out
     code, _, err = llmdiag("rules", "test", "--samples", tmp_path / "nope")
     assert code == 2 and "'--samples'" in err and "(try: llmdiag rules test --help)" in err
+
+
+def test_the_readmes_shell_completion_lines_work():
+    """README's lines use click's _LLMDIAG_COMPLETE; each prints a completion script, and completing
+    `llmdiag rules ` offers the rules commands."""
+    readme = (ROOT / "README.md").read_text()
+    shells = re.findall(r"_LLMDIAG_COMPLETE=(\w+)_source llmdiag", readme)
+    assert shells == ["bash", "zsh", "fish"]
+    for shell in shells:
+        p = subprocess.run([sys.executable, "-m", "llmdiag"], capture_output=True, text=True, timeout=60,
+                           env={**os.environ, "_LLMDIAG_COMPLETE": f"{shell}_source"})
+        assert p.returncode == 0 and "_LLMDIAG_COMPLETE" in p.stdout and "llmdiag" in p.stdout, (shell, p.stderr)
+    p = subprocess.run([sys.executable, "-m", "llmdiag"], capture_output=True, text=True, timeout=60,
+                       env={**os.environ, "_LLMDIAG_COMPLETE": "bash_complete", "COMP_WORDS": "llmdiag rules ",
+                            "COMP_CWORD": "2"})
+    assert p.returncode == 0 and "plain,categories" in p.stdout.splitlines(), p.stdout
