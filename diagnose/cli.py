@@ -65,7 +65,19 @@ _LAZY = {"watch": "diagnose.live.commands", "run": "diagnose.live.commands", "re
          "preflight": "diagnose.preflight.commands"}
 
 
-class _Group(click.Group):
+class _NoCommand(click.UsageError):
+    """A group given no command: its help on stderr and exit 2 (click >= 8.2 does this; older click
+    printed the help and exited 0, which a script cannot tell from success)."""
+
+
+class _CommandGroup(click.Group):
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args and not ctx.resilient_parsing:
+            raise _NoCommand("missing command", ctx=ctx)
+        return super().parse_args(ctx, args)
+
+
+class _Group(_CommandGroup):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *_LAZY})
 
@@ -187,9 +199,9 @@ def schema():
     click.echo(json.dumps(json_schema(), indent=2))
 
 
-@cli.group()
+@cli.group(cls=_CommandGroup)
 def rules():
-    """List, show, test and lint the rule pack."""
+    """List, show, test and lint the rule pack; the failure categories."""
 
 
 @rules.command("list")
@@ -218,17 +230,18 @@ def rules_list(rules_dirs):
 @click.argument("rule_id")
 @rules_option
 def rules_show(rule_id, rules_dirs):
-    """What a rule detects, why it matters, what to do, its examples and references."""
+    """What a rule detects, why it matters, what to do, its examples and references.
+
+    Given a category instead of a rule id: the rules of that category."""
     from diagnose.rulepack import load_pack
 
     pack = load_pack(list(rules_dirs))
     lr = pack.by_id(rule_id)
     if lr is None:
-        close = [r.rule.id for r in pack.rules if rule_id in r.rule.id][:5]
-        hint = f" (did you mean: {', '.join(close)})" if close else ""
-        raise UsageProblem(f"no rule with id {rule_id!r}{hint}")
+        _not_a_rule(pack, rule_id)
+        return
     r = lr.rule
-    out = [f"{r.id}: {r.title}", f"  file: {lr.path}",
+    out = [f"{r.id}: {r.title}", f"  file: {rule_file_shown(lr)}",
            f"  category {r.category}, severity {r.severity}, role {r.role}, engines {','.join(r.engines)}"
            + (f", versions {r.versions}" if r.versions else "")
            + (f", phases {','.join(r.phases)}" if r.phases else "") + (f", phase {r.phase}" if r.phase else ""),
@@ -249,10 +262,79 @@ def rules_show(rule_id, rules_dirs):
     click.echo("\n".join(out))
 
 
+def rule_file_shown(lr) -> str:
+    """Where a rule's file is, for a person who may want to edit it: a user rule as given; a shipped
+    rule as `rules/AREA/ID.yaml` when that file is there (the source tree, or a checkout the command
+    runs in), else the copy inside the installed package, labelled so."""
+    from pathlib import Path
+
+    from diagnose.rulepack import builtin_rules_dir
+
+    if not lr.builtin:
+        return lr.path
+    base = builtin_rules_dir()
+    full = base.parent / lr.path
+    if base.name == "rules":  # the source tree's pack (a checkout, an editable install)
+        return lr.path
+    checkout = Path("rules") / full.relative_to(base)
+    if checkout.is_file():
+        return checkout.as_posix()
+    return f"{full} (installed copy)"
+
+
+def _not_a_rule(pack, name: str) -> None:
+    """`rules show` of a category lists its rules; of an unknown id, says which ids are close."""
+    import difflib
+
+    from diagnose.rulepack import CATEGORY_MEANINGS
+
+    if name in CATEGORY_MEANINGS:
+        members = sorted((lr.rule for lr in pack.rules if lr.rule.category == name), key=lambda r: r.id)
+        out = [f"{name} is a category: {CATEGORY_MEANINGS[name]}.",
+               f"{len(members)} rule{'s' if len(members) != 1 else ''} of this category"
+               + (" (llmdiag rules show ID for one):" if members else ".")]
+        width = max((len(r.id) for r in members), default=0)
+        out += [f"  {r.id:<{width}}  {r.title}" for r in members]
+        click.echo("\n".join(out))
+        return
+    ids = [lr.rule.id for lr in pack.rules]
+    close = [i for i in ids if name in i][:5]
+    close += [i for i in difflib.get_close_matches(name, ids, n=5, cutoff=0.6) if i not in close]
+    cats = difflib.get_close_matches(name, list(CATEGORY_MEANINGS), n=2, cutoff=0.7)
+    hint = ", ".join(close[:5] + [f"{c} (a category)" for c in cats])
+    raise UsageProblem(f"no rule with id {name!r}" + (f" (did you mean: {hint})" if hint else
+                                                       " (llmdiag rules list shows the ids)"))
+
+
+@rules.command("categories")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@rules_option
+def rules_categories(fmt, rules_dirs):
+    """The failure categories of a diagnosis, what each means, and how many rules use it."""
+    import json
+
+    from diagnose.rulepack import CATEGORY_MEANINGS, load_pack
+
+    pack = load_pack(list(rules_dirs))
+    count = {name: 0 for name in CATEGORY_MEANINGS}
+    for lr in pack.rules:
+        count[lr.rule.category] = count.get(lr.rule.category, 0) + 1
+    if fmt == "json":
+        rows = [{"category": name, "meaning": meaning, "rules": count[name]}
+                for name, meaning in CATEGORY_MEANINGS.items()]
+        click.echo(json.dumps(rows, indent=2))
+        return
+    width = max(map(len, CATEGORY_MEANINGS))
+    for name, meaning in CATEGORY_MEANINGS.items():
+        click.echo(f"{name:<{width}}  {count[name]:>3}  {meaning}")
+    click.echo(f"{len(CATEGORY_MEANINGS)} categories (docs/contract.md); the number is the rules of each")
+
+
 @rules.command("test")
 @rules_option
-@click.option("--samples", "samples_dir", type=click.Path(), default=None,
-              help="Sample logs folder with NAME.expected.json files (default: the source tree's sample_logs/).")
+@click.option("--samples", "samples_dir", type=click.Path(exists=True, file_okay=False), default=None,
+              help="Sample logs folder with NAME.expected.json files (default: sample_logs/ of the source "
+                   "tree, else ./sample_logs: run it in a checkout).")
 @click.option("-v", "--verbose", is_flag=True, help="Print every rule, not only failures.")
 def rules_test(rules_dirs, samples_dir, verbose):
     """Run every rule's examples and every sample log's expected report."""
@@ -309,11 +391,11 @@ def main(argv: list[str] | None = None) -> None:
     try:
         rc = cli.main(args=argv, prog_name="llmdiag", standalone_mode=False)
     except click.exceptions.UsageError as exc:
-        if type(exc).__name__.startswith("NoArgsIsHelp") and exc.ctx is not None:
-            click.echo(exc.ctx.get_help())
-            sys.exit(EXIT_OK)
+        if isinstance(exc, _NoCommand) and exc.ctx is not None:
+            click.echo(exc.ctx.get_help(), err=True)
+            sys.exit(EXIT_USAGE)
         msg = exc.format_message()
-        hint = f" (try: llmdiag {exc.ctx.info_name if exc.ctx and exc.ctx.parent else ''} --help)".replace("  ", " ")
+        hint = f" (try: {exc.ctx.command_path if exc.ctx else 'llmdiag'} --help)"  # llmdiag rules test --help
         _err(msg + hint)
         rc = EXIT_USAGE
     except click.ClickException as exc:

@@ -15,6 +15,17 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 MAX_EXPR_LEN = 500
+# What one expression or template may produce, bounded like regexes are: a user's rule pack must not
+# be able to make a report hang or take gigabytes (`{n:0800000000d}`, `[0] * 10**9`, a compute entry
+# that doubles the one before it, a 64 KiB captured line filled in a thousand times).
+MAX_TEXT_LEN = 100_000  # characters of a text value inside an expression
+MAX_LIST_LEN = 1_000  # items of a list value
+MAX_INT_BITS = 10_000  # an integer of about 3000 digits
+MAX_FORMAT_WIDTH = 100  # `{x:>100}`
+MAX_FORMAT_PRECISION = 30  # `{x:.30f}`
+MAX_FIELDS = 100  # `{...}` placeholders in one template
+MAX_FIELD_CHARS = 1_000  # characters one filled-in placeholder adds (longer values are cut, with "...")
+MAX_RENDERED_CHARS = 10_000  # characters of one filled-in template (title, explanation, a remediation)
 
 
 class Missing(Exception):
@@ -147,7 +158,14 @@ def _eval(node: ast.AST, env: Mapping[str, Any]) -> Any:
         if isinstance(left, str) or isinstance(right, str):
             if not isinstance(node.op, ast.Add):
                 raise ExprError("only + works on text")
-            return str(left) + str(right)
+            return _bounded(str(left) + str(right))
+        if isinstance(left, list) or isinstance(right, list):
+            if not (isinstance(node.op, ast.Add) and isinstance(left, list) and isinstance(right, list)):
+                raise ExprError("only + of two lists works on lists")
+            return _bounded(left + right)
+        if (isinstance(node.op, ast.Mult) and isinstance(left, int) and isinstance(right, int)
+                and left.bit_length() + right.bit_length() > MAX_INT_BITS):
+            raise ExprError("number too large")
         try:
             return _BIN[type(node.op)](left, right)
         except ZeroDivisionError:
@@ -200,6 +218,14 @@ def _eval(node: ast.AST, env: Mapping[str, Any]) -> Any:
     raise ExprError(f"unsupported node {type(node).__name__}")
 
 
+def _bounded(value):
+    if isinstance(value, str) and len(value) > MAX_TEXT_LEN:
+        raise ExprError(f"text longer than {MAX_TEXT_LEN} characters")
+    if isinstance(value, list) and len(value) > MAX_LIST_LEN:
+        raise ExprError(f"list longer than {MAX_LIST_LEN} items")
+    return value
+
+
 def _coerce(v):
     if isinstance(v, str):
         try:
@@ -214,55 +240,94 @@ def evaluate(src: str, env: Mapping[str, Any]) -> Any:
 
 
 _TEMPLATE = re.compile(r"\{\{|\}\}|\{([^{}]+)\}")
+_SPEC = re.compile(r"[<>^=]?[+\- ]?#?0?(\d*)[,_]?(?:\.(\d+))?[bcdeEfFgGnosxX%]?")
+
+
+def _spec_problem(spec: str) -> str | None:
+    """Why a format spec is refused (a width or precision past the limits), or None."""
+    m = _SPEC.fullmatch(spec)
+    width, precision = (m.group(1), m.group(2)) if m else ("", None)
+    if width and int(width) > MAX_FORMAT_WIDTH:
+        return f"format width {int(width)} is larger than {MAX_FORMAT_WIDTH}"
+    if precision and int(precision) > MAX_FORMAT_PRECISION:
+        return f"format precision {int(precision)} is larger than {MAX_FORMAT_PRECISION}"
+    return None
 
 
 def _fmt(value: Any, spec: str | None) -> str:
-    if spec:
+    if spec and _spec_problem(spec) is None:  # a spec past the limits is left out (rule loading refuses it)
         try:
             return format(value, spec)
         except (ValueError, TypeError):
-            return str(value)
+            pass
     if isinstance(value, float):
         if value.is_integer() and abs(value) < 1e15:
             return str(int(value))
         return f"{value:.2f}".rstrip("0").rstrip(".")
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    try:
+        return str(value)
+    except ValueError:  # an integer with more digits than Python prints
+        return "(a number too large to print)"
 
 
 def _split_spec(inner: str) -> tuple[str, str | None]:
     # `{x:.1f}`: a format spec follows the last ':' that is not inside a string
     idx = inner.rfind(":")
-    if idx > 0 and re.fullmatch(r"[<>^=]?[+\- ]?#?0?\d*[,_]?(?:\.\d+)?[bcdeEfFgGnosxX%]?", inner[idx + 1:]):
+    if idx > 0 and _SPEC.fullmatch(inner[idx + 1:]):
         return inner[:idx], inner[idx + 1:]
     return inner, None
 
 
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def render(template: str, env: Mapping[str, Any], missing: str | None = "?") -> str:
-    """Fill `{expr}` / `{expr:spec}` placeholders. With missing=None, raise Missing instead."""
+    """Fill `{expr}` / `{expr:spec}` placeholders. With missing=None, raise Missing instead.
+
+    Bounded whatever the rule and the log: at most MAX_FIELDS placeholders are filled (the rest
+    become `?`), each adds at most MAX_FIELD_CHARS, and the result is cut at MAX_RENDERED_CHARS."""
+    fields = 0
+    size = 0
 
     def sub(m: re.Match) -> str:
+        nonlocal fields, size
         tok = m.group(0)
         if tok == "{{":
             return "{"
         if tok == "}}":
             return "}"
+        fields += 1
+        if fields > MAX_FIELDS or size > MAX_RENDERED_CHARS:
+            return "?"
         expr, spec = _split_spec(m.group(1))
         try:
-            return _fmt(evaluate(expr, env), spec)
+            text = _cut(_fmt(evaluate(expr, env), spec), MAX_FIELD_CHARS)
         except Missing:
             if missing is None:
                 raise
-            return missing
+            text = missing
+        size += len(text)
+        return text
 
-    return _TEMPLATE.sub(sub, template)
+    return _cut(_TEMPLATE.sub(sub, template), MAX_RENDERED_CHARS)
 
 
 def template_names(template: str) -> set[str]:
+    """Names a template's placeholders use; ExprError for a template past the limits (too many
+    placeholders, a format width or precision too large) or an expression outside the language."""
     names: set[str] = set()
+    fields = 0
     for m in _TEMPLATE.finditer(template):
         if m.group(1):
-            expr, _ = _split_spec(m.group(1))
+            fields += 1
+            if fields > MAX_FIELDS:
+                raise ExprError(f"more than {MAX_FIELDS} {{...}} placeholders in one template")
+            expr, spec = _split_spec(m.group(1))
+            problem = spec and _spec_problem(spec)
+            if problem:
+                raise ExprError(f"{problem} (in {{{m.group(1)[:60]}}})")
             names |= names_in(expr)
     return names

@@ -152,7 +152,13 @@ class Report(_Model):
         return self.model_dump_json(by_alias=True, indent=indent)
 
 
+JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+# The schema's `$id`: a name (a URN), not an address; nothing is served for it (docs/contract.md).
+JSON_SCHEMA_ID = "urn:llmdiag:report:v1"
+
+
 def json_schema() -> dict:
+    """The JSON Schema (draft 2020-12) of a report whose `schema` field is llmdiag.report/v1."""
     schema = Report.model_json_schema(by_alias=True)
-    schema["$id"] = SCHEMA_ID
-    return schema
+    schema.setdefault("description", f"A llmdiag report; its `schema` field is {SCHEMA_ID}.")
+    return {"$schema": JSON_SCHEMA_DIALECT, "$id": JSON_SCHEMA_ID, **schema}

@@ -90,6 +90,15 @@ def _check_expr(v: str | None) -> str | None:
     return v
 
 
+def _check_template(v: str) -> str:
+    """A template's placeholders must compile and stay within the limits of `diagnose.expr`."""
+    try:
+        template_names(v)
+    except ExprError as exc:
+        raise ValueError(str(exc)) from None
+    return v
+
+
 class RemediationItem(_Strict):
     text: str
     when: Optional[str] = None
@@ -99,6 +108,7 @@ class RemediationItem(_Strict):
     platforms: list[Literal["gpu", "cpu", "any"]] = ["any"]
 
     _when = field_validator("when")(classmethod(lambda cls, v: _check_expr(v)))
+    _text = field_validator("text")(classmethod(lambda cls, v: _check_template(v)))
 
 
 class Examples(_Strict):
@@ -141,7 +151,11 @@ class Rule(_Strict):
     @classmethod
     def _category(cls, v):
         if v not in CATEGORIES:
-            raise ValueError(f"unknown category {v!r} (see CONTRACT.md)")
+            import difflib
+
+            close = difflib.get_close_matches(v, CATEGORIES, n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            raise ValueError(f"unknown category {v!r} ({hint}see docs/contract.md or llmdiag rules categories)")
         return v
 
     @field_validator("versions")
@@ -167,13 +181,14 @@ class Rule(_Strict):
                 raise ValueError(f"{name}: {exc}") from None
         return v
 
-    @field_validator("explanation")
+    _templates = field_validator("title", "explanation")(classmethod(lambda cls, v: _check_template(v)))
+
+    @field_validator("remediation")
     @classmethod
-    def _template(cls, v):
-        try:
-            template_names(v)
-        except ExprError as exc:
-            raise ValueError(str(exc)) from None
+    def _remediation(cls, v):
+        for item in v:
+            if isinstance(item, str):
+                _check_template(item)
         return v
 
     @model_validator(mode="after")
@@ -190,9 +205,21 @@ class Rule(_Strict):
 Cond.model_rebuild()
 
 
+_UNION_TAGS = {"str", "RemediationItem"}  # pydantic names the alternative of `str | RemediationItem`
+_WRONG_TYPE = {"string_type", "model_type", "dict_type", "model_attributes_type"}
+
+
 def _format_validation(path: str, rule_id: str, exc: ValidationError, prefix: str = "rule ") -> list[str]:
+    errors = exc.errors()
+    for err in errors:
+        if err["loc"][:1] == ("remediation",):
+            err["loc"] = tuple(p for p in err["loc"] if p not in _UNION_TAGS)
+    # a remediation entry is text or a mapping: report what is wrong with the form it has, not that
+    # it is not the other form
+    real = {err["loc"][:2] for err in errors if err["type"] not in _WRONG_TYPE and err["loc"][:1] == ("remediation",)}
+    errors = [e for e in errors if not (e["type"] in _WRONG_TYPE and e["loc"][:2] in real)]
     out = []
-    for err in exc.errors():
+    for err in errors:
         loc = ".".join(str(p) for p in err["loc"]) or "(rule)"
         msg = err["msg"]
         if err["type"] == "extra_forbidden":

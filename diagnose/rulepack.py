@@ -39,14 +39,42 @@ def _yaml():
     return yaml, getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-CATEGORIES = (
-    "symm-mem-allreduce", "fractional-gpu", "kv-cache-insufficient", "weights-oom", "graph-capture",
-    "profile-run-oom", "kernel-build", "gpu-memory-in-use", "slow-network-storage", "nccl-p2p-acs",
-    "nccl-network", "shm-exhausted", "tmp-space", "corrupt-checkpoint", "model-not-found",
-    "unsupported-model", "tp-exceeds-gpus", "ray-cluster", "cuda-driver-mismatch", "dtype-unsupported",
-    "max-len-exceeds-model", "port-in-use", "http-proxy", "host-oom-killed", "dependency-import",
-    "unpinned-image", "invalid-argument", "bind-address", "terminated", "host-limits", "unknown",
-)
+# The failure categories of the contract (docs/contract.md, whose table tests/test_contract_doc.py
+# compares with this one): name -> what it means, in one line (`llmdiag rules categories`).
+CATEGORY_MEANINGS = {
+    "symm-mem-allreduce": "vLLM's symmetric-memory all-reduce (on by default from 0.11) crashes at TP setup",
+    "fractional-gpu": "a fractional or virtual GPU (vGPU, MIG slice, HAMi, qGPU) miscounts memory or hangs NCCL",
+    "kv-cache-insufficient": "the weights fit but the KV cache for the configured context does not",
+    "weights-oom": "CUDA out of memory while the weights load: the model does not fit the GPUs",
+    "graph-capture": "CUDA graph capture or torch.compile fails (out of memory or a compile error)",
+    "profile-run-oom": "out of memory in the engine's profiling (dummy) run before the KV cache is sized",
+    "kernel-build": "a kernel compiled at start (FlashInfer, Triton, DeepGEMM) fails to build",
+    "gpu-memory-in-use": "other processes already hold memory on the GPU",
+    "slow-network-storage": "weights load very slowly from network storage (NFS, CFS, mmap)",
+    "nccl-p2p-acs": "NCCL peer-to-peer between GPUs fails or hangs (PCIe ACS, IOMMU, topology)",
+    "nccl-network": "NCCL or Gloo cannot connect across nodes (interface, InfiniBand, firewall, timeout)",
+    "shm-exhausted": "/dev/shm is too small (Docker's 64 MB default): bus errors, NCCL shm errors",
+    "tmp-space": "the temporary folder fills up while loading or compiling",
+    "corrupt-checkpoint": "a checkpoint file is incomplete or corrupt (header, JSON, missing shard)",
+    "model-not-found": "the model path or repo id is wrong, gated, or unreachable offline",
+    "unsupported-model": "the installed engine or transformers does not support the architecture",
+    "tp-exceeds-gpus": "tensor or pipeline parallel size does not fit the visible GPUs or the heads",
+    "ray-cluster": "the Ray cluster does not form or the placement group cannot be placed",
+    "cuda-driver-mismatch": "the driver, CUDA runtime, wheel or GPU architecture do not go together, or no GPU is visible",
+    "dtype-unsupported": "the dtype or quantization is not supported on this GPU",
+    "max-len-exceeds-model": "the requested maximum length is longer than the model allows",
+    "port-in-use": "the HTTP port is already taken",
+    "http-proxy": "the server's own warm-up or health request goes through an HTTP proxy and fails",
+    "host-oom-killed": "host RAM ran out: the OOM killer ended a process or an allocation was refused",
+    "dependency-import": "an import fails: missing module, undefined symbol, ABI mismatch between packages",
+    "unpinned-image": "a dev, nightly or latest build is running instead of a pinned release",
+    "invalid-argument": "the engine rejects a flag, a config value or an environment variable",
+    "bind-address": "the HTTP server cannot bind its address (host name does not resolve, address not local)",
+    "terminated": "the start was stopped from outside by a signal (SIGTERM, SIGINT), not by the OOM killer",
+    "host-limits": "a host or container limit other than memory: open files, processes, locked memory",
+    "unknown": "a failure or stall that no rule explains",
+}
+CATEGORIES = tuple(CATEGORY_MEANINGS)
 PATTERNS_FILE = "patterns.yaml"  # named patterns of a rule folder (at its top), used as `pattern: NAME`
 MAX_RULE_FILE_BYTES = 256 * 1024
 MAX_RULES = 5000

@@ -71,9 +71,16 @@ def _when_allows(rule: Rule, captures: dict) -> bool:
         return True
 
 
-def default_samples_dir() -> Path | None:
+def samples_dir_candidates() -> list[Path]:
+    """Where `rules test` looks for sample logs without --samples: the source tree beside the package
+    (a checkout, an editable install), then ./sample_logs (a checkout, after a non-editable install)."""
     here = Path(__file__).resolve().parent.parent / "sample_logs"
-    return here if here.is_dir() else None
+    cwd = Path("sample_logs")
+    return [here] if cwd.resolve() == here else [here, cwd]
+
+
+def default_samples_dir() -> Path | None:
+    return next((d for d in samples_dir_candidates() if d.is_dir()), None)
 
 
 def check_sample(log: Path, expected: dict, rules: list[Rule]) -> list[str]:
@@ -177,7 +184,9 @@ def run_all(rule_dirs: list[str], samples_dir: str | None, verbose: bool, echo: 
     echo(f"{len(pack.rules)} rules, {len(pack.patterns)} named patterns, {n_ex} examples checked")
     root = Path(samples_dir) if samples_dir else default_samples_dir()
     if root is None or not root.is_dir():
-        echo("sample logs: none found (pass --samples DIR); rule examples only")
+        looked = " and ".join(str(d) if d.is_absolute() else f"./{d}" for d in samples_dir_candidates())
+        echo(f"sample logs: none found (looked in {looked}); rule examples only. Run it in a llmdiag "
+             "checkout or pass --samples DIR (a folder of NAME.log with NAME.expected.json)")
         return ok
     rules = [lr.rule for lr in pack.rules]
     n = bad = 0

@@ -61,7 +61,12 @@ def test_wrapper_never_heads_and_unknown_is_honest(shared_datadir):
 def test_schema_command_prints_json_schema():
     code, out, _ = run_cli(["schema"])
     schema = json.loads(out)
-    assert code == 0 and schema["$id"] == "llmdiag.report/v1" and "diagnoses" in schema["properties"]
+    assert code == 0 and "diagnoses" in schema["properties"]
+    assert schema["properties"]["schema"]["const"] == "llmdiag.report/v1"
+    # a JSON Schema document names its dialect and itself; the $id is a URN, not a URL that must resolve
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["$id"] == "urn:llmdiag:report:v1"
+    assert list(schema)[:2] == ["$schema", "$id"] and "$defs" in schema
 
 
 def test_text_report_plain_when_not_a_tty():

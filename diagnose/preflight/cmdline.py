@@ -137,8 +137,9 @@ _DOCKER_VALUE_OPTS = {
 }
 
 
-def _detect_engine(argv: list[str]) -> tuple[str, int]:
-    """(engine, index of the first argument after the engine's command words)."""
+def _detect_engine(argv: list[str]) -> tuple[str | None, int]:
+    """(engine, index of the first argument after the engine's command words); engine None when the
+    command is another program (`bash -c ...`): neither engine's command words nor its flags."""
     for i, tok in enumerate(argv):
         base = tok.rsplit("/", 1)[-1]
         if base == "vllm" and i + 1 < len(argv) and argv[i + 1] == "serve":
@@ -153,7 +154,9 @@ def _detect_engine(argv: list[str]) -> tuple[str, int]:
     if any(a.split("=")[0] in ("--model-path", "--context-length", "--mem-fraction-static", "--tp-size")
            for a in argv):
         return "sglang", 0
-    return "vllm", 0
+    if argv and argv[0].startswith("-"):
+        return "vllm", 0  # the engine's arguments alone (`-- --model /m -tp 2`)
+    return None, 0
 
 
 def _docker(argv: list[str], spec: LaunchSpec) -> list[str]:
@@ -210,7 +213,12 @@ def parse_command(argv: list[str] | str) -> LaunchSpec:
         if spec.docker_shm_bytes is None and not spec.docker_ipc_host:
             spec.docker_shm_bytes = 64 * 1024 * 1024  # Docker's default /dev/shm
     spec.argv = argv
-    spec.engine, start = _detect_engine(argv)
+    engine, start = _detect_engine(argv)
+    if engine is None:
+        raise CommandError(f"{shlex.join(argv[:3])}{' ...' if len(argv) > 3 else ''} is not a vLLM or SGLang "
+                           "command: give it after --, e.g. -- vllm serve /models/x -tp 2, or "
+                           "-- python -m sglang.launch_server --model-path /models/x")
+    spec.engine = engine
     table = {**_COMMON, **(_VLLM if spec.engine == "vllm" else _SGLANG)}
     lookup = {flag: (key, typ) for key, (typ, flags) in table.items() for flag in flags}
     i = start

@@ -1,6 +1,6 @@
 """Preflight: read the model folder, do the arithmetic, run the checks, build the report.
 
-Each check predicts one failure category of CONTRACT.md and says ok / warning / error (or skipped,
+Each check predicts one failure category of docs/contract.md and says ok / warning / error (or skipped,
 when an input it needs is unknown), with remediations in the rule pack's style: the flag to copy,
 with the computed number.
 """

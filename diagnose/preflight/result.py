@@ -16,7 +16,7 @@ class _Model(BaseModel):
 
 class Check(_Model):
     id: str = Field(description="stable check id, e.g. kv-cache-fit")
-    category: str = Field(description="failure category of CONTRACT.md this check predicts")
+    category: str = Field(description="failure category of docs/contract.md this check predicts")
     status: Status
     title: str
     explanation: str = ""

@@ -62,6 +62,23 @@ def test_bad_commands():
             parse_command(bad)
 
 
+def test_a_command_of_neither_engine_is_refused_not_read_as_a_model(capsys):
+    for bad in ("bash -c hi", "python train.py --model /m", "docker run ubuntu:22.04 bash -c 'sleep 1'"):
+        with pytest.raises(CommandError, match="is not a vLLM or SGLang command"):
+            parse_command(bad)
+    # what must keep working: the engines' command words, SGLang's flags, or the engine's arguments alone
+    assert parse_command("python launcher.py serve /m").model == "/m"
+    assert parse_command("--model /m -tp 2").tp == 2
+    assert parse_command("torchrun --nproc 2 -m sglang.launch_server --model-path /m").engine == "sglang"
+    from diagnose.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["preflight", "--no-probe", "--", "bash", "-c", "hi"])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and err.count("\n") == 1 and "model" not in err.split("command")[0], err
+    assert err.startswith("llmdiag: error: bash -c hi is not a vLLM or SGLang command"), err
+
+
 @pytest.fixture
 def tiny(tmp_path):
     cfg = llama_config()

@@ -9,18 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from diagnose.engines.base import PHASES
+from diagnose.rulepack import CATEGORIES
+
 REPO = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location("real_engine_harness", REPO / "tools" / "real_engine" / "harness.py")
 harness = importlib.util.module_from_spec(spec)
 sys.modules[spec.name] = harness  # dataclasses look their module up there
 spec.loader.exec_module(harness)
-
-PHASES = {"config", "init", "nccl", "weights", "kv_cache", "compile", "server"}
-CATEGORIES = set("""symm-mem-allreduce fractional-gpu kv-cache-insufficient weights-oom graph-capture
-profile-run-oom kernel-build gpu-memory-in-use slow-network-storage nccl-p2p-acs nccl-network
-shm-exhausted tmp-space corrupt-checkpoint model-not-found unsupported-model tp-exceeds-gpus ray-cluster
-cuda-driver-mismatch dtype-unsupported max-len-exceeds-model port-in-use http-proxy host-oom-killed
-dependency-import unpinned-image unknown""".split())
 
 
 def test_scenarios_use_contract_names():

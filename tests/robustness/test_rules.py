@@ -242,3 +242,74 @@ def test_explain_with_an_invalid_user_pack_is_one_line(tmp_path):
     rc, _, err = run(["explain", "--rules", str(tmp_path / "nope"), "-"], input_bytes=b"x\n")
     assert rc == 2 and "rules folder not found" in err
     json.dumps(err)
+
+
+# -- templates and expressions: bounded like regexes ------------------------------------------------
+
+@pytest.mark.parametrize("field,value,problem", [
+    ("explanation", "'n is {n:0800000000d}'", "format width 800000000 is larger than 100"),
+    ("title", "'{n:>999999999}'", "format width 999999999 is larger than 100"),
+    ("explanation", "'{n:.500000000f}'", "format precision 500000000 is larger than 30"),
+    ("remediation", "['--max-model-len {n:,.900000000f}']", "format precision 900000000 is larger than 30"),
+    ("remediation", "[{text: 'x {n:09999999999d}', when: 'n > 1'}]", "format width 9999999999 is larger than 100"),
+    ("explanation", "'%s'" % ("{n}" * 101), "more than 100 {...} placeholders"),
+])
+def test_a_template_past_the_limits_is_a_load_and_lint_error(tmp_path, field, value, problem):
+    rules = tmp_path / "rules"
+    p = write_rule(rules, "wide", match="{regex: 'marker (?P<n>\\d+)'}",
+                   examples="{match: ['marker 7'], no_match: ['nothing']}", **{field: value})
+    rule, errors = load_file(p)
+    assert rule is None and any(problem in e and "rule wide" in e for e in errors), errors
+    rc, out, err = run(["rules", "lint", "--rules", str(rules)])
+    assert rc == 1 and problem.encode() in out
+    assert_no_traceback(err)
+    rc, _, err = run(["explain", "--rules", str(rules), "-"], input_bytes=b"marker 7\n")
+    assert rc == 2 and err.startswith("llmdiag: error: ") and problem in err and len(err.strip().splitlines()) == 1
+
+
+def test_render_is_bounded_whatever_the_template_and_the_values():
+    from diagnose import expr
+
+    huge = "x" * 65536  # a captured value as long as a line may be
+    assert expr.render("{n:0800000000d}|{n:.999999f}|{n:5d}", {"n": 7}) == "7|7|    7"  # refused specs: left out
+    assert expr.render("{n:{w}d}", {"n": 7, "w": 800000000}) == "{n:800000000d}"  # no nested fields
+    one = expr.render("<{s}>", {"s": huge})
+    assert len(one) == expr.MAX_FIELD_CHARS + 2 and one.endswith("...>")
+    many = expr.render("{s}" * 5000 + "{{}}" * 5000, {"s": huge})
+    assert len(many) <= expr.MAX_RENDERED_CHARS and many.endswith("...")
+    assert expr.render("{s:>100}", {"s": "a"}) == " " * 99 + "a"  # within the limits: unchanged
+    assert expr.render("{x:.2f} GiB, {n:,}", {"x": 3.14159, "n": 131072}) == "3.14 GiB, 131,072"
+
+
+@pytest.mark.parametrize("src", [
+    "[0] * 1000000000", "1000000000 * [0]", "[0, 1] + [2] * 5",
+    "s + s + s + s + s + s + s + s + s + s + s + s + s + s + s + s + s + s + s + s",  # 20 x 8 KiB
+    "(1000000 ** 64) * (1000000 ** 64) * (1000000 ** 64) * (1000000 ** 64) * (1000000 ** 64) * (1000000 ** 64)"
+    " * (1000000 ** 64) * (1000000 ** 64) * (1000000 ** 64)",
+])
+def test_an_expression_cannot_grow_without_bound(src):
+    from diagnose.expr import ExprError, evaluate
+
+    with pytest.raises(ExprError):
+        evaluate(src, {"s": "y" * 8192})
+
+
+def test_compute_entries_that_double_each_other_switch_the_rule_off(tmp_path):
+    """Each entry may be short, but one that adds up the one before grows exponentially."""
+    rules = tmp_path / "rules"
+    chain = {"a": "word + word + word + word + word + word + word + word"}
+    for prev, name in zip("abcdefgh", "bcdefghi"):
+        chain[name] = " + ".join([prev] * 8)
+    compute = "{%s}" % ", ".join(f"{k}: '{v}'" for k, v in chain.items())
+    write_rule(rules, "grows", match="{regex: 'marker (?P<word>\\w+)'}", compute=compute,
+               explanation="'{i}'", examples="{match: ['marker x'], no_match: ['nothing']}")
+    data = "marker " + "w" * 60000 + "\n" + OOM + "\n"
+    log = tmp_path / "server.log"
+    log.write_text(data)
+    rc, out, err = run(["explain", "--format", "json", "--rules", str(rules), str(log)])
+    assert rc == 1, err
+    report = check_report_json(out, 2)
+    assert "grows" not in [d["rule"] for d in report["diagnoses"]]
+    assert any("oom" in d["category"] for d in report["diagnoses"])
+    assert any(w.startswith("rule grows: switched off after an error: ExprError: text longer than")
+               for w in report["warnings"]), report["warnings"]
