@@ -85,7 +85,7 @@ class Analyzer:
             elif ended and any(ev.marker.id in PROCESS_FIRST for ev in events):
                 self._pre_start = line  # a new process's first words: the start a banner may confirm
         self.guess.feed(line, events)
-        entered = self.timeline.feed(line, events)
+        entered = self.timeline.feed(line, events, self.guess.engine)
         tl = self.timeline
         new = self.matcher.feed(line, tl.seq, tl.tb_of_line, tl.phase, self.guess.engine, self.run,
                                 tl.dist.last_key)

@@ -252,3 +252,24 @@ def test_a_start_after_one_that_came_up_is_followed_until_it_is_ready_again(live
     report = live.finish()
     assert report.outcome == "failed" and report.facts["starts"] == 2
     assert "vllm-graph-capture-oom-traceback" in [e[1] for e in live.test_view.kinds("diagnosis")]
+
+
+@pytest.mark.parametrize("name", ["sglang-0.4.7-tp1-qwen2.5-7b-ready.log", "sglang-0.5.13-tp1-qwen3-8b-ready.log"])
+def test_sglang_is_ready_at_fired_up_not_when_uvicorn_starts(live, name):
+    """SGLang warms itself up after uvicorn starts; the start is decided at 'fired up', as in explain."""
+    lines = sample(name).read_bytes().splitlines(keepends=True)
+    fired = next(i for i, ln in enumerate(lines) if b"The server is fired up" in ln)
+    assert any(b"Uvicorn running on" in ln for ln in lines[:fired])
+    live.feed_data(b"".join(lines[:fired]))
+    live.tick()
+    assert not live.test_view.kinds("ready") and not live.state()["ready"]
+    live.feed_data(lines[fired])
+    assert len(live.test_view.kinds("ready")) == 1 and live.state()["ready"]
+
+
+def test_sglang_warmup_through_a_proxy_is_never_ready(live):
+    live.feed_data(sample("sglang-0.4.0-warmup-502-http-proxy.log").read_bytes())
+    report = live.finish()
+    assert not live.test_view.kinds("ready")
+    assert report.outcome == "failed"
+    assert [e[2] for e in live.test_view.kinds("diagnosis")][:1] == [False]  # not "after the server came up"

@@ -169,3 +169,15 @@ def test_tty_live_status_in_a_pseudo_terminal():
     assert "outcome FAILED" in text
     assert "\x1b[r" in screen.text  # the whole terminal is given back at the end
     os.close(master)
+
+
+def test_sglang_warmup_failure_through_a_proxy_never_shows_ready(tmp_path):
+    status = tmp_path / "status.txt"
+    data = sample("sglang-0.4.0-warmup-502-http-proxy.log").read_bytes()
+    proc = start_watch("--status-file", str(status))
+    out, err = proc.communicate(data, timeout=WAIT_S)
+    assert out == data and proc.returncode == 1
+    text = status.read_text()
+    assert "server is up" not in text and "READY" not in text
+    assert "[llmdiag] error: SGLang's own warm-up request was answered by an HTTP proxy" in text
+    assert "after the server came up" not in text
