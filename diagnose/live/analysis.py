@@ -466,8 +466,10 @@ class LiveAnalysis:
                 f"{fmt_dur(now - self.last_progress)} ago; stopping the server")
         self._report_stall(now - self.last_progress, secs, head)
 
-    def child_exited(self, code: int, stopped_by_us: bool = False) -> None:
+    def child_exited(self, code: int, stopped_by_us: bool = False, stopped_by: str | None = None) -> None:
+        """`run`: the server exited with `code`; `stopped_by`: the signal the user stopped it with."""
         self.child_exit = None if stopped_by_us else code
+        self.analyzer.stopped_by = stopped_by
 
     # -- status ----------------------------------------------------------------------------------
     def state(self) -> dict:

@@ -91,8 +91,8 @@ def main(argv: list[str] | None = None) -> int:
                     if kind == DATA:
                         live.feed_data(payload, gap_b, gap_n)
                     elif kind == EXIT:
-                        code, _, ours = payload.decode().partition(",")
-                        live.child_exited(int(code), ours == "1")
+                        code, ours, signame = (payload.decode().split(",") + [""])[:3]
+                        live.child_exited(int(code), ours == "1", signame or None)
                     elif kind == TIMEOUT:
                         live.ready_timeout(float(payload))
                 except Exception as exc:  # noqa: BLE001 - keep draining: the passthrough must never block
