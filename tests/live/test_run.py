@@ -68,7 +68,7 @@ def test_sigterm_is_forwarded_to_a_child_that_traps_it(tmp_path):
     proc = _run("--log", str(log), "--", sys.executable, srv)
     out = Collector(proc.stdout)
     err = Collector(proc.stderr)
-    out.wait_for("started")
+    out.wait_for("started\n")  # the whole line: with PYTHONUNBUFFERED print writes the newline apart
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(WAIT_S) == 3  # the child's own exit status after its handler ran
     out.join()
@@ -88,6 +88,7 @@ def test_sigint_is_forwarded_to_the_process_group(tmp_path):
             "print('worker up', flush=True)\\n"
             "time.sleep(120)"])
         try:
+            print("server waiting", flush=True)
             time.sleep(120)
         except KeyboardInterrupt:
             child.wait()
@@ -97,7 +98,8 @@ def test_sigint_is_forwarded_to_the_process_group(tmp_path):
     proc = _run("--", sys.executable, srv)
     out = Collector(proc.stdout)
     Collector(proc.stderr)
-    out.wait_for("worker up")
+    out.wait_for("worker up\n")
+    out.wait_for("server waiting\n")  # in its try block: the SIGINT cannot come before it
     proc.send_signal(signal.SIGINT)
     assert proc.wait(WAIT_S) == 130
     out.join()
