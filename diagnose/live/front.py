@@ -111,6 +111,12 @@ def watch(cfg: dict) -> int:
     if stat.S_ISFIFO(_mode(0)):
         set_pipe_size(0)  # fewer wake-ups per byte, and more slack for the server if we are descheduled
     pt = Passthrough(0, 1, w, notify=notify, backlog_limit=backlog_limit())
+    if _isatty(0):  # no pipe: say what watch waits for rather than sit there silently
+        try:
+            os.write(2, b"llmdiag watch: waiting for a server log on stdin "
+                        b"(pipe one in: vllm serve MODEL 2>&1 | llmdiag watch)\n")
+        except OSError:
+            pass
     hits = {"n": 0}
 
     def on_signal(signum, frame):  # noqa: ARG001
@@ -282,6 +288,13 @@ def _stopped(cfg: dict, notify, pt: Passthrough, rc: int) -> None:
     _reset_terminal(cfg)
     if not pt.analysis_lost:
         notify(f"the analysis stopped (exit status {rc}); the log still passes through unchanged")
+
+
+def _isatty(fd: int) -> bool:
+    try:
+        return os.isatty(fd)
+    except OSError:
+        return False
 
 
 def _mode(fd: int) -> int:
