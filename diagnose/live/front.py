@@ -248,6 +248,11 @@ def run(cmd: list[str], cfg: dict, log_path: str | None = None, ready_timeout: f
         rc = _wait_worker(worker, notify)
         if rc not in (0, 1):
             _stopped(cfg, notify, pt, rc)
+    if reaper is not None:
+        try:
+            reaper[0].wait(5.0)  # told `done` above: it has ended by now (no zombie left behind)
+        except subprocess.TimeoutExpired:
+            pass
     if timed_out:
         return EXIT_READY_TIMEOUT
     return 128 - code if code < 0 else code
