@@ -89,8 +89,32 @@ def _evidence(hits, multi_source: bool) -> list[dict]:
     return out
 
 
+def stopped(phase: str | None, signame: str) -> dict:
+    """The start ends because the user stopped it (`llmdiag run` forwarded their SIGINT/SIGTERM/SIGHUP):
+    not a hang, so none of the stall advice."""
+    where = f"in phase {phase}" if phase else "before any loading phase was recognised"
+    return {
+        "rule": "stopped-by-user",
+        "category": "terminated",
+        "severity": "info",
+        "role": "cause",
+        "phase": phase,
+        "title": f"Stopped by you ({signame}) {where}, before the server came up",
+        "explanation": f"llmdiag run passed your {signame} on to the server, which then stopped; the log ends "
+                       "there, without an error. The start was neither ready nor failed.",
+        "remediation": ["Nothing to fix if you meant to stop it; to have llmdiag say where a slow start waits, "
+                        "run it again with --ready-timeout SECONDS"],
+        "evidence": [],
+        "fingerprint": "stopped-by-user:" + hashlib.sha1(f"{phase}|{signame}".encode()).hexdigest()[:12],
+        "count": 1,
+        "references": [],
+    }
+
+
 def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: TimelineResult, engine: str,
-          version: str | None, multi_source: bool = False) -> list[dict]:
+          version: str | None, multi_source: bool = False, stopped_by: str | None = None) -> list[dict]:
+    """The diagnoses, most likely cause first (`stopped_by`: the signal a user stopped the server
+    with in `llmdiag run`, which explains a start that ends without an error or a ready line)."""
     facts = tl.facts
     kept: list[tuple[Finding, dict]] = []
     for f in findings:
@@ -195,7 +219,7 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
                 d["_key"] = (d["_key"][0], 1, *d["_key"][2:])
 
     diags.sort(key=lambda d: d["_key"])
-    _add_unknown(diags, tl, multi_source)
+    _add_unknown(diags, tl, multi_source, stopped_by)
     for d in diags:
         d.pop("_key", None)
         d.pop("_seq", None)
@@ -241,7 +265,7 @@ def _rank(f: Finding) -> tuple:
     return (r.tier == "family", -r.priority, _ROLE[r.role], _SEV[r.severity])
 
 
-def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool) -> None:
+def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool, stopped_by: str | None = None) -> None:
     phase = tl.last_phase
     causes = [d for d in diags if d["role"] != "wrapper"]
     if tl.outcome == "failed" and not any(d["severity"] == "error" for d in causes):
@@ -278,6 +302,8 @@ def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool) -> N
             "references": [],
             "confidence": "likely",
         })
+    elif tl.outcome == "incomplete" and stopped_by and not any(d["severity"] in ("error", "warning") for d in causes):
+        diags.insert(0, stopped(phase, stopped_by))
     elif tl.outcome == "incomplete" and not any(d["severity"] in ("error", "warning") for d in causes):
         meaning, actions = STALL_ADVICE.get(phase or "", ("the log stops before any loading phase was recognised",
                                                           ["Check that this is the whole log and that the process is alive"]))

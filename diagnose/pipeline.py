@@ -58,6 +58,7 @@ class Analyzer:
         self.finished: dict | None = None  # the report fields of the last start that ended (see _new_start)
         self._banner = False  # the start being read printed its banner
         self._pre_start: Line | None = None  # a new process's first line after the start ended (see _new_start)
+        self.stopped_by: str | None = None  # `run`: the signal the user stopped the server with (SIGINT, ...)
 
     @property
     def engine(self) -> str:
@@ -85,7 +86,7 @@ class Analyzer:
             elif ended and any(ev.marker.id in PROCESS_FIRST for ev in events):
                 self._pre_start = line  # a new process's first words: the start a banner may confirm
         self.guess.feed(line, events)
-        entered = self.timeline.feed(line, events)
+        entered = self.timeline.feed(line, events, self.guess.engine)
         tl = self.timeline
         new = self.matcher.feed(line, tl.seq, tl.tb_of_line, tl.phase, self.guess.engine, self.run,
                                 tl.dist.last_key)
@@ -215,8 +216,9 @@ class Analyzer:
         facts["python_errors"] = sum(1 for e in tl.exceptions if not e.wrapper and e.exc not in
                                      ("KeyboardInterrupt", "CancelledError", "SystemExit"))
         multi = len(self.sources) > 1
-        diags = diagnosis.build(self.run.findings, self.run, self.matcher, tl, engine, version, multi)
-        if tl.outcome == "incomplete" and diags and diags[0]["rule"] == "stall-unknown" and self.last:
+        diags = diagnosis.build(self.run.findings, self.run, self.matcher, tl, engine, version, multi, self.stopped_by)
+        if tl.outcome == "incomplete" and diags and diags[0]["rule"] in ("stall-unknown", "stopped-by-user") \
+                and self.last:
             n, src, raw = self.last
             diags[0]["evidence"] = [{"line": n, "text": raw, "_who": self.last_who,
                                      **({"source": src} if multi else {})}]

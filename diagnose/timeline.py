@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from diagnose.distributed import DistTracker
-from diagnose.engines import PHASE_INDEX, Event
+from diagnose.engines import LISTENING_ONLY, PHASE_INDEX, Event
 from diagnose.frames import frame_row, row_phase
 
 # V1 vLLM profiles and compiles before KV sizing, then captures graphs after it.
@@ -111,8 +111,9 @@ class Timeline:
         return None
 
     # -- feeding -------------------------------------------------------------------------
-    def feed(self, line, events: list[Event]) -> str | None:
-        """Advance on one line; return the name of a phase entered on this line, if any."""
+    def feed(self, line, events: list[Event], engine: str = "unknown") -> str | None:
+        """Advance on one line (`engine`: who wrote the log, as guessed so far); return the name of a
+        phase entered on this line, if any."""
         self.seq += 1
         implied = None
         cur = self.current
@@ -158,7 +159,7 @@ class Timeline:
             elif role == "ready":
                 if self._enter("server", line):
                     entered = "server"
-                if self.ready_seq is None:
+                if self.ready_seq is None and mk.id not in LISTENING_ONLY.get(engine, ()):
                     self.ready_seq = self.seq
                     self.ready_line = line.n
             elif role == "shutdown":

@@ -13,7 +13,7 @@ def run(text):
     for line in lines_from_text(text):
         events = SCAN.scan(line)
         guess.feed(line, events)
-        tl.feed(line, events)
+        tl.feed(line, events, guess.engine)
     return tl.finish(), guess.engine
 
 
@@ -78,8 +78,7 @@ def test_fatal_after_ready_only_from_engine_death_markers():
     assert run(dead)[0].outcome == "failed"
 
 
-def test_sglang_phases_and_ready():
-    text = """\
+SGLANG_READY = """\
 [2025-05-19 10:45:40] server_args=ServerArgs(model_path='/models/q', tp_size=1, mem_fraction_static=0.88, context_length=None, port=30000)
 [2025-05-19 10:45:45] Init torch distributed begin.
 [2025-05-19 10:45:46] Init torch distributed ends. mem usage=0.00 GB
@@ -94,6 +93,10 @@ def test_sglang_phases_and_ready():
 [2025-05-19 10:46:11] INFO:     Uvicorn running on http://0.0.0.0:30000 (Press CTRL+C to quit)
 [2025-05-19 10:46:14] The server is fired up and ready to roll!
 """
+
+
+def test_sglang_phases_and_ready():
+    text = SGLANG_READY
     res, engine = run(text)
     assert engine == "sglang"
     assert [p.name for p in res.phases] == ["config", "nccl", "weights", "kv_cache", "compile", "server"]
@@ -101,6 +104,19 @@ def test_sglang_phases_and_ready():
     assert res.facts["model"] == "/models/q" and res.facts["mem_fraction_static"] == 0.88
     assert res.facts["kv_tokens"] == 404890 and res.facts["weights_gib"] == 15.35
     assert res.phases[2].duration_s == 17.0 and res.year == 2025
+
+
+def test_sglang_listening_is_not_ready_before_its_warm_up():
+    """SGLang is up at 'fired up' (after its warm-up request); uvicorn listening alone is not ready,
+    for a vLLM or unknown log it still is."""
+    lines = SGLANG_READY.splitlines(keepends=True)
+    res, engine = run("".join(lines[:-1]))
+    assert engine == "sglang" and res.outcome == "incomplete" and res.ready_line is None
+    assert res.last_phase == "server"
+    res, _ = run(SGLANG_READY)
+    assert res.outcome == "ready" and res.ready_line == len(lines)
+    res, engine = run("INFO:     Application startup complete.\n")
+    assert engine == "unknown" and res.outcome == "ready"
 
 
 def test_engine_unknown_for_plain_text():

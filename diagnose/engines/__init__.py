@@ -17,6 +17,10 @@ START_BANNERS = frozenset({"banner_old", "banner_new", "logo_version", "server_a
 # What a new process prints before its banner (vLLM: `Automatically detected platform cuda.`); after a
 # start has ended, a banner soon after such a line makes it the first line of the new start
 PROCESS_FIRST = frozenset({"platform"})
+# Ready markers that only say the HTTP server listens, per engine whose start is decided later: SGLang
+# sends itself a warm-up request after uvicorn starts (it may fail, e.g. through an HTTP proxy) and is
+# up at "The server is fired up and ready to roll!". For these engines the start is not ready there.
+LISTENING_ONLY = {"sglang": frozenset({"uv_complete", "uv_running"})}
 
 _PATH_HINT = re.compile(r"/(vllm|sglang)/")
 _VLLM_DEV = re.compile(r"\d+\.\d+\.\d+.*(?:dev|\+g[0-9a-f]{6,})")
@@ -120,4 +124,4 @@ def is_dev_version(version: str | None) -> bool:
     return bool(version) and bool(_VLLM_DEV.search(version))
 
 
-__all__ = ["ALL_MARKERS", "PHASES", "PHASE_INDEX", "PROCESS_FIRST", "START_BANNERS", "Event", "EngineGuess", "Marker", "MarkerScanner", "is_dev_version"]
+__all__ = ["ALL_MARKERS", "LISTENING_ONLY", "PHASES", "PHASE_INDEX", "PROCESS_FIRST", "START_BANNERS", "Event", "EngineGuess", "Marker", "MarkerScanner", "is_dev_version"]

@@ -37,6 +37,19 @@ _SUSPICIOUS = re.compile(
 )
 
 
+def bar_seconds(value) -> float | None:
+    """A progress bar's elapsed time ('00:07', '1:02:03') in seconds; None if it is not one."""
+    if not isinstance(value, str):
+        return None
+    secs = 0.0
+    try:
+        for part in value.split(":"):
+            secs = secs * 60 + int(part)
+    except ValueError:
+        return None
+    return secs
+
+
 class ShardProgress:
     def __init__(self) -> None:
         self.done = 0
@@ -44,23 +57,29 @@ class ShardProgress:
         self.started: float | None = None
         self.updated: float | None = None
         self.slowest: float | None = None
+        self.elapsed: float | None = None  # the bar's own elapsed time at the last shard done (the log's clock)
 
-    def update(self, done: int, total: int, now: float) -> None:
+    def update(self, done: int, total: int, now: float, elapsed: float | None = None) -> None:
+        """`now`: the wall clock (stall budgets); `elapsed`: the bar's own time, for the rate shown."""
         if total != self.total or done < self.done:  # a new bar (another model, another rank)
             self.total, self.done = total, done
             self.started = self.updated = now
+            self.elapsed = elapsed
             return
         if done > self.done:
             gap = now - (self.updated or now)
             self.slowest = max(self.slowest or 0.0, gap / (done - self.done))
             self.done = done
             self.updated = now
+            self.elapsed = elapsed
 
     def snapshot(self, now: float, size_gib: float | None) -> dict | None:
+        """Rate, GB/s and ETA from the bar's own elapsed time where it shows one (a replayed or
+        delayed log keeps its real figures), else from the wall clock since the bar began."""
         if not self.total:
             return None
         out: dict = {"done": self.done, "total": self.total}
-        elapsed = now - (self.started or now)
+        elapsed = self.elapsed if self.elapsed is not None else now - (self.started or now)
         if self.done and elapsed > 0:
             rate = self.done / elapsed
             out["rate"] = rate
@@ -210,7 +229,7 @@ class LiveAnalysis:
             for ev in events:
                 f = ev.facts
                 if isinstance(f.get("shards_done"), int) and isinstance(f.get("shards_total"), int):
-                    self.shards.update(f["shards_done"], f["shards_total"], now)
+                    self.shards.update(f["shards_done"], f["shards_total"], now, bar_seconds(f.get("shards_elapsed")))
                     return
 
     def _line(self, raw: bytes, now: float) -> None:
@@ -296,7 +315,7 @@ class LiveAnalysis:
         facts = tl.facts
         done, total = facts.get("shards_done"), facts.get("shards_total")
         if isinstance(done, int) and isinstance(total, int) and (done, total) != (self.shards.done, self.shards.total):
-            self.shards.update(done, total, now)
+            self.shards.update(done, total, now, bar_seconds(facts.get("shards_elapsed")))
         if step.findings or step.fatal or len(tl.fatal) != self.fatal_seen:
             self.fatal_seen = len(tl.fatal)
             if self.pending_since is None:
@@ -466,8 +485,10 @@ class LiveAnalysis:
                 f"{fmt_dur(now - self.last_progress)} ago; stopping the server")
         self._report_stall(now - self.last_progress, secs, head)
 
-    def child_exited(self, code: int, stopped_by_us: bool = False) -> None:
+    def child_exited(self, code: int, stopped_by_us: bool = False, stopped_by: str | None = None) -> None:
+        """`run`: the server exited with `code`; `stopped_by`: the signal the user stopped it with."""
         self.child_exit = None if stopped_by_us else code
+        self.analyzer.stopped_by = stopped_by
 
     # -- status ----------------------------------------------------------------------------------
     def state(self) -> dict:

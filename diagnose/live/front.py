@@ -12,6 +12,7 @@ import sys
 import time
 
 from diagnose.live.passthrough import BACKLOG_LIMIT, EXIT, PIPE_SIZE, TIMEOUT, Passthrough, set_pipe_size
+from diagnose.live.reaper import kill_group_after
 from diagnose.live.views import Out
 
 EXIT_READY_TIMEOUT = 124  # like timeout(1): the server was not up in time and was stopped
@@ -110,6 +111,12 @@ def watch(cfg: dict) -> int:
     if stat.S_ISFIFO(_mode(0)):
         set_pipe_size(0)  # fewer wake-ups per byte, and more slack for the server if we are descheduled
     pt = Passthrough(0, 1, w, notify=notify, backlog_limit=backlog_limit())
+    if _isatty(0):  # no pipe: say what watch waits for rather than sit there silently
+        try:
+            os.write(2, b"llmdiag watch: waiting for a server log on stdin "
+                        b"(pipe one in: vllm serve MODEL 2>&1 | llmdiag watch)\n")
+        except OSError:
+            pass
     hits = {"n": 0}
 
     def on_signal(signum, frame):  # noqa: ARG001
@@ -152,12 +159,15 @@ def run(cmd: list[str], cfg: dict, log_path: str | None = None, ready_timeout: f
             log_fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         except OSError as exc:
             raise ValueError(f"--log {log_path!r}: {exc.strerror}") from None
+    reaper = _start_reaper(kill_after)
     try:
         child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
     except OSError as exc:
         if log_fd is not None:
             os.close(log_fd)
+        _end_reaper(reaper)
         raise FileNotFoundError(f"cannot start {cmd[0]!r}: {exc.strerror or exc}") from None
+    _tell_reaper(reaper, f"pgid {child.pid}\n")
     child_fd = child.stdout.fileno()  # type: ignore[union-attr]
     set_pipe_size(child_fd)
     try:
@@ -166,7 +176,8 @@ def run(cmd: list[str], cfg: dict, log_path: str | None = None, ready_timeout: f
         notify(f"cannot start the analysis ({exc}); passing the output through without it")
         worker, w = None, None
     pt = Passthrough(child_fd, 1, w, log_fd, notify=notify, backlog_limit=backlog_limit())
-    state = {"ready": False, "forwarded": None}
+    # forwarded: the first stop signal the user sent; kill_at: when what is left of the group gets SIGKILL
+    state: dict = {"ready": False, "forwarded": None, "kill_at": None}
 
     if worker is not None and worker.stdout is not None:
         ctl = worker.stdout.fileno()
@@ -184,17 +195,20 @@ def run(cmd: list[str], cfg: dict, log_path: str | None = None, ready_timeout: f
         pt.watch_fd(ctl, on_control)
 
     def forward(signum, frame):  # noqa: ARG001
-        state["forwarded"] = signum
-        try:
-            os.killpg(child.pid, signum)
-            notify(f"{signal.Signals(signum).name} forwarded to the server (process group {child.pid})")
-        except (ProcessLookupError, PermissionError):
-            pass
+        name = signal.Signals(signum).name
+        if state["forwarded"] is not None:  # a second stop signal: stop now, as from a foreground program
+            _killpg(child.pid, signal.SIGKILL)
+            notify(f"{name} again: SIGKILL sent to the server's process group {child.pid}")
+            return
+        state["forwarded"] = name
+        if state["kill_at"] is None:
+            state["kill_at"] = time.monotonic() + kill_after
+        _killpg(child.pid, signum)
+        notify(f"{name} forwarded to the server (process group {child.pid}); send it again to kill it now")
 
     old = {s: signal.signal(s, forward) for s in _SIGNALS}
     started = time.monotonic()
     timed_out = False
-    kill_at: float | None = None
     exited_at: float | None = None
     last_bytes, last_data = 0, started
     try:
@@ -206,21 +220,27 @@ def run(cmd: list[str], cfg: dict, log_path: str | None = None, ready_timeout: f
                 timed_out = True
                 pt.send(TIMEOUT, repr(float(ready_timeout)).encode())
                 _killpg(child.pid, signal.SIGTERM)
-                kill_at = now + kill_after
-            if kill_at is not None and now >= kill_at and child.poll() is None:
-                notify(f"the server did not stop within {kill_after:g}s of SIGTERM; sending SIGKILL")
-                _killpg(child.pid, signal.SIGKILL)
-                kill_at = None
+                if state["kill_at"] is None:
+                    state["kill_at"] = now + kill_after
             if exited_at is None and child.poll() is not None:
                 exited_at = now
+            kill_at = state["kill_at"]
+            if kill_at is not None and now >= kill_at:
+                state["kill_at"] = None
+                kill_group_after(child.pid, now, kill_after, notify, child.poll)
             if exited_at is not None and now - exited_at >= 2.0 and now - last_data >= 2.0:
                 break  # the server is gone; a leftover process still holds its output open
+        child.poll()
+        if state["kill_at"] is not None:  # a stop was asked for: what is left of the group gets SIGKILL in time
+            kill_group_after(child.pid, state["kill_at"], kill_after, notify, child.poll)
     finally:
         code = child.wait()
         for s, h in old.items():
             signal.signal(s, h)
+    _end_reaper(reaper)
     _release_stdout()
-    pt.send(EXIT, f"{code},{int(timed_out or state['forwarded'] is not None)}".encode())
+    by_user = state["forwarded"] if state["forwarded"] is not None and not timed_out else ""
+    pt.send(EXIT, f"{code},{int(timed_out or state['forwarded'] is not None)},{by_user}".encode())
     pt.finish()
     if log_fd is not None:
         os.close(log_fd)
@@ -228,9 +248,44 @@ def run(cmd: list[str], cfg: dict, log_path: str | None = None, ready_timeout: f
         rc = _wait_worker(worker, notify)
         if rc not in (0, 1):
             _stopped(cfg, notify, pt, rc)
+    if reaper is not None:
+        try:
+            reaper[0].wait(5.0)  # told `done` above: it has ended by now (no zombie left behind)
+        except subprocess.TimeoutExpired:
+            pass
     if timed_out:
         return EXIT_READY_TIMEOUT
     return 128 - code if code < 0 else code
+
+
+def _start_reaper(kill_after: float):
+    """The process that stops the server's group if this one is killed (see reaper.py); None if it
+    cannot start (then a SIGKILL of `run` leaves the server running, as before)."""
+    r, w = os.pipe()
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "diagnose.live.reaper", repr(float(kill_after))], stdin=r,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    except OSError:
+        os.close(w)
+        return None
+    finally:
+        os.close(r)
+    return proc, w
+
+
+def _tell_reaper(reaper, msg: str) -> None:
+    if reaper is not None:
+        try:
+            os.write(reaper[1], msg.encode())
+        except OSError:
+            pass
+
+
+def _end_reaper(reaper) -> None:
+    """`run` ends normally: the reaper has nothing to do."""
+    if reaper is not None:
+        _tell_reaper(reaper, "done\n")
+        os.close(reaper[1])
 
 
 def _stopped(cfg: dict, notify, pt: Passthrough, rc: int) -> None:
@@ -238,6 +293,13 @@ def _stopped(cfg: dict, notify, pt: Passthrough, rc: int) -> None:
     _reset_terminal(cfg)
     if not pt.analysis_lost:
         notify(f"the analysis stopped (exit status {rc}); the log still passes through unchanged")
+
+
+def _isatty(fd: int) -> bool:
+    try:
+        return os.isatty(fd)
+    except OSError:
+        return False
 
 
 def _mode(fd: int) -> int:

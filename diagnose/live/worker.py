@@ -43,10 +43,6 @@ def make_view(cfg: dict):
 def main(argv: list[str] | None = None) -> int:
     for sig in (signal.SIGINT, signal.SIGHUP):
         signal.signal(sig, signal.SIG_IGN)
-    try:
-        os.nice(10)  # the server and the passthrough come first; the analysis uses what is left
-    except OSError:
-        pass
     argv = sys.argv[1:] if argv is None else argv
     cfg = json.loads(argv[0]) if argv else {}
     in_fd = 0
@@ -61,6 +57,15 @@ def main(argv: list[str] | None = None) -> int:
         rules, errors = load_rules(cfg.get("rules_dirs") or [], cfg.get("only") or [], cfg.get("skip") or [])
     except Exception as exc:  # noqa: BLE001 - no rules: still drain the pipe so the passthrough is unaffected
         rules, errors = [], [f"rule pack failed to load: {exc}"]
+    # Start-up (imports, rules, the summary's renderer) at the priority we were given, then step back:
+    # at nice 10 on a busy machine a process gets a few percent of a core, and start-up work left for
+    # later (a stop right after `run` began) could hold up the end of `run` for a minute.
+    try:
+        import diagnose.render.text  # noqa: F401 - the summary's renderer and rich, imported now
+        import rich.console  # noqa: F401
+        import rich.table  # noqa: F401
+    except Exception:  # noqa: BLE001 - the summary reports its own import error later
+        pass
 
     def on_ready() -> None:
         if control_fd is not None:
@@ -72,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         view.at_line_start = lambda: live.last_byte == b"\n"
     for e in errors:
         live._note(f"warning: {e}")
+    base = _priority(None)  # the server and the passthrough come first; the analysis uses what is left
     reader = FrameReader()
     broken = False
     while True:
@@ -91,8 +97,8 @@ def main(argv: list[str] | None = None) -> int:
                     if kind == DATA:
                         live.feed_data(payload, gap_b, gap_n)
                     elif kind == EXIT:
-                        code, _, ours = payload.decode().partition(",")
-                        live.child_exited(int(code), ours == "1")
+                        code, ours, signame = (payload.decode().split(",") + [""])[:3]
+                        live.child_exited(int(code), ours == "1", signame or None)
                     elif kind == TIMEOUT:
                         live.ready_timeout(float(payload))
                 except Exception as exc:  # noqa: BLE001 - keep draining: the passthrough must never block
@@ -103,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
                     _safe_tick(live)
         else:
             _safe_tick(live)
+    _priority(base)  # the input has ended: back to the first priority for the summary, where allowed
     report = None
     try:
         report = live.finish()
@@ -123,6 +130,20 @@ def main(argv: list[str] | None = None) -> int:
     if report is None:
         return 0 if fail_on == "never" else 1
     return exit_code_for(report, fail_on)
+
+
+def _priority(back_to: int | None) -> int | None:
+    """None: lower our priority (nice +10) and return the nice value it had; a value: go back to it,
+    best effort (raising the priority again needs a privilege most users lack)."""
+    try:
+        if back_to is None:
+            before = os.getpriority(os.PRIO_PROCESS, 0)
+            os.nice(10)
+            return before
+        os.setpriority(os.PRIO_PROCESS, 0, back_to)
+    except (OSError, AttributeError):
+        pass
+    return None
 
 
 def _safe_tick(live) -> None:

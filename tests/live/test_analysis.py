@@ -252,3 +252,47 @@ def test_a_start_after_one_that_came_up_is_followed_until_it_is_ready_again(live
     report = live.finish()
     assert report.outcome == "failed" and report.facts["starts"] == 2
     assert "vllm-graph-capture-oom-traceback" in [e[1] for e in live.test_view.kinds("diagnosis")]
+
+
+@pytest.mark.parametrize("name", ["sglang-0.4.7-tp1-qwen2.5-7b-ready.log", "sglang-0.5.13-tp1-qwen3-8b-ready.log"])
+def test_sglang_is_ready_at_fired_up_not_when_uvicorn_starts(live, name):
+    """SGLang warms itself up after uvicorn starts; the start is decided at 'fired up', as in explain."""
+    lines = sample(name).read_bytes().splitlines(keepends=True)
+    fired = next(i for i, ln in enumerate(lines) if b"The server is fired up" in ln)
+    assert any(b"Uvicorn running on" in ln for ln in lines[:fired])
+    live.feed_data(b"".join(lines[:fired]))
+    live.tick()
+    assert not live.test_view.kinds("ready") and not live.state()["ready"]
+    live.feed_data(lines[fired])
+    assert len(live.test_view.kinds("ready")) == 1 and live.state()["ready"]
+
+
+def test_sglang_warmup_through_a_proxy_is_never_ready(live):
+    live.feed_data(sample("sglang-0.4.0-warmup-502-http-proxy.log").read_bytes())
+    report = live.finish()
+    assert not live.test_view.kinds("ready")
+    assert report.outcome == "failed"
+    assert [e[2] for e in live.test_view.kinds("diagnosis")][:1] == [False]  # not "after the server came up"
+
+
+def test_shard_rate_comes_from_the_bar_s_own_elapsed_time_not_the_wall_clock(live):
+    """A replayed (`--speed 100`) or late-piped log shows its real load rate: the bar's elapsed time."""
+    lines = sample("14-v1-0.20.0-weights-slow-nfs.log").read_bytes().splitlines(keepends=True)
+    last = next(i for i, ln in enumerate(lines) if b"4/17 [06:26<" in ln)
+    for ln in lines[:last + 1]:
+        live.feed_data(ln)
+        live.test_clock.t += 1.0  # a hundred times faster than the log
+    sh = live.state()["shards"]
+    assert (sh["done"], sh["total"]) == (4, 17)
+    assert sh["rate"] == pytest.approx(4 / 386)  # 4 shards in 6:26 by the bar, not in a few wall seconds
+    assert sh["eta_s"] == pytest.approx(13 * 386 / 4)
+    if "gbps" in sh:
+        assert sh["gbps"] < 0.5
+
+
+def test_shard_rate_falls_back_to_the_wall_clock_without_a_bar_time():
+    p = analysis.ShardProgress()
+    p.update(0, 4, 100.0)
+    p.update(2, 4, 110.0)
+    assert p.snapshot(110.0, None)["rate"] == pytest.approx(0.2)
+    assert analysis.bar_seconds("1:02:03") == 3723 and analysis.bar_seconds("?") is None

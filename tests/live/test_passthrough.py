@@ -215,3 +215,32 @@ def test_backlog_is_bounded_and_drops_are_counted_not_blocking():
     assert frames and all(kind == DATA for kind, *_ in frames)
     for fd in (in_r, out_r, sink_r, sink_w):
         os.close(fd)
+
+
+SLOW_SUMMARY = """
+import os, time, diagnose.live.views as v
+def final(self, report, color):
+    while not os.path.exists({release!r}):  # the summary takes as long as the test wants
+        time.sleep(0.02)
+v.PlainView.final = final
+"""
+
+
+def test_watch_closes_stdout_at_end_of_input_before_its_summary(tmp_path):
+    """`watch | tee` must not wait for the analysis: stdout ends with the input, the summary follows."""
+    release = tmp_path / "release"
+    (tmp_path / "sitecustomize.py").write_text(SLOW_SUMMARY.format(release=str(release)))
+    data = sample("04-v1-0.11.2-tp2-ready.log").read_bytes()
+    proc = start_watch("--plain", env=child_env(str(tmp_path)))
+    err = Collector(proc.stderr)
+    proc.stdin.write(data)
+    proc.stdin.close()
+    out = proc.stdout.read()  # returns at EOF: every writer of the pipe closed it
+    try:
+        assert out == data
+        assert proc.poll() is None  # the summary is still held back
+    finally:
+        release.touch()
+    assert proc.wait(WAIT_S) == 0
+    err.join()
+    assert "outcome READY" not in err.text  # the held-back final never printed it

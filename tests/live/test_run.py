@@ -9,6 +9,8 @@ import sys
 import textwrap
 import time
 
+import pytest
+
 from .conftest import WAIT_S, Collector, child_env, llmdiag
 
 
@@ -66,7 +68,7 @@ def test_sigterm_is_forwarded_to_a_child_that_traps_it(tmp_path):
     proc = _run("--log", str(log), "--", sys.executable, srv)
     out = Collector(proc.stdout)
     err = Collector(proc.stderr)
-    out.wait_for("started")
+    out.wait_for("started\n")  # the whole line: with PYTHONUNBUFFERED print writes the newline apart
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(WAIT_S) == 3  # the child's own exit status after its handler ran
     out.join()
@@ -86,6 +88,7 @@ def test_sigint_is_forwarded_to_the_process_group(tmp_path):
             "print('worker up', flush=True)\\n"
             "time.sleep(120)"])
         try:
+            print("server waiting", flush=True)
             time.sleep(120)
         except KeyboardInterrupt:
             child.wait()
@@ -95,7 +98,8 @@ def test_sigint_is_forwarded_to_the_process_group(tmp_path):
     proc = _run("--", sys.executable, srv)
     out = Collector(proc.stdout)
     Collector(proc.stderr)
-    out.wait_for("worker up")
+    out.wait_for("worker up\n")
+    out.wait_for("server waiting\n")  # in its try block: the SIGINT cannot come before it
     proc.send_signal(signal.SIGINT)
     assert proc.wait(WAIT_S) == 130
     out.join()
@@ -176,3 +180,136 @@ def test_missing_command_is_127(tmp_path):
     assert proc.returncode == 127
     assert b"cannot start" in err
     assert b"Traceback" not in err
+
+
+def _sh(tmp_path, body: str) -> list[str]:
+    path = tmp_path / "server.sh"
+    path.write_text(textwrap.dedent(body))
+    return ["sh", str(path)]
+
+
+def _gone(pid: int) -> bool:
+    """Not running: no such process, or a zombie (an orphan that init has not reaped yet)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return False
+
+
+def _wait_gone(pid: int) -> bool:
+    end = time.monotonic() + WAIT_S
+    while time.monotonic() < end:
+        if _gone(pid):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def _kill_quietly(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def _pids(path, n: int) -> list[int]:
+    """The pids the server's processes wrote to `path` once all `n` are there."""
+    end = time.monotonic() + WAIT_S
+    while time.monotonic() < end:
+        words = path.read_text().split() if path.exists() else []
+        if len(words) >= n:
+            return [int(w) for w in words]
+        time.sleep(0.02)
+    raise AssertionError(f"{path}: {n} pids not written")
+
+
+WEIGHTS = "INFO 11-27 11:02:54 [gpu_model_runner.py:3259] Starting to load model /models/Qwen3-8B..."
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_stop_by_the_user_is_reported_as_such_not_as_a_hang(tmp_path, sig):
+    cmd = _sh(tmp_path, f"""
+        echo '{WEIGHTS}'
+        exec sleep 120
+    """)
+    proc = _run("--", *cmd)
+    out = Collector(proc.stdout)
+    err = Collector(proc.stderr)
+    out.wait_for("Starting to load model /models/Qwen3-8B...\n")
+    proc.send_signal(sig)
+    assert proc.wait(WAIT_S) == 128 + sig
+    err.join()
+    name = signal.Signals(sig).name
+    assert f"[info] Stopped by you ({name}) in phase weights, before the server came up" in err.text
+    assert "outcome INCOMPLETE" in err.text  # the start was neither ready nor failed
+    assert "hang" not in err.text and "storage" not in err.text and "Check " not in err.text
+
+
+def test_a_second_signal_kills_the_process_group(tmp_path):
+    pidfile = tmp_path / "pids"
+    cmd = _sh(tmp_path, f"""
+        trap '' INT
+        sh -c 'echo $$ >> {pidfile}; exec sleep 120' &
+        echo $$ >> {pidfile}
+        wait
+    """)
+    proc = _run("--kill-after", "600", "--", *cmd)  # the SIGKILL comes from the second signal, not the timer
+    Collector(proc.stdout)
+    err = Collector(proc.stderr)
+    pids = _pids(pidfile, 2)
+    try:
+        proc.send_signal(signal.SIGINT)
+        err.wait_for("SIGINT forwarded to the server")
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(WAIT_S) == 128 + signal.SIGKILL
+        err.join()
+        assert "SIGINT again: SIGKILL sent to the server's process group" in err.text
+        assert all(_wait_gone(p) for p in pids)
+    finally:
+        for p in pids:
+            _kill_quietly(p)
+
+
+def test_a_grandchild_that_ignores_sigterm_is_killed_after_kill_after(tmp_path):
+    pidfile = tmp_path / "pids"
+    cmd = _sh(tmp_path, f"""
+        sh -c 'trap "" TERM; echo $$ >> {pidfile}; while :; do sleep 0.1; done' &
+        wait
+    """)
+    proc = _run("--kill-after", "0.5", "--", *cmd)
+    Collector(proc.stdout)
+    err = Collector(proc.stderr)
+    grandchild = _pids(pidfile, 1)[0]
+    try:
+        proc.send_signal(signal.SIGTERM)  # the server (sh) stops; its worker stays until the SIGKILL
+        assert proc.wait(WAIT_S) == 128 + signal.SIGTERM
+        err.join()
+        assert "did not stop within 0.5s of the signal; sending SIGKILL" in err.text
+        assert _wait_gone(grandchild)
+    finally:
+        _kill_quietly(grandchild)
+
+
+def test_the_server_is_stopped_when_run_itself_is_killed(tmp_path):
+    pidfile = tmp_path / "pids"
+    cmd = _sh(tmp_path, f"""
+        sh -c 'trap "" TERM; echo $$ >> {pidfile}; exec sleep 120' &
+        echo $$ >> {pidfile}
+        wait
+    """)
+    proc = _run("--kill-after", "0.5", "--", *cmd)
+    Collector(proc.stdout)
+    Collector(proc.stderr)
+    pids = _pids(pidfile, 2)
+    try:
+        proc.kill()  # SIGKILL: run itself can stop nothing now
+        proc.wait(WAIT_S)
+        assert all(_wait_gone(p) for p in pids)  # SIGTERM to the group, then SIGKILL to what ignores it
+    finally:
+        for p in pids:
+            _kill_quietly(p)

@@ -169,3 +169,53 @@ def test_tty_live_status_in_a_pseudo_terminal():
     assert "outcome FAILED" in text
     assert "\x1b[r" in screen.text  # the whole terminal is given back at the end
     os.close(master)
+
+
+def test_sglang_warmup_failure_through_a_proxy_never_shows_ready(tmp_path):
+    status = tmp_path / "status.txt"
+    data = sample("sglang-0.4.0-warmup-502-http-proxy.log").read_bytes()
+    proc = start_watch("--status-file", str(status))
+    out, err = proc.communicate(data, timeout=WAIT_S)
+    assert out == data and proc.returncode == 1
+    text = status.read_text()
+    assert "server is up" not in text and "READY" not in text
+    assert "[llmdiag] error: SGLang's own warm-up request was answered by an HTTP proxy" in text
+    assert "after the server came up" not in text
+
+
+def test_watch_on_a_terminal_says_it_waits_for_a_log_on_stdin():
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(llmdiag("watch", "--fail-on", "never"), stdin=slave, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=child_env())
+    os.close(slave)
+    try:
+        err = Collector(proc.stderr)
+        Collector(proc.stdout)
+        err.wait_for("llmdiag watch: waiting for a server log on stdin (pipe one in: vllm serve MODEL 2>&1 | llmdiag watch)")
+        os.write(master, b"\x04")  # Ctrl-D: end of input
+        assert proc.wait(WAIT_S) == 0
+    finally:
+        os.close(master)
+        if proc.poll() is None:
+            proc.kill()
+    # with a pipe there is nothing to say
+    proc = start_watch("--fail-on", "never")
+    _, err2 = proc.communicate(b"hello\n", timeout=WAIT_S)
+    assert b"waiting for a server log" not in err2
+
+
+def test_output_help_names_every_format_and_github_is_written(tmp_path):
+    from click.testing import CliRunner
+
+    from diagnose import outputs
+    from diagnose.cli import cli
+
+    for cmd in ("watch", "run"):
+        text = " ".join(CliRunner().invoke(cli, [cmd, "--help"]).output.split())
+        assert all(f in text.split("--output FORMAT=PATH", 1)[1].split("--")[0] for f in outputs.FORMATS), cmd
+    gh = tmp_path / "annotations.txt"
+    data = sample(CRASH).read_bytes()
+    proc = start_watch("--quiet", "-o", f"github={gh}")
+    out, _ = proc.communicate(data, timeout=WAIT_S)
+    assert out == data
+    assert gh.read_text().startswith("::error ")
