@@ -94,6 +94,10 @@ _HOST_FIELD = re.compile(r"(?i)\b(hostname|host_name|node_name|nodename)(['\"]?\
 _HOST_KEEP = {"localhost", "none", "null", "true", "false"}
 _HOST_KEYS = frozenset({"node", "nodes", "hostname", "host_name", "node_name", "nodename"})
 _HOSTNAME = re.compile(r"^[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*$")
+# Hosts that are replaced wherever they stand as a word: four characters or more, with a digit, dot
+# or dash (not a plain word like "main" that an NCCL prefix happened to name)
+_PROSE_HOST = re.compile(r"(?=.*[\d.-]).{4,}", re.S)
+_WORD = re.compile(r"(?<![\w.-])[A-Za-z][\w.-]{3,}")
 _FILE_NAME = re.compile(r"(?i)\.(?:log|txt|gz|out|err|json|jsonl)$")
 
 
@@ -105,6 +109,8 @@ class Redactor:
         self.hosts: dict[str, str] = {}
         self.count = 0  # how many secrets were removed (for a note in the report)
         self._cache: dict[str, str] = {}
+        self._host_aliases: set[str] = set()
+        self._prose_hosts: dict[str, str] = {}  # hosts also replaced in prose (see _prose)
 
     # -- aliases -------------------------------------------------------------------------------
     def _ip(self, m: re.Match) -> str:
@@ -134,9 +140,28 @@ class Redactor:
         return self.ips.setdefault(str(addr), f"ip-{len(self.ips) + 1}")  # one alias however it is written
 
     def host_alias(self, name: str) -> str:
-        if name.lower() in _HOST_KEEP or name.startswith(("ip-", "host-")) and name in self.hosts.values():
+        alias = self.hosts.get(name)
+        if alias is not None:
+            return alias
+        if name.lower() in _HOST_KEEP or name in self._host_aliases:
             return name
-        return self.hosts.setdefault(name, f"host-{len(self.hosts) + 1}")
+        alias = self.hosts[name] = f"host-{len(self.hosts) + 1}"
+        self._host_aliases.add(alias)
+        if _PROSE_HOST.fullmatch(name):
+            self._prose_hosts[name] = alias
+        return alias
+
+    def _prose(self, m: re.Match) -> str:
+        """A word that is, or begins with, a known host (`gpu-node-17`, `gpu-node-17.corp.net`): the
+        longest known host up to a dot is replaced, whatever the number of hosts known (one lookup per dot)."""
+        word = m.group(0)
+        end = len(word)
+        while end > 0:
+            alias = self._prose_hosts.get(word[:end])
+            if alias is not None:
+                return alias + word[end:]
+            end = word.rfind(".", 0, end)
+        return word
 
     # -- secrets -------------------------------------------------------------------------------
     def _secret(self, _m: re.Match | None = None) -> str:
@@ -227,9 +252,8 @@ class Redactor:
             s = _IPV4.sub(self._ip, s)
         if "::" in s or s.count(":") >= 7:
             s = _IPV6.sub(self._ip6, s)
-        for host, alias in self.hosts.items():  # a host named once in an NCCL prefix, again in prose
-            if len(host) >= 4 and host in s and re.search(r"[\d.-]", host):  # not a plain word like "main"
-                s = re.sub(r"(?<![\w.-])" + re.escape(host) + r"(?![\w-])", alias, s)
+        if self._prose_hosts:  # a host named once in an NCCL prefix, again in prose
+            s = _WORD.sub(self._prose, s)
         return s
 
     def learn_hosts(self, v: Any, key: str | None = None, inputs: frozenset = frozenset()) -> None:
