@@ -264,13 +264,15 @@ class DistTracker:
         counts as ready (worker ranks and worker nodes print no ready line of their own)."""
         if not self.distributed():
             return [], [], []
+        from diagnose.redact import cut  # the error text is cut before the report is redacted
+
         ranks = []
         for p in sorted(self.ranks(), key=lambda p: (p.rank if p.rank is not None else 1 << 30, p.label)):
             ranks.append({
                 "label": p.label, "rank": p.rank, "node": p.node, "pid": p.pid, "source": p.source,
                 "last_phase": p.last_phase, "phases": list(p.phases), "status": _status(p.error, p.ready or outcome == "ready"),
                 "first_line": p.first_line, "last_line": p.last_line, "lines": p.lines,
-                "error": ({"line": p.error[0], "source": p.error[1], "text": p.error[2][:500]} if p.error else None),
+                "error": ({"line": p.error[0], "source": p.error[1], "text": cut(p.error[2], 500)} if p.error else None),
             })
         nodes = []
         labels: dict[str, set[str]] = {}  # node -> labels of its ranks

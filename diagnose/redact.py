@@ -360,6 +360,15 @@ def _unquote(value: str) -> tuple[str, str, str]:
     return (m.group(1), m.group(2), m.group(3)) if m else ("", value, "")
 
 
+def cut(text: str, n: int) -> str:
+    """At most n characters of a text that is redacted later, ending at a space: a secret cut in half
+    (`hf_FAKEab`) no longer has the shape redaction knows, so the cut drops the whole word."""
+    if len(text) <= n:
+        return text
+    space = text.rfind(" ", 0, n + 1)
+    return text[:space] if space > 0 else text[:n]
+
+
 def redact_text(text: str) -> str:
     return Redactor().text(text)
 
