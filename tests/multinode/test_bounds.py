@@ -12,8 +12,8 @@ from tests.conftest import run_cli
 
 
 def nccl_hosts(n: int, start: int = 0) -> str:
-    return "".join(f"host{i}:4567:4567 [0] NCCL INFO Bootstrap : Using eth0:10.{i >> 16 & 255}.{i >> 8 & 255}.{i & 255}<0>\n"
-                   for i in range(start, start + n))
+    return "".join(f"host{i}:4567:4567 [0] NCCL INFO Bootstrap : Using eth0:10.{i >> 16 & 255}.{i >> 8 & 255}."
+                   f"{i & 255}<0>\n" for i in range(start, start + n))
 
 
 def feed(tracker: DistTracker, text: str) -> None:
