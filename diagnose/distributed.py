@@ -44,6 +44,12 @@ _ENV_CATEGORY = (("VLLM_ALLREDUCE_USE_SYMM_MEM", "symm-mem-allreduce"), ("NCCL_P
 _COLLECTIVE_WAIT = {"nccl-network", "unknown"}
 _CAP = PHASE_INDEX["compile"]  # rank 0 alone prints the server phase; worker nodes have none
 MAX_ATTRIBUTED = 5_000  # (source, line) -> process of error lines (rule evidence carries its own)
+# Per-host state is bounded: a log naming more nodes or processes than this (10^5 NCCL host names) has
+# the lines of the others counted (`untracked`, a report warning), not kept. Rules still read them.
+MAX_NODES = 1_024
+MAX_PROCS = 4_096
+MAX_PAIRS = 16_384  # NCCL (from rank, to rank) transports
+MAX_ENV = 512  # environment variables per node
 
 
 @dataclass
@@ -96,12 +102,13 @@ class DistTracker:
         self.transports: dict[tuple[int, int], dict] = {}  # (from rank, to rank) -> transport info
         self.ray_dedup = False
         self.ray = False
+        self.untracked = 0  # lines of nodes, processes, rank pairs or variables beyond the MAX_ limits
 
     # -- feeding -------------------------------------------------------------------------
     def node_of(self, line) -> str:
         return line.node or line.source
 
-    def _proc(self, line, node: str) -> ProcState:
+    def _proc(self, line, node: str) -> ProcState | None:
         if line.tags:
             # a pure TP tag is the global rank: torch's own "[rankN]:" lines join it
             key: tuple = ("rank", line.rank) if line.tags == f"TP{line.rank}" else ("tags", line.tags)
@@ -114,6 +121,8 @@ class DistTracker:
         st = self.procs.get(key)
         name = line.tags or line.proc
         if st is None:
+            if len(self.procs) >= MAX_PROCS:
+                return None
             is_rank = bool(line.tags) or line.rank is not None or line.kind == "nccl" or bool(
                 line.proc and _WORKER.search(line.proc))
             if name is None:
@@ -142,12 +151,16 @@ class DistTracker:
             self.sources.append(line.source)
         node_name = self.node_of(line)
         node = self.nodes.get(node_name)
+        st = self._proc(line, node_name) if node is not None or len(self.nodes) < MAX_NODES else None
+        if st is None:
+            self.untracked += 1
+            self.last_key = None
+            return
         if node is None:
             node = self.nodes[node_name] = NodeState(node_name)
         if line.source not in node.sources:
             node.sources.append(line.source)
         node.lines += 1
-        st = self._proc(line, node_name)
         st.lines += 1
         st.last_line = line.n
         if line.repeated:
@@ -197,6 +210,9 @@ class DistTracker:
     def _env(self, node: NodeState, key: str, value: str, line) -> None:
         node.env_families.add(key.split("_", 1)[0] + "_")
         if key not in node.env:
+            if len(node.env) >= MAX_ENV:
+                self.untracked += 1
+                return
             node.env[key] = value
             node.env_lines[key] = (line.n, line.source, line.raw, self.last_key)
 
@@ -209,6 +225,9 @@ class DistTracker:
                 via = m["via"]
                 parts = via.split("/")
                 kind = parts[0] if parts[0] != "NET" or len(parts) < 2 else f"NET/{parts[1]}"
+                if pair not in self.transports and len(self.transports) >= MAX_PAIRS:
+                    self.untracked += 1
+                    return
                 info = self.transports.setdefault(pair, {"via": set(), "node": node.name, "line": line.n,
                                                          "source": line.source, "text": line.raw,
                                                          "who": self.last_key})
@@ -245,22 +264,26 @@ class DistTracker:
         counts as ready (worker ranks and worker nodes print no ready line of their own)."""
         if not self.distributed():
             return [], [], []
+        from diagnose.redact import cut  # the error text is cut before the report is redacted
+
         ranks = []
         for p in sorted(self.ranks(), key=lambda p: (p.rank if p.rank is not None else 1 << 30, p.label)):
             ranks.append({
                 "label": p.label, "rank": p.rank, "node": p.node, "pid": p.pid, "source": p.source,
                 "last_phase": p.last_phase, "phases": list(p.phases), "status": _status(p.error, p.ready or outcome == "ready"),
                 "first_line": p.first_line, "last_line": p.last_line, "lines": p.lines,
-                "error": ({"line": p.error[0], "source": p.error[1], "text": p.error[2][:500]} if p.error else None),
+                "error": ({"line": p.error[0], "source": p.error[1], "text": cut(p.error[2], 500)} if p.error else None),
             })
         nodes = []
-        rank_nodes = {p.node for p in self.ranks()}
+        labels: dict[str, set[str]] = {}  # node -> labels of its ranks
+        for p in self.ranks():
+            labels.setdefault(p.node, set()).add(p.label)
         for n in self.nodes.values():
-            if n.max_idx < 0 and not n.facts and not n.env and n.name not in rank_nodes and len(self.nodes) > 1:
+            if n.max_idx < 0 and not n.facts and not n.env and n.name not in labels and len(self.nodes) > 1:
                 continue  # lines of a launcher (torchrun, a shell) with nothing to show
             nodes.append({
                 "name": n.name, "node_rank": n.facts.get("node_rank"), "sources": list(n.sources),
-                "ranks": sorted({p.label for p in self.ranks() if p.node == n.name}),
+                "ranks": sorted(labels.get(n.name, ())),
                 "last_phase": PHASES[n.max_idx] if n.max_idx >= 0 else None,
                 "status": _status(n.error, n.ready or outcome == "ready"), "lines": n.lines,
                 "facts": {k: v for k, v in n.facts.items() if isinstance(v, (int, float, str, bool))},
@@ -271,6 +294,13 @@ class DistTracker:
             nccl.append({"from_rank": a, "to_rank": b, "transport": "+".join(sorted(info["via"])),
                          "node": info["node"]})
         return ranks, nodes, nccl
+
+    def warnings(self) -> list[str]:
+        if not self.untracked:
+            return []
+        return [f"{self.untracked} lines were not tracked per node and per rank: the log names more than "
+                f"{MAX_NODES} nodes or {MAX_PROCS} processes (or {MAX_PAIRS} NCCL rank pairs, {MAX_ENV} variables "
+                f"on one node); rules still read every line"]
 
     def attribution(self, source: str | None, n: int, who: tuple | None = None) -> tuple[str | None, str | None]:
         key = who if who is not None else (self.where.get((source, n)) if source is not None else None)
@@ -381,27 +411,32 @@ class DistTracker:
         if self.ray_dedup:
             return out  # Ray folds identical worker lines: per-rank and per-node progress is not reliable
         lag_nodes = _behind([(n, min(n.max_idx, _CAP)) for n in nodes]) if len(nodes) >= 2 else []
-        for n, ref in lag_nodes:
+        last = self._last_of_nodes() if lag_nodes else {}
+        ahead: list[str] = []
+        for n, ref in lag_nodes:  # one reference phase for all of them: who reached it is listed once
             phase, reached = PHASES[n.max_idx], PHASES[ref]
-            ahead = [m.name for m in nodes if min(m.max_idx, _CAP) >= ref]
+            ahead = ahead or [m.name for m in nodes if min(m.max_idx, _CAP) >= ref]
             out.append(self._lag_diag("node", self.node_label(n.name), n.name, phase, reached, ahead,
-                                      (n.lines and self._last_of_node(n.name)) or None, multi))
+                                      (n.lines and last.get(n.name)) or None, multi))
         lag_ranks = _behind([(p, min(p.max_idx, _CAP)) for p in ranks]) if len(ranks) >= 2 else []
         lagging_nodes = {n.name for n, _ in lag_nodes}
+        ahead = []
         for p, ref in lag_ranks:
             if p.node in lagging_nodes:
                 continue  # the node is the one to look at
-            ahead = [q.label for q in ranks if min(q.max_idx, _CAP) >= ref]
+            ahead = ahead or [q.label for q in ranks if min(q.max_idx, _CAP) >= ref]
             out.append(self._lag_diag("rank", p.label, p.node, PHASES[p.max_idx], PHASES[ref], ahead,
                                       (p.last_line, p.source), multi, p.rank))
         return out
 
-    def _last_of_node(self, name: str):
-        procs = [p for p in self.procs.values() if p.node == name]
-        if not procs:
-            return None
-        p = max(procs, key=lambda p: p.last_line)
-        return (p.last_line, p.source)
+    def _last_of_nodes(self) -> dict[str, tuple[int, str]]:
+        """node -> (last line, source) of its process that printed last."""
+        last: dict[str, ProcState] = {}
+        for p in self.procs.values():
+            q = last.get(p.node)
+            if q is None or p.last_line > q.last_line:
+                last[p.node] = p
+        return {name: (p.last_line, p.source) for name, p in last.items()}
 
     def _lag_diag(self, what, label, node, phase, reached, ahead, last, multi, rank=None) -> dict:
         category = "nccl-network" if phase == "nccl" else ("ray-cluster" if phase == "init" and self.ray else "unknown")
@@ -436,7 +471,8 @@ class DistTracker:
         shm_off = [n for n in self.nodes.values() if n.env.get("NCCL_SHM_DISABLE") == "1"]
         env_note = ", ".join(sorted({f"{k}=1" for n in self.nodes.values() for k in ("NCCL_P2P_DISABLE", "NCCL_SHM_DISABLE")
                                      if n.env.get(k) == "1"}))
-        same_host = [pr for pr in socket_pairs if self._same_host(pr)]
+        hosts = self._rank_hosts() if socket_pairs else {}
+        same_host = [(a, b) for a, b in socket_pairs if a in hosts and b in hosts and hosts[a] == hosts[b]]
         if same_host:
             pairs = ", ".join(f"{a}->{b}" for a, b in sorted(same_host)[:6])
             info = self.transports[sorted(same_host)[0]]
@@ -450,7 +486,8 @@ class DistTracker:
                 ["nvidia-smi topo -m  # the link between the GPUs", "Give the container --ipc=host (or a large --shm-size) so SHM works"],
                 [self._ev((info["line"], info["source"], info["text"]), multi, info.get("who"))], "nccl-socket-fallback-same-host",
             ))
-        cross = [pr for pr in socket_pairs if pr not in same_host]
+        same = set(same_host)
+        cross = [pr for pr in socket_pairs if pr not in same]
         ib_users = [p for p in self.procs.values() if p.network == "IB"]
         if cross:
             info = self.transports[sorted(cross)[0]]
@@ -477,13 +514,13 @@ class DistTracker:
             ))
         return out
 
-    def _same_host(self, pair: tuple[int, int]) -> bool:
-        hosts = {}
+    def _rank_hosts(self) -> dict[int, str]:
+        """rank -> node, of the processes known by pid (NCCL's own lines name their host)."""
+        hosts: dict[int, str] = {}
         for p in self.procs.values():
             if p.rank is not None and p.key[0] == "pid":
                 hosts.setdefault(p.rank, p.node)
-        a, b = pair
-        return a in hosts and b in hosts and hosts[a] == hosts[b]
+        return hosts
 
 
 _NAMES_RANK: dict[str, bool] = {}
@@ -512,8 +549,8 @@ def _behind(items: list) -> list:
     values = sorted((v for _, v in items), reverse=True)
     if len(values) == 2:
         ref = values[0]
-    else:
-        ref = next(v for v in values if sum(1 for w in values if w >= v) * 2 > len(values))
+    else:  # the highest value that a strict majority reached: sorted high to low, the one in the middle
+        ref = values[len(values) // 2]
     return [(x, ref) for x, v in items if v < ref]
 
 

@@ -255,7 +255,7 @@ class Analyzer:
                 "last_line": span.last_line, "started_at": started, "duration_s": span.duration_s,
                 **({"source": span.source} if multi else {}),
             })
-        warnings = self.warnings + self.run.warnings
+        warnings = self.warnings + self.run.warnings + dist.warnings()
         if self.starts > 1:
             facts["starts"] = self.starts
             facts["start_line"] = self._first_line

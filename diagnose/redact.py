@@ -1,8 +1,11 @@
 """Redaction: remove secrets from a Report before any renderer sees it.
 
 Redacted: Hugging Face / OpenAI / GitHub / AWS / Slack / Google tokens, JWTs, bearer and basic
-auth headers, credentials in URLs, values of secret-named variables, keyword arguments and flags
-(`HF_TOKEN=...`, `api_key='...'`, `--api-key ...`), e-mail addresses, home-directory user names.
+auth headers, credentials in URLs, values of secret-named variables, keys, keyword arguments and flags
+(`HF_TOKEN=...`, `PGPASSWORD=...`, `api_key='...'`, `accessToken=...`, `"apiToken": "..."`, JSON
+escaped in a Docker log line `\\"api_key\\": \\"...\\"`, `--api-key ...`, `--api_key=...`), e-mail
+addresses, home-directory user names. Every pattern reads a line once: none starts again inside a
+run it already read (a 64 KiB line of `a.a.a.` or of backslashes), so redaction stays linear.
 
 Kept, because a diagnosis needs them: token-count settings (`max_num_batched_tokens=8192`),
 numbers, flags, versions, interface names. IPv4 and IPv6 addresses (other than loopback, 0.0.0.0,
@@ -34,7 +37,7 @@ _TOKEN_SHAPES = [
     re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"),                        # AWS access key id
     re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}\b"),                    # Slack
     re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b"),                            # Google API key
-    re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b"),  # JWT
+    re.compile(r"(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b"),  # JWT
     re.compile(r"\bnvapi-[A-Za-z0-9_-]{20,}\b"),                         # NVIDIA NGC
     re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)"),
 ]
@@ -44,37 +47,64 @@ _TOKEN_HINT = re.compile(r"hf_|sk-|gh[pousr]_|github_pat_|glpat-|AKIA|ASIA|xox|A
 _SECRET_WORDS = ("token", "key", "secret", "passw", "credential", "auth", "sig", "cookie", "passphrase")
 _MAYBE_IP = re.compile(r"\d\.\d{1,3}\.\d")
 
-# Authorization headers: keep the scheme, drop the credential.
-_AUTH_HEADER = re.compile(r"(?i)\b(bearer|basic|token)(\s+)([A-Za-z0-9._~+/=-]{8,})")
+# A quoted value, also with escaped quotes: JSON inside a JSON string (Docker's and Kubernetes' log
+# lines) writes \" and a repr of that \\" ; and a bare value, which ends at a space, a separator, a
+# quote or an escape of the string around it (\n, \")
+_QUOTED = r"\\*\"(?:[^\"\\]|\\[^\"\\])*\\*\"|\\*'(?:[^'\\]|\\[^'\\])*\\*'"
+_BARE = r"(?:[^\s,;&)}\]'\"\\]|\\(?![nrt\"'\\]))+"
+_VALUE = _QUOTED + r"|\[[^\]]*\]|" + _BARE  # ... or a list
+_QUOTES = re.compile(r"(\\*[\"'])(.*?)(\\*[\"'])", re.S)
 
-# scheme://user:password@host or scheme://token@host
-_URL_CREDS = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)([^/\s:@'\"]+)(?::([^/\s@'\"]*))?@")
+# Authorization headers: keep the scheme, drop the credential. After `Authorization:` any value is
+# one; elsewhere ("max token 8192", "basic functionality") only what looks like a credential.
+_AUTH_HEADER = re.compile(r"(?i)\b(bearer|basic|token)(\s+)([A-Za-z0-9._~+/=-]+)")
+_AFTER_AUTHORIZATION = re.compile(r"(?i)authorization\\*['\"]?\s*[:=]\s*\\*['\"]?\s*$")
 
-# A secret-looking name: HF_TOKEN, hf_token, api_key, OPENAI_API_KEY, password, client_secret ...
+# scheme://user:password@host, scheme://:password@host (redis) or scheme://token@host; a password may
+# hold a slash, a port (host:8080/path@x) is not a password; each is read up to 512 characters (a
+# line of 64 KiB without an @ is not read to its end from every scheme in it)
+_URL_CREDS = re.compile(
+    r"(?i)(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*://)([^/\s:@'\"]{0,512})(?::(?!\d+[/?#])([^\s@'\"]{0,512}))?@")
+
+# A secret-looking name: HF_TOKEN, hf_token, api_key, OPENAI_API_KEY, password, client_secret,
+# accessToken, apiKey, PGPASSWORD ...
+_SECRET_WORD = (
+    r"token|api[_-]?key|apikey|access[_-]?key|secret(?:[_-]?(?:access[_-]?)?key)?|private[_-]?key"
+    r"|password|passwd|passphrase|credentials?|auth|authorization|signature|sig|x-amz-signature"
+    r"|x-amz-credential|x-amz-security-token|session[_-]?token|cookie"
+)
 _SECRET_NAME = (
     r"(?:[A-Za-z0-9]+[_.-])*"
-    r"(?:token|api[_-]?key|apikey|access[_-]?key|secret(?:[_-]?(?:access[_-]?)?key)?|private[_-]?key"
-    r"|password|passwd|passphrase|credentials?|auth|authorization|signature|sig|x-amz-signature"
-    r"|x-amz-credential|x-amz-security-token|session[_-]?token|cookie)"
+    r"(?:(?-i:[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]+)*(?=[A-Z]))"  # camelCase: accessToken, apiKey
+    r"|(?-i:[A-Z][A-Z0-9]*(?=TOKEN|SECRET))"  # glued upper-case names: GHTOKEN
+    r"|[A-Za-z0-9]*(?=pass(?:word|wd|phrase)))?"  # a password whatever is glued before it: PGPASSWORD
+    r"(?:" + _SECRET_WORD + ")"
 )
-# Names that end like a secret but hold settings (bucket_time_to_first_token=[...], ...).
+# Names that end like a secret but hold settings (bucket_time_to_first_token=[...], ...), read in
+# snake case (firstToken is first_token).
 _SAFE_NAMES = re.compile(
     r"(?i)(?:^|[_-])(?:per|first|adapter|draft|eos|bos|pad|unk|sep|cls|mask|special|image|video|audio|start|end)"
     r"[_-]token$|^allow[_-]credentials$|^auth$"
 )
-# name=value, name: value, 'name': 'value', name='value' (env dumps, Namespace(...), dicts, query strings)
+_CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+# name=value, name: value, 'name': 'value', name='value', "name": "value", \"name\": \"value\"
+# (env dumps, Namespace(...), dicts, JSON, YAML, query strings, headers)
 _NAMED_VALUE = re.compile(
-    r"(?i)(?<![A-Za-z0-9_-])(['\"]?)(" + _SECRET_NAME + r")\1(\s*[=:]\s*)"
-    r"(\"[^\"]*\"|'[^']*'|\[[^\]]*\]|[^\s,;&)}\]'\"]+)"
+    r"(?i)(?<![A-Za-z0-9_-])(?<![A-Za-z0-9_-]\.)((?:(?<!\\)\\*['\"])?)(" + _SECRET_NAME + r")\1(\s*[=:]\s*)"
+    r"(" + _VALUE + ")"
 )
-# --api-key VALUE, --hf-token=VALUE, --password VALUE
+# What every match of _NAMED_VALUE holds (a secret word, a quote, `=` or `:`): a line without it is not
+# searched with the whole pattern (most lines that say "token" say "tokens" in prose)
+_NAMED_HINT = re.compile(r"(?i)(?:" + _SECRET_WORD + r")\\*['\"]?\s*[=:]")
+# --api-key VALUE, --hf-token=VALUE, --api_key VALUE, --password VALUE, and in an argv list
+# '--api-key', 'VALUE'
 _SECRET_FLAG = re.compile(
-    r"(?i)(?<![\w-])(--(?:[a-z0-9]+-)*(?:token|api-key|apikey|access-key|secret|secret-key|password|passwd"
-    r"|credentials?|auth-token))(=|\s+)(\"[^\"]*\"|'[^']*'|[^\s,'\"]+)"
+    r"(?i)(?<![\w-])(--(?:[a-z0-9]+[-_])*(?:token|api[-_]?key|access[-_]key|secret|secret[-_]key|password"
+    r"|passwd|credentials?|auth[-_]token))(=|\s+|\\*['\"],\s*\\*['\"])(" + _VALUE + ")"
 )
 _KEEP_VALUES = re.compile(r"(?i)^(?:\$\{?\w+\}?|none|null|nil|true|false|''|\"\"|\[\]|\*+|<[^>]*>|\[redacted\]|-?\d+(?:\.\d+)?)$")
 
-_EMAIL = re.compile(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
+_EMAIL = re.compile(r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
 _HOME = re.compile(r"(/home/|/Users/|[A-Za-z]:\\Users\\|/var/home/)([^/\\\s'\"`:]+)")
 _HOME_SKIP = {USER, "user", "runner", "ubuntu", "root"}
 
@@ -86,7 +116,7 @@ _IP_KEEP = re.compile(r"^(?:127\.|0\.|255\.|224\.)")
 # IPv6 candidates (NCCL's `eth0:fe80::42:acff:fe11:2%eth0<0>`, torch's `[2001:db8::7]:29500`): hex
 # groups and colons, maybe behind an interface name, checked by `ipaddress`; an IPv4-mapped tail
 # (`::ffff:10.0.0.1`) is left to _IPV4
-_IPV6 = re.compile(r"(?<![\w:.])((?:[A-Za-z][\w.-]*:)?)((?:[0-9A-Fa-f]{1,4}|:)(?::[0-9A-Fa-f]{0,4}){2,7})(?![\w:.])")
+_IPV6 = re.compile(r"(?<![\w:.])((?:(?<!-)[A-Za-z][\w.-]*:)?)((?:[0-9A-Fa-f]{1,4}|:)(?::[0-9A-Fa-f]{0,4}){2,7})(?![\w:.])")
 # NCCL's own prefix: "hostname:pid:tid [rank] NCCL INFO ..."
 _NCCL_HOST = re.compile(r"(?m)(^|\s|\] )([A-Za-z][A-Za-z0-9_.-]*)(:\d+:\d+ \[\d+\] NCCL )")
 # Ray / torch lines that name a node: "ip=10.0.0.2", "node_ip=...", "hostname: gpu-node-7"
@@ -94,6 +124,10 @@ _HOST_FIELD = re.compile(r"(?i)\b(hostname|host_name|node_name|nodename)(['\"]?\
 _HOST_KEEP = {"localhost", "none", "null", "true", "false"}
 _HOST_KEYS = frozenset({"node", "nodes", "hostname", "host_name", "node_name", "nodename"})
 _HOSTNAME = re.compile(r"^[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*$")
+# Hosts that are replaced wherever they stand as a word: four characters or more, with a digit, dot
+# or dash (not a plain word like "main" that an NCCL prefix happened to name)
+_PROSE_HOST = re.compile(r"(?=.*[\d.-]).{4,}", re.S)
+_WORD = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z_]*[\d.-][\w.-]*")  # a word that may begin with such a host
 _FILE_NAME = re.compile(r"(?i)\.(?:log|txt|gz|out|err|json|jsonl)$")
 
 
@@ -105,6 +139,9 @@ class Redactor:
         self.hosts: dict[str, str] = {}
         self.count = 0  # how many secrets were removed (for a note in the report)
         self._cache: dict[str, str] = {}
+        self._host_aliases: set[str] = set()
+        self._prose_hosts: dict[str, str] = {}  # hosts also replaced in prose (see _prose)
+        self._longest_host = 0
 
     # -- aliases -------------------------------------------------------------------------------
     def _ip(self, m: re.Match) -> str:
@@ -134,9 +171,31 @@ class Redactor:
         return self.ips.setdefault(str(addr), f"ip-{len(self.ips) + 1}")  # one alias however it is written
 
     def host_alias(self, name: str) -> str:
-        if name.lower() in _HOST_KEEP or name.startswith(("ip-", "host-")) and name in self.hosts.values():
+        alias = self.hosts.get(name)
+        if alias is not None:
+            return alias
+        if name.lower() in _HOST_KEEP or name in self._host_aliases:
             return name
-        return self.hosts.setdefault(name, f"host-{len(self.hosts) + 1}")
+        alias = self.hosts[name] = f"host-{len(self.hosts) + 1}"
+        self._host_aliases.add(alias)
+        if _PROSE_HOST.fullmatch(name):
+            self._prose_hosts[name] = alias
+            self._longest_host = max(self._longest_host, len(name))
+        return alias
+
+    def _prose(self, m: re.Match) -> str:
+        """A word that is, or begins with, a known host (`gpu-node-17`, `gpu-node-17.corp.net`): the
+        longest known host up to a dot is replaced, whatever the number of hosts known (one lookup per dot)."""
+        word = m.group(0)
+        end = len(word)
+        if end > self._longest_host:  # a dotted run of 64 KiB is not sliced at each of its dots
+            end = word.rfind(".", 0, self._longest_host + 1)
+        while end > 0:
+            alias = self._prose_hosts.get(word[:end])
+            if alias is not None:
+                return alias + word[end:]
+            end = word.rfind(".", 0, end)
+        return word
 
     # -- secrets -------------------------------------------------------------------------------
     def _secret(self, _m: re.Match | None = None) -> str:
@@ -145,32 +204,38 @@ class Redactor:
 
     def _named(self, m: re.Match) -> str:
         quote, name, sep, value = m.group(1), m.group(2), m.group(3), m.group(4)
-        if _SAFE_NAMES.search(name) or value.lower() in ("bearer", "basic", "token", "digest"):
+        opened, inner, closed = _unquote(value)
+        if _SAFE_NAMES.search(_CAMEL_HUMP.sub("_", name)) or inner.split(" ", 1)[0].lower() in _SCHEMES:
             return m.group(0)  # "Authorization: Bearer x" is left to _AUTH_HEADER
-        inner = value[1:-1] if value[:1] in "'\"" and value[-1:] == value[:1] and len(value) >= 2 else value
         if _KEEP_VALUES.match(inner) or _KEEP_VALUES.match(value):
             return m.group(0)
         self.count += 1
-        if value[:1] in "'\"" and len(value) >= 2:
-            return f"{quote}{name}{quote}{sep}{value[0]}{SECRET}{value[-1]}"
-        return f"{quote}{name}{quote}{sep}{SECRET}"
+        return f"{quote}{name}{quote}{sep}{opened}{SECRET}{closed}"
 
     def _flag(self, m: re.Match) -> str:
         flag, sep, value = m.group(1), m.group(2), m.group(3)
-        inner = value.strip("'\"")
+        opened, inner, closed = _unquote(value)
         if _KEEP_VALUES.match(inner) or inner.startswith("-"):
             return m.group(0)
         self.count += 1
-        return f"{flag}{sep}{SECRET}"
+        return f"{flag}{sep}{opened}{SECRET}{closed}"
 
     def _url(self, m: re.Match) -> str:
+        if not m.group(2) and not m.group(3):
+            return m.group(0)  # scheme://@host, scheme://:@host: nothing to hide
         self.count += 1
         return f"{m.group(1)}{SECRET}@"
 
     def _auth(self, m: re.Match) -> str:
-        value = m.group(3)
-        # "token 1234" in prose ("max token 8192"), a bare number or a placeholder is not a credential
-        if _KEEP_VALUES.match(value) or not re.search(r"\d", value) or not re.search(r"[A-Za-z]", value):
+        scheme, value = m.group(1).lower(), m.group(3)
+        if _KEEP_VALUES.match(value):
+            return m.group(0)
+        header = _AFTER_AUTHORIZATION.search(m.string, max(0, m.start() - 40), m.start())
+        # "token 1234" in prose ("max token 8192") or "basic functionality" is not a credential: one has
+        # a letter and a digit, or (bearer, basic) is long and in mixed case like base64
+        if not header and not (len(value) >= 8 and re.search(r"\d", value) and re.search(r"[A-Za-z]", value)) \
+                and not (scheme != "token" and len(value) >= 16 and not value.islower()
+                         and sum(c.isupper() for c in value) >= 2):
             return m.group(0)
         self.count += 1
         return f"{m.group(1)}{m.group(2)}{SECRET}"
@@ -212,7 +277,7 @@ class Redactor:
             s = _SECRET_FLAG.sub(self._flag, s)
         if "bearer" in low or "basic" in low or "token" in low:
             s = _AUTH_HEADER.sub(self._auth, s)
-        if any(w in low for w in _SECRET_WORDS):
+        if any(w in low for w in _SECRET_WORDS) and _NAMED_HINT.search(s):
             s = _NAMED_VALUE.sub(self._named, s)
         if "@" in s:
             s = _EMAIL.sub(lambda m: self._secret(m), s)
@@ -227,9 +292,8 @@ class Redactor:
             s = _IPV4.sub(self._ip, s)
         if "::" in s or s.count(":") >= 7:
             s = _IPV6.sub(self._ip6, s)
-        for host, alias in self.hosts.items():  # a host named once in an NCCL prefix, again in prose
-            if len(host) >= 4 and host in s and re.search(r"[\d.-]", host):  # not a plain word like "main"
-                s = re.sub(r"(?<![\w.-])" + re.escape(host) + r"(?![\w-])", alias, s)
+        if self._prose_hosts:  # a host named once in an NCCL prefix, again in prose
+            s = _WORD.sub(self._prose, s)
         return s
 
     def learn_hosts(self, v: Any, key: str | None = None, inputs: frozenset = frozenset()) -> None:
@@ -285,6 +349,24 @@ def _walk_strings(v: Any, fn) -> None:
         for k, x in v.items():
             if k not in STRUCTURAL_KEYS and not k.endswith("version"):
                 _walk_strings(x, fn)
+
+
+_SCHEMES = ("bearer", "basic", "token", "digest")
+
+
+def _unquote(value: str) -> tuple[str, str, str]:
+    """A value as (opening quote, inside, closing quote); quotes may be escaped (\\")."""
+    m = _QUOTES.fullmatch(value) if len(value) >= 2 and value[-1:] in "'\"" else None
+    return (m.group(1), m.group(2), m.group(3)) if m else ("", value, "")
+
+
+def cut(text: str, n: int) -> str:
+    """At most n characters of a text that is redacted later, ending at a space: a secret cut in half
+    (`hf_FAKEab`) no longer has the shape redaction knows, so the cut drops the whole word."""
+    if len(text) <= n:
+        return text
+    space = text.rfind(" ", 0, n + 1)
+    return text[:space] if space > 0 else text[:n]
 
 
 def redact_text(text: str) -> str:

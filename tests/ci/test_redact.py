@@ -141,3 +141,41 @@ def test_planted_log_leaks_nothing_through_the_cli(fmt, cli_run, shared_datadir,
         assert data["facts"]["max_num_batched_tokens"] == 8192
         assert data["diagnoses"][0]["category"] == "model-not-found"
         assert data["model"].endswith("/models/Meta-Llama-3-8B-Instruct")
+
+
+class _NoWalkDict(dict):
+    def _walk(self, *_a):
+        raise AssertionError("a text was redacted by walking every known host")
+
+    values = items = keys = __iter__ = _walk
+
+
+def test_many_hosts_are_looked_up_never_walked():
+    """10^4 NCCL hosts once took minutes: every text walked every host. A text is now read once,
+    whatever the number of hosts known, with the same aliases as before."""
+    r = Redactor()
+    r.hosts = _NoWalkDict()
+    r._host_aliases = set()
+    lines = [f"gpu-{i}:1:1 [0] NCCL INFO Bootstrap : Using eth0:10.0.{i >> 8}.{i & 255}<0>" for i in range(2000)]
+    for line in lines:
+        r.learn(line)
+    assert len(r.hosts) == 2000
+    assert r.text(lines[1999]) == "host-2000:1:1 [0] NCCL INFO Bootstrap : Using eth0:ip-2000<0>"
+    assert r.text("gpu-7 and gpu-7.corp.net, gpu-70x, xgpu-7, gpu-7. host-1 main") == \
+        "host-8 and host-8.corp.net, gpu-70x, xgpu-7, host-8. host-1 main"
+
+
+def test_a_rank_error_cut_before_redaction_loses_the_whole_word_not_half_a_secret():
+    from diagnose.distributed import DistTracker
+    from diagnose.lines import lines_from_text
+    from diagnose.redact import cut
+
+    long = "h:1:1 [0] NCCL WARN " + "x " * 236 + HF + " rest"  # the token straddles character 500
+    assert len(long.split(HF)[0]) < 500 < len(long.split(HF)[0]) + len(HF)
+    t = DistTracker()
+    for i, line in enumerate(lines_from_text(f"h:2:2 [1] NCCL INFO up\n{long}\n")):
+        t.feed(line, [], is_error=i == 1)
+    ranks, _, _ = t.views("failed")
+    text = next(r["error"]["text"] for r in ranks if r["error"])
+    assert text == cut(long, 500) == long.split(" " + HF)[0] and "hf_" not in redact_text(text)
+    assert cut("short", 500) == "short" and cut("a" * 600, 500) == "a" * 500

@@ -277,6 +277,22 @@ def test_timestamps_going_backwards(tmp_path):
     explain_json(tmp_path, jumped, "jumped.log")
 
 
+def test_a_hundred_thousand_hosts_and_addresses(tmp_path):
+    """10^5 NCCL host names and 10^5 Ray node addresses, one line each: per-host state is bounded
+    (a counted warning) and nothing runs per host per host (10^4 hosts once took a minute; at 10^5
+    that would pass WAIT_S). The bounds themselves: tests/multinode/test_bounds.py."""
+    n = 100_000
+    lines = []
+    for i in range(n):
+        ip = f"10.{i >> 16 & 255}.{i >> 8 & 255}.{i & 255}"
+        lines.append(f"host{i}:4567:4567 [0] NCCL INFO Bootstrap : Using eth0:{ip}<0>\n" if i % 2 else
+                     f"(RayWorkerWrapper pid={i}, ip={ip}) INFO 01-01 00:00:00 [worker.py:1] connect to {ip}\n")
+    _, report, _ = explain_json(tmp_path, "".join(lines).encode())
+    assert 1000 <= len(report["nodes"]) <= 1024 and report["lines"] == n
+    assert [w for w in report["warnings"] if "lines were not tracked per node" in w]
+    assert "host99999" not in json.dumps(report) and "10.1.134.159" not in json.dumps(report)  # redacted
+
+
 @pytest.mark.parametrize("name", ["04-v1-0.11.2-tp2-ready.log", "10-v1-0.10.2-tp2-weights-oom.log"])
 def test_same_log_pasted_twice(tmp_path, name):
     once = sample(name).read_bytes()
