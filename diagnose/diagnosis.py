@@ -9,6 +9,7 @@ from diagnose.engines.base import number
 from diagnose.expr import Missing, Version, evaluate, render
 from diagnose.fingerprint import fingerprint
 from diagnose.matcher import MAX_EVIDENCE, Finding, Matcher, MatchRun
+from diagnose.redact import cut
 from diagnose.rulepack import version_ok
 from diagnose.timeline import TimelineResult
 
@@ -273,7 +274,7 @@ def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool, stop
         evidence = []
         if first is not None:
             evidence.append({"line": first.n, "text": first.text, **({"source": first.source} if multi_source else {})})
-            what = f"The first error that is not a wrapper is at line {first.n}: {first.text.strip()[:300]}"
+            what = f"The first error that is not a wrapper is at line {first.n}: {cut(first.text.strip(), 300)}"
         elif tl.fatal_lines:
             n, src, _ = tl.fatal_lines[0]
             what = f"The first fatal line is line {n}; no Python exception was printed before it."

@@ -179,3 +179,18 @@ def test_a_rank_error_cut_before_redaction_loses_the_whole_word_not_half_a_secre
     text = next(r["error"]["text"] for r in ranks if r["error"])
     assert text == cut(long, 500) == long.split(" " + HF)[0] and "hf_" not in redact_text(text)
     assert cut("short", 500) == "short" and cut("a" * 600, 500) == "a" * 500
+
+
+def test_unknown_failure_text_is_cut_at_a_space_before_redaction(tmp_path):
+    """The first error's text is cut to 300 characters; a cut inside a token would leave half a secret
+    that redaction no longer recognises."""
+    import subprocess
+    import sys
+
+    secret = "hf_abcdefghijklmnopqrstuvwxyz123456"
+    log = tmp_path / "x.log"
+    log.write_text('Traceback (most recent call last):\n  File "x.py", line 1, in <module>\n'
+                   "ZzzError: " + "word " * 55 + secret + " more\n")
+    out = subprocess.run([sys.executable, "-m", "diagnose", "explain", str(log)], capture_output=True, text=True).stdout
+    assert "first error that is not a wrapper" in out
+    assert "hf_abc" not in out
