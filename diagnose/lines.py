@@ -741,7 +741,11 @@ def iter_inputs(paths: Iterable[str], skew: float = SKEW_S) -> Iterator[Line]:
     """Records of the inputs (files, folders, '-'). Several inputs are merged by time (see
     `merge_by_time`) and reported as one start; each record keeps its own source and line number,
     and `seq` numbers the merged order."""
-    specs = expand_inputs(paths)
+    yield from iter_specs(expand_inputs(paths), skew)
+
+
+def iter_specs(specs: list[InputSpec], skew: float = SKEW_S) -> Iterator[Line]:
+    """`iter_inputs` of inputs already expanded (see `expand_inputs`)."""
     if len(specs) == 1:
         streams = [read_lines(specs[0].path, specs[0] if specs[0].path != "-" else None)]
     else:
