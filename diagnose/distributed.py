@@ -44,6 +44,7 @@ _ENV_CATEGORY = (("VLLM_ALLREDUCE_USE_SYMM_MEM", "symm-mem-allreduce"), ("NCCL_P
 _COLLECTIVE_WAIT = {"nccl-network", "unknown"}
 _CAP = PHASE_INDEX["compile"]  # rank 0 alone prints the server phase; worker nodes have none
 MAX_ATTRIBUTED = 5_000  # (source, line) -> process of error lines (rule evidence carries its own)
+MAX_PROCS = 1_024  # processes tracked one by one; the lines of any later one count for its node's "other processes"
 
 
 @dataclass
@@ -112,6 +113,13 @@ class DistTracker:
         else:
             key = ("main", node)
         st = self.procs.get(key)
+        if st is None and len(self.procs) >= MAX_PROCS:  # bounded memory (a new pid on every line)
+            key = ("more", node)
+            st = self.procs.get(key)
+            if st is None:
+                st = self.procs[key] = ProcState(key, "other processes", None, node, None, line.source, False,
+                                                 line.n, line.n)
+            return st
         name = line.tags or line.proc
         if st is None:
             is_rank = bool(line.tags) or line.rank is not None or line.kind == "nccl" or bool(

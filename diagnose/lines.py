@@ -72,6 +72,7 @@ _SGL_TAG = re.compile(r"(DP|PP|ATTN_CP|MOE_DP|TP|EP)(\d+)")
 _WORKER_RANK = re.compile(r"(?:TP|rank=|VllmWorker-|_TP)(\d+)")
 _BAR = re.compile(r"\d{1,3}%(?:\||\s*Completed \|)|\|\s*\d+/\d+ \[")
 
+_MAX_NCCL_PROCS = 4096  # NCCL processes whose rank a parser remembers (bounded memory)
 _LEVELS = {"W": "WARNING", "E": "ERROR", "F": "CRITICAL", "I": "INFO", "D": "DEBUG", "WARN": "WARNING", "ABORT": "ERROR"}
 _DAYS_BEFORE_MONTH = (0, 0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335)
 
@@ -469,7 +470,7 @@ class LineParser:
                     line.dev = int(m["dev"])
                     rest = text[m.end():]
                     key = (m["host"], line.pid)
-                    if key not in self._nccl_rank and " rank " in rest:
+                    if key not in self._nccl_rank and " rank " in rest and len(self._nccl_rank) < _MAX_NCCL_PROCS:
                         mr = _NCCL_COMM_RANK.search(rest)
                         if mr:  # the first communicator of a process is its world (or TP) group
                             self._nccl_rank[key] = int(mr["rank"])
