@@ -9,11 +9,14 @@ for what tells starts apart:
 * its start banner (vLLM's API-server banner, SGLang's server_args), model and engine;
 * the rendezvous address of a multi-node start (`--dist-init-addr`).
 
-Two files join when their spans overlap, or when they name the same rendezvous address and their
-spans do not contradict it, and nothing else contradicts it: another year, another model, another
+Two files join when their spans overlap (when both print a banner, two servers may run side by side:
+then the start must also span several nodes, or their names mark them as its parts, node0/node1), or
+when they name the same rendezvous address and their spans do not contradict it; and nothing else
+contradicts it: another year, another model, another
 engine, another rendezvous address. A file without clocks or a rendezvous address joins nothing
-(when unsure, separate verdicts: a wrong READY is the worst error). The files of one Ray session
-log folder are one node of one start. `--merge` and `--separate` override all of this.
+(when unsure, separate verdicts: a wrong READY is the worst error), and stdin or a pipe (which
+cannot be read twice) is a start of its own. The files of one Ray session log folder are one node
+of one start. `--merge` and `--separate` override all of this.
 """
 
 from __future__ import annotations
@@ -23,9 +26,11 @@ import io
 import itertools
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 
 from diagnose.engines import START_BANNERS
+from diagnose.history import model_key
 from diagnose.lines import InputSpec, LineParser, open_input, raw_records
 
 HEAD_LINES = 4000  # lines read from the top of each file
@@ -124,9 +129,13 @@ def profile(spec: InputSpec) -> Profile:
     return prof
 
 
-def _model_key(v: str) -> str:
-    parts = [p for p in v.replace("\\", "/").split("/") if p]
-    return parts[-1] if parts else v
+def _regular(path: str) -> bool:
+    if path == "-":
+        return False
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return True  # (open_input says why it cannot be read)
 
 
 def _conflict(a: Profile, b: Profile) -> str | None:
@@ -134,7 +143,9 @@ def _conflict(a: Profile, b: Profile) -> str | None:
         return "engine"
     for k in _IDS:
         va, vb = a.facts.get(k), b.facts.get(k)
-        if isinstance(va, str) and isinstance(vb, str) and va and vb and (_model_key(va) != _model_key(vb) if k == "model" else va != vb):
+        if not (isinstance(va, str) and isinstance(vb, str) and va and vb):
+            continue
+        if (model_key(va) != model_key(vb)) if k == "model" else va != vb:
             return k
     return None
 
@@ -180,8 +191,9 @@ def group(specs: list[InputSpec], mode: str = "auto") -> list[Group]:
         return [Group(list(specs), why)] if specs else []
     if mode == "separate":
         return [Group([sp]) for sp in specs]
-    stdin = [sp for sp in specs if sp.path == "-"]  # (it cannot be looked at twice): a start of its own
-    files = [sp for sp in specs if sp.path != "-"]
+    # stdin and pipes (`explain <(kubectl logs a) b.log`) cannot be read twice: a start of their own
+    once = [sp for sp in specs if not _regular(sp.path)]
+    files = [sp for sp in specs if _regular(sp.path)]
     profs = [profile(sp) for sp in files]
     parent = list(range(len(profs)))
     reasons: dict[int, set[str]] = {}
@@ -223,5 +235,5 @@ def group(specs: list[InputSpec], mode: str = "auto") -> list[Group]:
         groups.setdefault(find(i), []).append(i)
     out = [Group([files[k] for k in ks], "; ".join(sorted(reasons.get(root, ()))) if len(ks) > 1 else "")
            for root, ks in groups.items()]
-    out += [Group([sp]) for sp in stdin]
+    out += [Group([sp]) for sp in once]
     return out

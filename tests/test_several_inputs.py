@@ -144,3 +144,19 @@ def test_github_step_summary_holds_every_start(tmp_path, monkeypatch):
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
     run_cli(["explain", "--format", "github", str(READY), str(FAILED)])
     assert summary.read_text().startswith("# llmdiag: 2 starts")
+
+
+def test_pipes_are_starts_of_their_own_and_read_once(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    fifo = tmp_path / "pipe.log"
+    os.mkfifo(fifo)
+    writer = subprocess.Popen([sys.executable, "-c", f"open({str(fifo)!r}, 'wb').write(open({str(FAILED)!r}, 'rb').read())"])
+    try:
+        code, out, _ = run_cli(["explain", "--format", "json", str(READY), str(fifo)])
+    finally:
+        writer.wait(timeout=30)
+    doc = json.loads(out)
+    assert code == 1 and [r["outcome"] for r in doc["reports"]] == ["ready", "failed"]
