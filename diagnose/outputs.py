@@ -200,13 +200,20 @@ def _multi_markdown(starts: Sequence) -> str:
     return "\n\n".join(parts)
 
 
+def _printable(paths: Sequence[str]) -> list[str]:
+    """Paths an annotation may name: one that is not UTF-8 would make the output invalid UTF-8."""
+    from diagnose.lines import display_name
+
+    return [display_name(p) for p in paths]
+
+
 def render_starts(starts: Sequence, fmt: str, color: bool = False) -> str:
     """Every start's report in one format (one start: exactly `render` of its report; text ends
     with the grouping note when several files were read)."""
     fmt = normalize_format(fmt)
     if len(starts) == 1:
         s = starts[0]
-        out = render(s.report, fmt, color=color, input_paths=s.paths)
+        out = render(s.report, fmt, color=color, input_paths=_printable(s.paths))
         if fmt == "text" and len(s.inputs) > 1:
             out += grouping_note(starts) + "\n"
         return out
@@ -217,7 +224,7 @@ def render_starts(starts: Sequence, fmt: str, color: bool = False) -> str:
     if fmt == "markdown":
         return _multi_markdown(starts)
     if fmt == "github":
-        return "".join(render(s.report, fmt, input_paths=s.paths) for s in starts)
+        return "".join(render(s.report, fmt, input_paths=_printable(s.paths)) for s in starts)
     out = []
     for i, s in enumerate(starts):
         out.append(f"=== start {i + 1} of {len(starts)}: {_label(s)}"

@@ -82,3 +82,17 @@ def test_a_file_name_that_is_not_utf8_keeps_every_format_utf8(tmp_path, fmt):
         assert json.loads(text)["inputs"] == ["server-\ufffd\ufffd.log"]
     rc, out, err = run(["explain", "--format", "json", str(tmp_path)])  # the name found in a folder
     assert json.loads(out.decode("utf-8"))["inputs"][0].endswith("server-\ufffd\ufffd.log")
+
+
+def test_an_annotation_never_names_a_file_in_bytes_that_are_not_utf8(tmp_path):
+    name = os.fsdecode(b"server-\xff.log")
+    path = os.path.join(str(tmp_path), name)
+    with open(path, "wb") as fh:
+        fh.write(sample("10-v1-0.10.2-tp2-weights-oom.log").read_bytes())
+    from .conftest import env as base_env
+
+    e = {**base_env(), "GITHUB_WORKSPACE": str(tmp_path)}
+    rc, out, err = run(["explain", "--format", "github", path], env=e)
+    assert_no_traceback(err)
+    text = out.decode("utf-8")
+    assert rc == 1 and "file=server-\ufffd.log" in text
