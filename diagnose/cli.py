@@ -118,19 +118,28 @@ FORMAT_CHOICES = ["text", "json", "markdown", "junit", "github"]
               help="When to exit 1: error = start failed or incomplete; warning = also on warnings; never.")
 @click.option("--progress/--no-progress", "show_progress", default=None,
               help="How far a big input is read, on stderr (default: on a terminal, once a run takes 1.5 s).")
+@click.option("--merge", "grouping", flag_value="merge",
+              help="Read all input files as one start (the ranks or nodes of one run), whatever they show.")
+@click.option("--separate", "grouping", flag_value="separate",
+              help="Give each input file a report of its own.")
 @rules_option
 @only_option
 @skip_option
 def explain(inputs, fmt, output_specs, no_redact, history_path, model_dir, no_color, fail_on, show_progress,
-            rules_dirs, only, skip):
-    """Post-mortem report of saved logs (FILE..., a .gz file, or - for stdin).
+            grouping, rules_dirs, only, skip):
+    """Post-mortem report of saved logs (FILE..., a folder, a .gz file, or - for stdin).
+
+    Several files (or a folder) are grouped into starts: the files of one start (nodes or ranks of
+    one run: their times overlap, or they name the same --dist-init-addr) are merged by time into
+    one report; unrelated files get a report each, and the exit code is the worst of them. When
+    unsure, files are kept apart. --merge and --separate override this (docs/several-inputs.md).
 
     Exit codes: 0 ready (or --fail-on never), 1 failed or incomplete (see --fail-on),
     2 usage or input error.
     """
     from diagnose import outputs
     from diagnose.lines import InputError
-    from diagnose.pipeline import analyze
+    from diagnose.pipeline import analyze_starts
 
     try:
         extra = [outputs.parse_output_spec(spec) for spec in output_specs]
@@ -139,30 +148,32 @@ def explain(inputs, fmt, output_specs, no_redact, history_path, model_dir, no_co
     rules, errors = _load_rules(rules_dirs, only, skip, strict=bool(rules_dirs))
     progress = _progress(inputs, show_progress)
     try:
-        report = analyze(list(inputs), rules, warnings=errors, progress=progress)
+        starts = analyze_starts(list(inputs), rules, warnings=errors, progress=progress, mode=grouping or "auto")
     except InputError as exc:
         raise UsageProblem(str(exc)) from None
     finally:
         if progress is not None:
             progress.close()
+    from dataclasses import replace
+
     from diagnose.preflight import enrich_report
 
-    report = enrich_report(report, model_dir)
     try:
-        report = outputs.prepare(report, redact=not no_redact, history=history_path)
+        starts = [replace(s, report=outputs.prepare(enrich_report(s.report, model_dir), redact=not no_redact,
+                                                    history=history_path)) for s in starts]
         targets = [(fmt, "-")] + extra
         from diagnose.render.term import prose_width
 
-        outputs.write_outputs(report, targets, color=_use_color(no_color), input_paths=list(inputs),
-                              stdout=_ClickOut(), width=prose_width(sys.stdout))
+        outputs.write_starts(starts, targets, color=_use_color(no_color), stdout=_ClickOut(),
+                             width=prose_width(sys.stdout))
     except outputs.OutputError as exc:
         raise UsageProblem(str(exc)) from None
     if any(f == "github" for f, _ in targets):
         try:
-            outputs.github_step_summary(report)
+            outputs.github_step_summary_starts(starts)
         except outputs.OutputError as exc:  # the report itself was written: warn, do not fail the step
             click.echo(f"llmdiag: warning: {exc}", err=True)
-    sys.exit(exit_code_for(report, fail_on))
+    sys.exit(max(exit_code_for(s.report, fail_on) for s in starts))
 
 
 def _progress(inputs, wanted: bool | None):

@@ -243,8 +243,8 @@ class QuietLines:
         return value
 
     def fast(self, n: int, raw: str) -> bool:
-        if not raw:
-            return False
+        if not raw or (raw[0] in " \t" and not raw.strip(" \t")):
+            return self._blank(n, raw)
         c = raw[0]
         key: object = raw
         ts = None
@@ -277,6 +277,16 @@ class QuietLines:
             if entry[9] is not None:
                 clock += entry[9]
         return self._apply(n, raw, entry, clock, None, False)
+
+    def _blank(self, n: int, raw: str) -> bool:
+        """An empty (or blanks only) line: the parser gives it its input's process (a Ray worker
+        file's) and nothing else, no marker or rule reads it; it counts, and may end a traceback."""
+        parser = self.parser
+        proc = parser.proc
+        entry = ("raw", "", proc, parser.pid if proc is not None else None, None,
+                 bool(proc) and _names_rank(proc), bool(proc) and proc.startswith("RayWorker"), None, None, None,
+                 0, None, None, False, (), None, False)
+        return self._apply(n, raw, entry, None, None, False)
 
     def _first(self, n: int, raw: str, c: str, key, ts) -> bool:
         """A line not in the memo: classify it, apply it, and remember it when it was quiet and what

@@ -72,6 +72,7 @@ _SGL_TAG = re.compile(r"(DP|PP|ATTN_CP|MOE_DP|TP|EP)(\d+)")
 _WORKER_RANK = re.compile(r"(?:TP|rank=|VllmWorker-|_TP)(\d+)")
 _BAR = re.compile(r"\d{1,3}%(?:\||\s*Completed \|)|\|\s*\d+/\d+ \[")
 
+_MAX_NCCL_PROCS = 4096  # NCCL processes whose rank a parser remembers (bounded memory)
 _LEVELS = {"W": "WARNING", "E": "ERROR", "F": "CRITICAL", "I": "INFO", "D": "DEBUG", "WARN": "WARNING", "ABORT": "ERROR"}
 _DAYS_BEFORE_MONTH = (0, 0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335)
 
@@ -163,7 +164,7 @@ def open_input(path: str) -> tuple[BinaryIO, str]:
     if path == "-":
         if sys.stdin is None:  # the descriptor was closed before the start (`<&-`)
             raise InputError("cannot read stdin: it is closed")
-        return sys.stdin.buffer, "<stdin>"
+        return _gunzipped(getattr(sys.stdin, "buffer", sys.stdin)), "<stdin>"
     try:
         st = os.stat(path)
     except FileNotFoundError:
@@ -176,12 +177,39 @@ def open_input(path: str) -> tuple[BinaryIO, str]:
         fh = open(path, "rb")  # noqa: SIM115 - closed by the caller
     except OSError as exc:
         raise InputError(f"cannot read {path!r}: {exc.strerror or exc}") from None
-    name = os.path.basename(path)
-    if path.endswith(".gz"):
-        magic = fh.peek(2)[:2] if hasattr(fh, "peek") else b""
-        if magic == b"\x1f\x8b":
-            return gzip.GzipFile(fileobj=fh), name  # type: ignore[return-value]
-    return fh, name
+    return _gunzipped(fh), display_name(os.path.basename(path))
+
+
+def _gunzipped(fh: BinaryIO) -> BinaryIO:
+    """The stream itself, or its decompressed bytes when it starts with the gzip magic (a .gz file,
+    `zcat`-less stdin, a rotated log without the .gz name): the one place that decides. Plain text
+    never starts with \\x1f\\x8b."""
+    if not hasattr(fh, "peek"):
+        try:
+            fh = io.BufferedReader(fh)  # type: ignore[arg-type]  # (an in-memory stdin in a test runner)
+        except (AttributeError, TypeError, ValueError):
+            return fh
+    try:
+        magic = fh.peek(2)[:2]  # type: ignore[attr-defined]
+    except (OSError, ValueError):
+        return fh
+    if magic == b"\x1f\x8b":
+        return gzip.GzipFile(fileobj=fh)  # type: ignore[return-value]
+    return fh
+
+
+def display_name(name: str) -> str:
+    """A file name as reports print it: a name that is not UTF-8 (os.fsdecode keeps its bytes as lone
+    surrogates) gets U+FFFD for each bad byte, so every format (JSON included) stays valid UTF-8."""
+    try:
+        name.encode("utf-8")
+        return name
+    except UnicodeEncodeError:
+        pass
+    try:
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:  # a surrogate that is no escaped byte
+        return name.encode("utf-8", "replace").decode("utf-8")
 
 
 def physical_lines(stream: BinaryIO) -> Iterator[bytes]:
@@ -442,7 +470,7 @@ class LineParser:
                     line.dev = int(m["dev"])
                     rest = text[m.end():]
                     key = (m["host"], line.pid)
-                    if key not in self._nccl_rank and " rank " in rest:
+                    if key not in self._nccl_rank and " rank " in rest and len(self._nccl_rank) < _MAX_NCCL_PROCS:
                         mr = _NCCL_COMM_RANK.search(rest)
                         if mr:  # the first communicator of a process is its world (or TP) group
                             self._nccl_rank[key] = int(mr["rank"])
@@ -564,9 +592,24 @@ def is_ray_session_dir(path: str) -> bool:
     return "raylet.out" in names or any(_RAY_WORKER_FILE.match(n) for n in names)
 
 
-def _folder_files(path: str) -> tuple[list[str], bool]:
-    """Log files of a folder (sorted; one level of subfolders), and whether it is a Ray session
-    log folder (then only worker-*.out/err, raylet.* and job-driver logs are read)."""
+def _note(msg: str) -> None:
+    """A remark about the inputs on stderr (the report itself is unchanged by it)."""
+    err = sys.stderr
+    if err is not None:
+        try:
+            err.write(f"llmdiag: note: {msg}\n")
+        except (OSError, ValueError):
+            pass
+
+
+def _folder_files(path: str, seen: set[str] | None = None) -> tuple[list[str], bool]:
+    """Log files of a folder (sorted, with its subfolders), and whether it is a Ray session log
+    folder (then only worker-*.out/err, raylet.* and job-driver logs are read). Folders and files
+    are followed by their real paths and each is read once: a link back to a folder already read (a
+    loop) or to a file already read is skipped with a note on stderr. `seen` holds the real paths
+    taken so far (shared by every input of one run)."""
+    seen = set() if seen is None else seen
+    seen.add(os.path.realpath(path))
     ray = is_ray_session_dir(path)
     out: list[str] = []
     try:
@@ -579,14 +622,30 @@ def _folder_files(path: str) -> tuple[list[str], bool]:
             continue
         if os.path.isdir(full):
             if not ray and name != "__pycache__":
-                out.extend(_folder_files(full)[0])  # a node's folder (a Ray one is filtered there)
+                real = os.path.realpath(full)
+                if real in seen:
+                    _note(f"skipped {display_name(full)}: a link to a folder that is already read")
+                    continue
+                out.extend(_folder_files(full, seen)[0])  # a node's folder (a Ray one is filtered there)
             continue
         if ray:
-            if _RAY_KEEP.match(name):
-                out.append(full)
-        elif name.endswith(_LOG_EXT):
+            if not _RAY_KEEP.match(name):
+                continue
+        elif not name.endswith(_LOG_EXT):
+            continue
+        if _first_visit(full, seen):
             out.append(full)
     return out, ray
+
+
+def _first_visit(path: str, seen: set[str]) -> bool:
+    """Whether the file at `path` (by its real path) is not read yet; a second one is noted."""
+    real = os.path.realpath(path)
+    if real in seen:
+        _note(f"skipped {display_name(path)}: the same file is already read")
+        return False
+    seen.add(real)
+    return True
 
 
 def expand_inputs(paths: Iterable[str]) -> list[InputSpec]:
@@ -595,15 +654,19 @@ def expand_inputs(paths: Iterable[str]) -> list[InputSpec]:
     unique (the parent folder is added where two files share a name); with several files each
     gets a node: its Ray session folder, its own sub-folder, or its file name."""
     specs: list[InputSpec] = []
+    taken: set[str] = set()  # real paths read (see _folder_files)
     for path in paths:
         if path != "-" and os.path.isdir(path):
-            files, ray = _folder_files(path)
+            if os.path.realpath(path) in taken:
+                _note(f"skipped {display_name(path)}: the folder is already read")
+                continue
+            files, ray = _folder_files(path, taken)
             if not files:
                 raise InputError(f"cannot read {path!r}: the folder holds no log files")
             top = os.path.basename(os.path.normpath(path)) or path
             for f in files:
                 rel = os.path.relpath(f, path)
-                name = f"{top}/{rel}"
+                name = f"{top}/{rel}"  # (display_name below)
                 if ray:
                     label = top if top != "logs" else os.path.basename(os.path.dirname(os.path.abspath(path))) or top
                     m = _RAY_WORKER_FILE.match(os.path.basename(f))
@@ -614,7 +677,7 @@ def expand_inputs(paths: Iterable[str]) -> list[InputSpec]:
                     specs.append(InputSpec(f, name, sub, None, int(m["pid"]) if m else None))
                 else:
                     specs.append(InputSpec(f, name, _stem(os.path.basename(f))))
-        else:
+        elif path == "-" or not os.path.exists(path) or _first_visit(path, taken):  # (open_input names a missing one)
             specs.append(InputSpec(path, "<stdin>" if path == "-" else os.path.basename(path),
                                    None if path == "-" else _stem(os.path.basename(path))))
     seen: dict[str, int] = {}
@@ -626,6 +689,8 @@ def expand_inputs(paths: Iterable[str]) -> list[InputSpec]:
             sp.name = f"{parent}/{sp.name}" if parent else sp.path
             if sp.node == _stem(os.path.basename(sp.path)):
                 sp.node = f"{parent}/{sp.node}" if parent else sp.node
+    for sp in specs:
+        sp.name, sp.node = display_name(sp.name), sp.node and display_name(sp.node)
     if len(specs) == 1:
         specs[0].node = None  # one input: nothing to tell apart
     return specs
@@ -677,7 +742,11 @@ def iter_inputs(paths: Iterable[str], skew: float = SKEW_S) -> Iterator[Line]:
     """Records of the inputs (files, folders, '-'). Several inputs are merged by time (see
     `merge_by_time`) and reported as one start; each record keeps its own source and line number,
     and `seq` numbers the merged order."""
-    specs = expand_inputs(paths)
+    yield from iter_specs(expand_inputs(paths), skew)
+
+
+def iter_specs(specs: list[InputSpec], skew: float = SKEW_S) -> Iterator[Line]:
+    """`iter_inputs` of inputs already expanded (see `expand_inputs`)."""
     if len(specs) == 1:
         streams = [read_lines(specs[0].path, specs[0] if specs[0].path != "-" else None)]
     else:

@@ -5,6 +5,9 @@
     outputs.write_outputs(report, [("junit", "llmdiag.xml"), ("json", "report.json")])
 
 `prepare` redacts the Report once (and adds history), so no renderer ever sees a secret.
+
+Inputs of several starts (`explain a.log b.log`, a folder; see diagnose.starts) give one report per
+start: `render_starts` / `write_starts` write them all in each format (docs/several-inputs.md).
 """
 
 from __future__ import annotations
@@ -83,10 +86,14 @@ def render(report: Report, fmt: str, color: bool = False, input_paths: Sequence[
 def write_outputs(report: Report, outputs: Iterable[tuple[str, str]], color: bool = False,
                   input_paths: Sequence[str] | None = None, stdout=None, width: int | None = None) -> list[str]:
     """Write each (format, path); '-' goes to `stdout`. Returns the paths written."""
+    return _write(lambda fmt, to_stdout: render(report, fmt, color=color and to_stdout, input_paths=input_paths,
+                                                width=width if to_stdout else None), outputs, stdout)
+
+
+def _write(render_one, outputs: Iterable[tuple[str, str]], stdout) -> list[str]:
     written = []
     for fmt, path in outputs:
-        to_out = path == "-"
-        text = render(report, fmt, color=color and to_out, input_paths=input_paths, width=width if to_out else None)
+        text = render_one(fmt, path == "-")
         if path == "-":
             if stdout is None:
                 import sys
@@ -114,5 +121,135 @@ def github_step_summary(report: Report, env: dict | None = None) -> str | None:
 
     try:
         return append_step_summary(r_md(report), env)
+    except OSError as exc:
+        raise OutputError(f"cannot append to GITHUB_STEP_SUMMARY: {exc.strerror or exc}") from None
+
+
+# -- several starts -------------------------------------------------------------------------------
+
+MULTI_SCHEMA = "llmdiag.reports/v1"
+_WORST = {"ready": 0, "incomplete": 1, "failed": 2}
+
+
+def worst_outcome(reports: Sequence[Report]) -> str:
+    return max((r.outcome for r in reports), key=_WORST.__getitem__, default="ready")
+
+
+def _label(start) -> str:
+    names = list(start.report.inputs) or list(start.inputs)
+    return ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+
+
+def grouping_note(starts: Sequence) -> str:
+    """How the input files were grouped into starts, in one line (text output ends with it)."""
+    files = sum(len(s.inputs) for s in starts)
+    if len(starts) == 1:
+        why = f" ({starts[0].why})" if starts[0].why else ""
+        return f"llmdiag: {files} files read as one start{why}; --separate gives a report per file."
+    counts = {o: sum(1 for s in starts if s.report.outcome == o) for o in ("failed", "incomplete", "ready")}
+    told = ", ".join(f"{n} {o}" for o, n in counts.items() if n)
+    merged = [f"{_label(s)} ({s.why})" for s in starts if len(s.inputs) > 1]
+    how = f"; read together: {'; '.join(merged)}" if merged else ""
+    return (f"llmdiag: {len(starts)} starts in {files} files, each with its own report: {told}; "
+            f"worst {worst_outcome([s.report for s in starts]).upper()}{how}. "
+            f"--merge reads all files as one start.")
+
+
+def _multi_json(starts: Sequence) -> str:
+    from diagnose.reportdata import dumps
+
+    doc = {"schema": MULTI_SCHEMA, "outcome": worst_outcome([s.report for s in starts]),
+           "starts": [{"inputs": list(s.report.inputs), "grouped_by": s.why or None} for s in starts],
+           "reports": [s.report.model_dump(by_alias=True) for s in starts]}
+    return dumps(doc, 2) + "\n"
+
+
+def _multi_junit(starts: Sequence) -> str:
+    import xml.etree.ElementTree as ET
+
+    from diagnose.render.junit import build, clean
+
+    root = ET.Element("testsuites", {"name": "llmdiag"})
+    totals = {"tests": 0, "failures": 0, "errors": 0, "time": 0.0}
+    for i, s in enumerate(starts):
+        suite = build(s.report).find("testsuite")
+        assert suite is not None
+        suite.set("id", str(i))
+        suite.set("name", clean(f"{suite.get('name')} ({_label(s)})"))
+        for k in ("tests", "failures", "errors"):
+            totals[k] += int(suite.get(k, "0"))
+        totals["time"] += float(suite.get("time", "0"))
+        root.append(suite)
+    for k in ("tests", "failures", "errors"):
+        root.set(k, str(totals[k]))
+    root.set("time", f"{totals['time']:.3f}")
+    ET.indent(root, space="  ")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _multi_markdown(starts: Sequence) -> str:
+    from diagnose.render.markdown import MAX_BYTES, esc
+    from diagnose.render.markdown import render as r_md
+
+    worst = worst_outcome([s.report for s in starts])
+    head = [f"# llmdiag: {len(starts)} starts, worst outcome {worst}", "",
+            "| # | files | outcome | read together because |", "|---|---|---|---|"]
+    head += [f"| {i + 1} | {esc(_label(s))} | {s.report.outcome} | {esc(s.why) or '-'} |" for i, s in enumerate(starts)]
+    budget = max(4096, (MAX_BYTES - 8192) // len(starts))
+    parts = ["\n".join(head)]
+    parts += [f"---\n\n*Start {i + 1} of {len(starts)}: {esc(_label(s))}*\n\n" + r_md(s.report, max_bytes=budget)
+              for i, s in enumerate(starts)]
+    return "\n\n".join(parts)
+
+
+def _printable(paths: Sequence[str]) -> list[str]:
+    """Paths an annotation may name: one that is not UTF-8 would make the output invalid UTF-8."""
+    from diagnose.lines import display_name
+
+    return [display_name(p) for p in paths]
+
+
+def render_starts(starts: Sequence, fmt: str, color: bool = False, width: int | None = None) -> str:
+    """Every start's report in one format (one start: exactly `render` of its report; text ends
+    with the grouping note when several files were read)."""
+    fmt = normalize_format(fmt)
+    if len(starts) == 1:
+        s = starts[0]
+        out = render(s.report, fmt, color=color, input_paths=_printable(s.paths), width=width)
+        if fmt == "text" and len(s.inputs) > 1:
+            out += grouping_note(starts) + "\n"
+        return out
+    if fmt == "json":
+        return _multi_json(starts)
+    if fmt == "junit":
+        return _multi_junit(starts)
+    if fmt == "markdown":
+        return _multi_markdown(starts)
+    if fmt == "github":
+        return "".join(render(s.report, fmt, input_paths=_printable(s.paths)) for s in starts)
+    out = []
+    for i, s in enumerate(starts):
+        out.append(f"=== start {i + 1} of {len(starts)}: {_label(s)}"
+                   + (f" (read together: {s.why})" if s.why else "") + " ===\n")
+        out.append(render(s.report, "text", color=color, width=width) + "\n")
+    out.append(grouping_note(starts) + "\n")
+    return "".join(out)
+
+
+def write_starts(starts: Sequence, outputs: Iterable[tuple[str, str]], color: bool = False, stdout=None,
+                 width: int | None = None) -> list[str]:
+    """`write_outputs` of several starts (see render_starts)."""
+    return _write(lambda fmt, to_stdout: render_starts(starts, fmt, color=color and to_stdout,
+                                                       width=width if to_stdout else None), outputs, stdout)
+
+
+def github_step_summary_starts(starts: Sequence, env: dict | None = None) -> str | None:
+    """`github_step_summary` of several starts: their Markdown (see render_starts)."""
+    if len(starts) == 1:
+        return github_step_summary(starts[0].report, env)
+    from diagnose.render.github import append_step_summary
+
+    try:
+        return append_step_summary(_multi_markdown(starts), env)
     except OSError as exc:
         raise OutputError(f"cannot append to GITHUB_STEP_SUMMARY: {exc.strerror or exc}") from None

@@ -10,7 +10,7 @@ from typing import Callable, Iterable
 
 from diagnose import diagnosis, distributed
 from diagnose.engines import PHASE_INDEX, PROCESS_FIRST, START_BANNERS, EngineGuess, MarkerScanner, is_dev_version
-from diagnose.lines import Line, LineParser, expand_inputs, iter_inputs, open_input, raw_batches, redrawn
+from diagnose.lines import InputSpec, Line, LineParser, expand_inputs, iter_specs, open_input, raw_batches, redrawn
 from diagnose.matcher import Finding, Matcher
 from diagnose.reportdata import Report
 from diagnose.ruledata import RuleData as Rule
@@ -132,12 +132,17 @@ class Analyzer:
         path of `diagnose.fastpath` (`quiet=False` turns it off; the reports are the same either way).
         `progress` is told now and then how many bytes of that one input (of a .gz file: of its
         compressed bytes) are read (see diagnose.progress)."""
-        specs = expand_inputs(paths)
+        self.feed_specs(expand_inputs(paths), quiet, progress)
+
+    def feed_specs(self, specs: list[InputSpec], quiet: bool = True,
+                   progress: Callable[[int], None] | None = None) -> None:
+        """`feed_inputs` of inputs already expanded (see diagnose.lines.expand_inputs): several are
+        merged by time as one start."""
         self.split_starts = len(specs) == 1
         self.matcher.report_new = False  # nothing here reads the findings each line completes
         try:
             if not quiet or len(specs) != 1:
-                self.feed_all(iter_inputs(paths))
+                self.feed_all(iter_specs(specs))
                 return
             sp = specs[0]
             stream, name = open_input(sp.path)
@@ -298,6 +303,38 @@ def analyze(paths: list[str], rules: list[Rule] | None = None, warnings: list[st
     analyzer = Analyzer(rules, warnings)
     analyzer.feed_inputs(paths, progress=progress)
     return analyzer.report()
+
+
+@dataclass
+class Start:
+    """One start among the inputs of `explain`: its files, why they were put together, its report."""
+
+    inputs: list[str]  # the names the report uses
+    paths: list[str]  # the files as found (for annotations that point into them)
+    why: str
+    report: Report
+
+
+def analyze_starts(paths: list[str], rules: list[Rule] | None = None, warnings: list[str] | None = None,
+                   progress: Callable[[int], None] | None = None, mode: str = "auto") -> list[Start]:
+    """`analyze` per start: the input files are grouped into starts (see diagnose.starts; `mode`
+    auto, merge or separate) and each start gets its own report."""
+    from diagnose.starts import group
+
+    if rules is None:
+        rules, errors = load_rules()
+        warnings = (warnings or []) + errors
+    specs = expand_inputs(paths)
+    out = []
+    for g in group(specs, mode):
+        members = g.specs
+        if len(members) == 1 and len(specs) > 1:  # read alone: as `explain FILE` reads it
+            sp = members[0]
+            members = [InputSpec(sp.path, sp.name, None, sp.proc, sp.pid)]
+        analyzer = Analyzer(rules, warnings)
+        analyzer.feed_specs(members, progress=progress if len(specs) == 1 else None)
+        out.append(Start([sp.name for sp in members], [sp.path for sp in members], g.why, analyzer.report()))
+    return out
 
 
 def analyze_text(text: str, rules: list[Rule] | None = None) -> Report:

@@ -247,3 +247,31 @@ def test_a_pack_anchor_that_can_overlap_a_stamp_switches_stamp_less_keys_off(tmp
     log.write_text("\n".join(_STAMP.sub(stamp, line, count=1) for line in POOL for stamp in _STAMPS[:3]) + "\n",
                    encoding="utf-8")
     assert report_json(log, True) == report_json(log, False)
+
+
+def test_blank_lines_take_the_quiet_path_and_report_the_same(tmp_path):
+    """Empty lines (a log padded with them reads at the rate of lines, not bytes) are counted on the
+    quiet path once their input's process is known; one may end a traceback, as on the full path."""
+    analyzer = Analyzer(RULES)
+    parser = LineParser("x.log")
+    quiet = QuietLines(analyzer, parser)
+    assert not quiet.fast(1, "")  # first sight of the input's main process
+    analyzer._advance(parser.parse(1, ""))
+    assert quiet.fast(2, "") and quiet.fast(3, "   ") and quiet.fast(4, "\t")
+    assert analyzer.timeline.n_lines == 4 and analyzer.last is None
+    tb = "Traceback (most recent call last):\n  File \"/x.py\", line 1, in f\nValueError: x\n"
+    log = tmp_path / "blanks.log"
+    log.write_text("\n" * 50 + (tb + "\n" * 7) * 3 + "INFO:     Application startup complete.\n" + "\n" * 20)
+    assert report_json(log, True) == report_json(log, False)
+    ray = tmp_path / "logs"
+    ray.mkdir()
+    (ray / "raylet.out").write_text("[2024-11-05 10:12:40,100 I 811 811] (raylet) main.cc:180: Setting cluster ID\n")
+    (ray / "worker-0a1b2c3d-01000000-3121.out").write_text(
+        ":job_id:01000000\n:actor_name:RayWorkerWrapper\n\n\n" + tb + "\n\n")
+    for quiet_path in (True, False):  # a Ray worker file's blank lines belong to its process
+        a = Analyzer(RULES)
+        a.feed_inputs([str(ray / "worker-0a1b2c3d-01000000-3121.out")], quiet=quiet_path)
+        if quiet_path:
+            got = a.report().to_json()
+        else:
+            assert a.report().to_json() == got

@@ -14,7 +14,7 @@ SYMM = (ROOT / "sample_logs" / "vllm" / "07-v1-0.11.0-tp4-symm-mem-invalid-ordin
 SGL_FAIL = (ROOT / "sample_logs" / "sglang" / "sglang-0.4.3-context-length-exceeds.log").read_text(encoding="utf-8")
 
 
-def explain(tmp_path, text: str, *more: str, name: str = "server.log") -> dict:
+def explain(tmp_path, text: str, *more: str, name: str = "server.log", opts: tuple = ()) -> dict:
     log = tmp_path / name
     log.write_text(text, encoding="utf-8")
     paths = [str(log)]
@@ -28,7 +28,7 @@ def explain(tmp_path, text: str, *more: str, name: str = "server.log") -> dict:
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
         try:
-            main(["explain", "--format", "json", *paths])
+            main(["explain", "--format", "json", *opts, *paths])
         except SystemExit:
             pass
     return json.loads(buf.getvalue())
@@ -87,7 +87,7 @@ def test_one_start_is_never_split(tmp_path):
 
 
 def test_several_inputs_are_not_split(tmp_path):
-    r = explain(tmp_path, READY + SYMM, READY)
+    r = explain(tmp_path, READY + SYMM, READY, opts=("--merge",))  # read as one start (the files of two nodes)
     assert "starts" not in r["facts"]
 
 
