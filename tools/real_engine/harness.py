@@ -540,9 +540,8 @@ SCENARIOS: list[Scenario] = [
              "off (HF_HUB_OFFLINE=1).", model="models/does-not-exist", intent=r"(?i)does-not-exist",
              quick=True),
     Scenario("invalid-flag-value", "--dtype float8 (not an accepted choice)", "failed", "config",
-             "unknown", "argparse rejects the value before any engine code runs; no version banner. "
-             "No contract category covers a CLI usage error, so the right report is `unknown` with the "
-             "usage line as evidence.", args=("--dtype", "float8", "--max-model-len", "256"),
+             "invalid-argument", "argparse rejects the value before any engine code runs; no version "
+             "banner. A flag the engine rejects is invalid-argument, with the usage line as evidence.", args=("--dtype", "float8", "--max-model-len", "256"),
              intent=r"invalid choice", engine_version=None, quick=True),
     Scenario("sigkill-mid-load", "SIGKILL to the whole process group while shards load from slow storage",
              "incomplete", "weights", "unknown",
