@@ -279,6 +279,10 @@ def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool, stop
             n, src, _ = tl.fatal_lines[0]
             what = f"The first fatal line is line {n}; no Python exception was printed before it."
             evidence.append({"line": n, "text": f"(fatal line {n})", **({"source": src} if multi_source else {})})
+        elif tl.tail_error is not None:
+            n, src, raw = tl.tail_error
+            evidence.append({"line": n, "text": raw, **({"source": src} if multi_source else {})})
+            what = f"The log ends with an error at line {n}: {raw.strip()[:300]}"
         else:
             what = "No error line was recognised."
         where = f"during {phase}" if phase else "before any loading phase was recognised"

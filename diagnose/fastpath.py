@@ -351,6 +351,9 @@ class QuietLines:
             kind, text, clock, year, tags, rank = bracket
         elif m is not None:
             tag, level, ts, frac = m.group("tag", "level", "ts", "f")
+            if (level in ("ERROR", "CRITICAL") or m["uv"] in ("ERROR", "CRITICAL")) \
+                    and self.a.timeline.ready_seq is None:
+                return None  # an error line may end the start: Timeline.feed keeps it (tail_error)
             if tag is not None:
                 known = self._tags.get(tag)
                 if known is None:
@@ -499,6 +502,8 @@ class QuietLines:
                     span.start_year = year
                 if span.status != "done":
                     span.end_clock = clock
+        if tl.tail_error is not None:
+            tl.moved_on(current is not None, None, text)
         tb = None  # timeline._track_exceptions for a line that is neither a traceback start nor an exception
         if tl._in_tb:
             tb = tl._tb_id

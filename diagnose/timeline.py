@@ -25,6 +25,10 @@ _TB_CONT = re.compile(r"^(?:\s|File \"|\^|~|During handling of the above|The abo
 MAX_EXCEPTIONS = 200
 MAX_TB_PHASES = 1000  # traceback blocks whose frame phase is kept (the most recent)
 MAX_FATAL = 200
+# a line after an error that shows the start still moving (so the error was recovered from): a phase
+# marker, or a waiting line; shutdown / cleanup lines and traceback text do not count
+_MOVING_ROLES = {"start", "progress", "end", "finish", "ready"}
+_WAITING = re.compile(r"\b[Ww]aiting for\b")
 
 
 @dataclass
@@ -72,6 +76,7 @@ class TimelineResult:
     n_lines: int
     dist: DistTracker | None = None  # per-rank / per-node progress (shared, not copied)
     tb_phase: dict = field(default_factory=dict)  # traceback block -> phase its frames show (diagnose.frames)
+    tail_error: tuple | None = None  # (line, source, raw) of an error that ends the log (Timeline.tail_error)
 
 
 @dataclass
@@ -85,6 +90,7 @@ class Timeline:
     shutdown_seq: int | None = None  # a requested stop began here
     fatal_count: int = 0
     first_fatal_after_ready: int | None = None  # seq of the first engine-death line after ready
+    tail_error: tuple | None = None  # (line, source, raw) of the last error not followed by progress
     year: int | None = None
     last_clock: float | None = None
     n_lines: int = 0
@@ -178,11 +184,21 @@ class Timeline:
                     span.start_year = line.year
                 if span.status != "done":
                     span.end_clock = line.clock
+        if self.tail_error is not None:
+            self.moved_on(any(ev.marker.role in _MOVING_ROLES for ev in events), line.level, line.text)
+        if line.level in ("ERROR", "CRITICAL") and not any(ev.marker.role == "shutdown" for ev in events):
+            self.tail_error = (line.n, line.source, line.raw)
         n_exc = len(self.exceptions)
         self._track_exceptions(line, events)
         self.dist.feed(line, events, len(self.exceptions) > n_exc and not self.exceptions[-1].wrapper
                        and self.exceptions[-1].exc not in _BENIGN_EXC)
         return entered
+
+    def moved_on(self, moving: bool, level: str | None, text: str) -> None:
+        """Forget the error that ended the log so far when this line shows the start moving on (a phase
+        marker, or a waiting line not logged as an error): the error was recovered from."""
+        if moving or (level not in ("ERROR", "CRITICAL") and _WAITING.search(text)):
+            self.tail_error = None
 
     def _enter(self, name: str, line) -> bool:
         cur = self.current
@@ -245,6 +261,7 @@ class Timeline:
                 ExceptionLine(line.n, line.source, line.raw, exc, self.tb_of_line, self.phase, wrapper)
             )
         if exc not in _BENIGN_EXC:
+            self.tail_error = (line.n, line.source, line.raw)
             self._fatal(line, "exception", False)
 
     def _fatal(self, line, marker_id: str, after_ready: bool) -> None:
@@ -267,7 +284,9 @@ class Timeline:
             first = self.first_fatal_after_ready
             outcome = "failed" if first is not None and (stop is None or first < stop) else "ready"
         else:
-            outcome = "failed" if self.fatal_count else "incomplete"
+            # an error (ERROR-level line or exception) that ends the log, with nothing after it but
+            # shutdown / cleanup lines, fails the start even when no marker names it
+            outcome = "failed" if self.fatal_count or self.tail_error is not None else "incomplete"
         phases = [replace(span) for span in self.phases]
         current = phases[-1] if phases else None
         for span in phases:
@@ -293,6 +312,7 @@ class Timeline:
             n_lines=self.n_lines,
             dist=self.dist,
             tb_phase={tb: row_phase(row) for tb, row in self.tb_rows.items()},
+            tail_error=self.tail_error,
         )
 
 

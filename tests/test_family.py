@@ -4,6 +4,7 @@ table and the shadowing lint: end-to-end CLI runs on the excerpts in sample_logs
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from diagnose.frames import frame_row, row_phase
@@ -104,3 +105,35 @@ def test_shipped_pack_lints_clean_and_each_family_rule_is_tier_family():
     assert all(lr.rule.category != "unknown" for lr in fams)
     code, out, _ = run_cli(["rules", "lint"])
     assert code == 0 and " 0 errors" in out
+
+
+# -- rule data checked against released sources (errno translations, argparse forms, Ray, vLLM CPU) --
+
+def _top_rule(tmp_path, text, name="x.log"):
+    log = tmp_path / name
+    log.write_text(text, encoding="utf-8")
+    _, rep = explain_json(log)
+    return rep["diagnoses"][0]["rule"] if rep["diagnoses"] else None
+
+
+def test_errno_texts_in_other_locales_name_the_family(tmp_path):
+    # glibc 2.36 libc.mo: the texts C / C++ programs print under zh_CN / de / ja locales
+    assert _top_rule(tmp_path, "OSError: [Errno 28] 设备上没有空间: '/tmp/x'\n") == "family-disk-no-space"
+    assert _top_rule(tmp_path, "bind: Die Adresse wird bereits verwendet\n") == "family-address-in-use"
+    assert _top_rule(tmp_path, "open /models/m: 許可がありません\n") == "family-permission-denied"
+    assert _top_rule(tmp_path, "mmap: 无法分配内存\n") == "family-host-oom"
+
+
+def test_argparse_choice_set_argument_name_is_an_argument_error(tmp_path):
+    line = "vllm: error: argument {chat,complete,serve}: invalid choice: 'server' (choose from 'chat', 'complete', 'serve')\n"
+    assert _top_rule(tmp_path, line) in ("family-cli-argument-invalid", "generic-cli-argument-error")
+    regex = load_pack().by_id("family-cli-argument-invalid").rule.match.regex
+    assert re.search(regex, line)
+
+
+def test_words_no_source_prints_as_an_error_no_longer_name_a_family(tmp_path):
+    # 'Resources requested' and a bare 'infeasible' (Ray family), 'OMP threads binding' (an INFO line in
+    # vLLM's CPU worker): dropped after reading the sources
+    assert _top_rule(tmp_path, "RuntimeError: request infeasible\n") != "family-ray-resources"
+    assert _top_rule(tmp_path, "RuntimeError: Resources requested: 8 GPUs\n") != "family-ray-resources"
+    assert _top_rule(tmp_path, "RuntimeError: OMP threads binding of Process 1 changed\n") != "family-cpu-threads-numa"
