@@ -32,7 +32,9 @@ def test_rule_pack_cache_follows_the_files(tmp_path, monkeypatch):
     monkeypatch.setenv("LLMDIAG_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("LLMDIAG_NO_CACHE", raising=False)
     monkeypatch.delenv("LLMDIAG_RULES", raising=False)
-    src = next(builtin_rules_dir().rglob("*.yaml"))
+    # a rule file that stands alone (not the named patterns, and using none of them)
+    src = next(p for p in sorted(builtin_rules_dir().rglob("*.yaml"))
+               if p.parent != builtin_rules_dir() and "pattern:" not in p.read_text())
     user = tmp_path / "rules"
     user.mkdir()
     shutil.copy(src, user / src.name)
