@@ -144,5 +144,5 @@ def test_case_record_takes_the_first_matching_line_after_the_command(tmp_path):
     # --cases --no-run: the record is rebuilt from the log kept in OUT, the run's date kept
     (tmp_path / "host-not-on-machine.log").write_text(log)
     (tmp_path / "cases.jsonl").write_text(json.dumps(dict(rec, evidence="old")) + "\n")
-    assert harness.relabel_cases(tmp_path, ["host-not-on-machine"]) == 0
+    assert harness.relabel_cases(tmp_path, ["host-not-on-machine"], "0.32.0") == 0
     assert json.loads((tmp_path / "cases.jsonl").read_text()) == rec

@@ -585,7 +585,7 @@ BREADTH: list = [
     Scenario("nofile-limit-128", "open files limited to 128 (ulimit -n 128, soft and hard)", "ready", "server",
              None, "RLIMIT_NOFILE soft=hard=128: vLLM warns that it cannot raise it, but a tiny model's "
              "start needs fewer descriptors; the server comes up and answers.", rlimits={"NOFILE": (128, 128)},
-             intent=r"Found ulimit of 128", evidence=READY_RE.pattern,
+             intent=r"Found ulimit of 128",
              remediation="Nothing to fix at startup: the server came up (raise ulimit -n before real traffic, "
              "as the warning says).", **B),
     Scenario("nofile-limit-low", "open files limited to 32 (ulimit -n 32, soft and hard)", "failed", "init",
@@ -628,10 +628,13 @@ BREADTH: list = [
              "thread binding wants a NUMA node for each and the host has one.", args=M256 + ("--pipeline-parallel-size", "2"),
              intent=r"Not enough allowed NUMA nodes", evidence=r"AssertionError: Not enough allowed NUMA nodes",
              remediation="Lower --pipeline-parallel-size to what the host's cores allow (1 here).", **B),
-    Scenario("dp-exceeds-cpus", "--data-parallel-size 4 on a 2-core host", "failed", "init",
-             "tp-exceeds-gpus", "Four data-parallel engines on two cores.",
-             args=M256 + ("--data-parallel-size", "4"), intent=r"(?i)data.parallel|dp|cpu|core|numa",
-             remediation="Lower --data-parallel-size to what the host provides (1 here).", **B),
+    Scenario("dp4-exceeds-host-memory", "--data-parallel-size 4 on a 2-core host in an 8 GiB memory cgroup",
+             "failed", "compile", "host-oom-killed", "Four data-parallel engines, each with its worker, "
+             "1 GiB of KV cache and its own compile warm-up, need more than the 8 GiB the container has: "
+             "the kernel OOM killer ends workers during the warm-up.",
+             args=M256 + ("--data-parallel-size", "4"), intent=r"died unexpectedly \(exit code: -9\)",
+             expect_oom_kill=True, needs=("cgroup",),
+             remediation="Give the container more memory or lower --data-parallel-size (1 on this host).", **B),
     Scenario("omp-bind-missing-cores", "VLLM_CPU_OMP_THREADS_BIND=8-15 (the host has cores 0-1)", "failed",
              "init", "invalid-argument", "The OpenMP binding names cores that do not exist on this host.",
              env={"VLLM_CPU_OMP_THREADS_BIND": "8-15"}, intent=r"libgomp: Thread creation failed",
@@ -711,13 +714,16 @@ BREADTH: list = [
              remediation="Point --generation-config at a folder with generation_config.json, or use auto/vllm.",
              **B),
 ]
+_KILLED = ("incomplete", " The API server dies at once; the engine core gets SIGTERM from its parent's death "
+           "and logs only that: no error line follows.")
 _HANG = ("failed", " The engine core stops on the signal and logs its failure; the API server (which "
          "defers SIGTERM until the engine is up) keeps waiting: the process hangs, the log stops there.")
 SIG_OUTCOME = {("SIGTERM", ph): _HANG for ph in ("init", "weights", "compile", "kv_cache")}
+SIG_OUTCOME[("SIGKILL", "compile")] = _KILLED
 BREADTH += [_signal_scenario(sig, ph, "pid" if ph == "config" and sig == "SIGTERM" else "group",
                              *SIG_OUTCOME.get((sig, ph), ("failed", "")))
             for ph in SIG_PHASES for sig in ("SIGTERM", "SIGINT")]
-BREADTH.append(_signal_scenario("SIGKILL", "compile", "pid"))
+BREADTH.append(_signal_scenario("SIGKILL", "compile", "pid", *SIG_OUTCOME[("SIGKILL", "compile")]))
 
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
@@ -909,8 +915,8 @@ CASE_OUTCOME = {"ready": "success", "failed": "failure", "incomplete": "hang"}  
 
 def case_record(sc: Scenario, log_text: str, version: str, date: str | None = None) -> dict:
     """The cases.jsonl record of a scenario's log: the label from the scenario, the evidence = the
-    first line after the command that matches sc.evidence (else sc.intent; a success: the ready line)."""
-    ev_re = re.compile(sc.evidence or sc.intent or READY_RE.pattern)
+    first line after the command that matches sc.evidence (else: a success's ready line, sc.intent)."""
+    ev_re = re.compile(sc.evidence or (READY_RE.pattern if sc.outcome == "ready" else sc.intent) or READY_RE.pattern)
     ev = next((ln.rstrip("\r") for ln in log_text.splitlines()[1:] if ev_re.search(ln)), None)
     return {"file": f"{sc.name}.log", "engine": ENGINE_NAME,
             "version": version if sc.engine_version is True else None,
@@ -921,9 +927,10 @@ def case_record(sc: Scenario, log_text: str, version: str, date: str | None = No
                       f"{date or _dt.date.today().isoformat()}"}
 
 
-def relabel_cases(out: Path, names: list[str]) -> int:
+def relabel_cases(out: Path, names: list[str], version: str) -> int:
     """--cases --no-run: rebuild the records of cases.jsonl from the scenario table and the logs kept
-    in OUT (after an evidence pattern was made more precise); the run's date and version are kept."""
+    in OUT (after an evidence pattern was made more precise); the run's date and version are kept
+    (for a log without a record: `version`, and the log file's date)."""
     path = out / "cases.jsonl"
     recs = {}
     if path.exists():
@@ -933,8 +940,7 @@ def relabel_cases(out: Path, names: list[str]) -> int:
         if not (out / f).exists():
             continue
         m = re.search(r"vllm-cpu (\S+), (\S+)$", recs[f]["source"]) if f in recs else None
-        version = m.group(1) if m else re.search(r"version (\S+)", (out / f).read_text()).group(1)
-        new = case_record(BY_NAME[name], (out / f).read_text(), version,
+        new = case_record(BY_NAME[name], (out / f).read_text(), m.group(1) if m else version,
                           m.group(2) if m else _dt.date.fromtimestamp((out / f).stat().st_mtime).isoformat())
         if new["evidence"] is None:
             print(f"{name}: no evidence line in the log", file=sys.stderr)
@@ -1050,6 +1056,9 @@ def run_scenario(sc: Scenario, venv: Path, work: Path, out: Path, version: str, 
         if (sc.signal_at and observed == "incomplete" and sc.outcome == "failed"
                 and re.search(r"(?m)^Traceback|\bERROR\b", text)):
             intent_ok = True  # the process hangs after the signal, its log shows the start failed
+        if (sc.signal_at and sc.outcome == "incomplete" and observed == "failed"
+                and rc == -getattr(signal, sc.signal_at[1])):
+            intent_ok = True  # killed by the signal sent: its log just stops (no error line)
         why = []
         if not intent_ok:
             why.append(f"observed {observed}, intended {sc.outcome}")
@@ -1361,7 +1370,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if a.no_run:
         if a.cases and not a.check:
-            return relabel_cases(out, names)
+            return relabel_cases(out, names, a.version)
         if not a.check:
             ap.error("--no-run needs --check or --cases")
         return 1 if check_all(out, names) else 0
