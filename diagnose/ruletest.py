@@ -146,6 +146,17 @@ def iter_samples(root: Path):
             yield log, exp
 
 
+def _say(what: str, problems: list[str], verbose: bool, echo: Callable[[str], None]) -> bool:
+    """One rule's or pattern's result: FAIL with its problems, or ok (shown with -v). True when ok."""
+    if problems:
+        echo(f"FAIL {what}")
+        for p in problems:
+            echo(f"  {p}")
+    elif verbose:
+        echo(f"ok   {what}")
+    return not problems
+
+
 def run_all(rule_dirs: list[str], samples_dir: str | None, verbose: bool, echo: Callable[[str], None]) -> bool:
     pack = load_pack(rule_dirs)
     ok = True
@@ -164,23 +175,10 @@ def run_all(rule_dirs: list[str], samples_dir: str | None, verbose: bool, echo: 
             n_ex += 1
             if example_fires(rule, ex):
                 problems.append(f"{lr.path}: examples.no_match[{i}] fires (false alarm): {ex.splitlines()[0][:120]!r}")
-        if problems:
-            ok = False
-            echo(f"FAIL {rule.id}")
-            for p in problems:
-                echo(f"  {p}")
-        elif verbose:
-            echo(f"ok   {rule.id}")
+        ok &= _say(f"{rule.id}", problems, verbose, echo)
     for name, (pat, path) in sorted(pack.patterns.items()):
-        problems = _pattern_problems(pat)
         n_ex += len(pat.examples.match) + len(pat.examples.no_match)
-        if problems:
-            ok = False
-            echo(f"FAIL pattern {name} ({path})")
-            for p in problems:
-                echo(f"  {p}")
-        elif verbose:
-            echo(f"ok   pattern {name}")
+        ok &= _say(f"pattern {name} ({path})", _pattern_problems(pat), verbose, echo)
     echo(f"{len(pack.rules)} rules, {len(pack.patterns)} named patterns, {n_ex} examples checked")
     root = Path(samples_dir) if samples_dir else default_samples_dir()
     if root is None or not root.is_dir():
