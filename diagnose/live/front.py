@@ -160,14 +160,43 @@ def run(cmd: list[str], cfg: dict, log_path: str | None = None, ready_timeout: f
         except OSError as exc:
             raise ValueError(f"--log {log_path!r}: {exc.strerror}") from None
     reaper = _start_reaper(kill_after)
+    # forwarded: the first stop signal the user sent; kill_at: when what is left of the group gets SIGKILL
+    state: dict = {"ready": False, "forwarded": None, "kill_at": None, "child": None}
+
+    def forward(signum, frame):  # noqa: ARG001
+        name = signal.Signals(signum).name
+        child = state["child"]
+        if state["forwarded"] is not None and child is not None:  # a second stop signal: stop now
+            _killpg(child.pid, signal.SIGKILL)
+            notify(f"{name} again: SIGKILL sent to the server's process group {child.pid}")
+            return
+        if state["forwarded"] is None:
+            state["forwarded"] = name
+        if state["kill_at"] is None:
+            state["kill_at"] = time.monotonic() + kill_after
+        if child is None:  # the server is being started: it gets the signal as soon as it exists
+            state["pending"] = signum
+            return
+        _killpg(child.pid, signum)
+        notify(f"{name} forwarded to the server (process group {child.pid}); send it again to kill it now")
+
+    # installed before the server starts: a stop that comes while run is still starting (its analysis
+    # process loads slowly on a busy machine) is forwarded, never run's own death by the default action
+    old = {s: signal.signal(s, forward) for s in _SIGNALS}
     try:
         child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
     except OSError as exc:
+        for s_, h in old.items():
+            signal.signal(s_, h)
         if log_fd is not None:
             os.close(log_fd)
         _end_reaper(reaper)
         raise FileNotFoundError(f"cannot start {cmd[0]!r}: {exc.strerror or exc}") from None
+    state["child"] = child
     _tell_reaper(reaper, f"pgid {child.pid}\n")
+    if "pending" in state:  # a stop came while the server was being started
+        _killpg(child.pid, state.pop("pending"))
+        notify(f"{state['forwarded']} forwarded to the server (process group {child.pid}); send it again to kill it now")
     child_fd = child.stdout.fileno()  # type: ignore[union-attr]
     set_pipe_size(child_fd)
     try:
@@ -176,8 +205,6 @@ def run(cmd: list[str], cfg: dict, log_path: str | None = None, ready_timeout: f
         notify(f"cannot start the analysis ({exc}); passing the output through without it")
         worker, w = None, None
     pt = Passthrough(child_fd, 1, w, log_fd, notify=notify, backlog_limit=backlog_limit())
-    # forwarded: the first stop signal the user sent; kill_at: when what is left of the group gets SIGKILL
-    state: dict = {"ready": False, "forwarded": None, "kill_at": None}
 
     if worker is not None and worker.stdout is not None:
         ctl = worker.stdout.fileno()
@@ -194,19 +221,6 @@ def run(cmd: list[str], cfg: dict, log_path: str | None = None, ready_timeout: f
 
         pt.watch_fd(ctl, on_control)
 
-    def forward(signum, frame):  # noqa: ARG001
-        name = signal.Signals(signum).name
-        if state["forwarded"] is not None:  # a second stop signal: stop now, as from a foreground program
-            _killpg(child.pid, signal.SIGKILL)
-            notify(f"{name} again: SIGKILL sent to the server's process group {child.pid}")
-            return
-        state["forwarded"] = name
-        if state["kill_at"] is None:
-            state["kill_at"] = time.monotonic() + kill_after
-        _killpg(child.pid, signum)
-        notify(f"{name} forwarded to the server (process group {child.pid}); send it again to kill it now")
-
-    old = {s: signal.signal(s, forward) for s in _SIGNALS}
     started = time.monotonic()
     timed_out = False
     exited_at: float | None = None

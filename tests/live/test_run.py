@@ -313,3 +313,34 @@ def test_the_server_is_stopped_when_run_itself_is_killed(tmp_path):
     finally:
         for p in pids:
             _kill_quietly(p)
+
+
+def test_a_stop_while_run_is_still_starting_is_forwarded_not_fatal(tmp_path):
+    """A stop that arrives after the server started but before run finished its own start (it starts
+    the analysis process next, slow on a busy machine) is forwarded to the server: run does not die of
+    the signal's default action. The stop is sent from inside that window, deterministically."""
+    pidfile = tmp_path / "pid"
+    script = tmp_path / "drive.py"
+    script.write_text(textwrap.dedent(f"""
+        import os, signal, sys, time
+        from diagnose.live import front
+
+        real = front.start_worker
+
+        def slow_start(cfg, control=False):
+            deadline = time.monotonic() + 30
+            while not os.path.exists({str(pidfile)!r}) and time.monotonic() < deadline:
+                time.sleep(0.01)  # the server is up: now the stop comes, inside run's own start
+            os.kill(os.getpid(), signal.SIGTERM)
+            return real(cfg, control=control)
+
+        front.start_worker = slow_start
+        cmd = ["sh", "-c", "echo $$ > {pidfile}; exec sleep 60"]
+        code = front.run(cmd, {{"plain": True, "status_fd": 2}}, kill_after=1.0)
+        print("run returned", code, file=sys.stderr, flush=True)  # run has handed its stdout on
+    """))
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=child_env(),
+                          timeout=WAIT_S)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "run returned 143" in proc.stderr  # the server's own end by the forwarded SIGTERM
+    assert "SIGTERM forwarded to the server" in proc.stderr
