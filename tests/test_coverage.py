@@ -38,6 +38,12 @@ def test_coverage_of_the_newest_releases_stays_above_the_floor(cov):
         if got["covered"] < want["covered"] or got["covered_pct"] < want["covered_pct"]:
             problems.append(f"{engine}: covered {got['covered']} ({got['covered_pct']}%) is below the floor "
                             f"{want['covered']} ({want['covered_pct']}%)")
+        if got["covered"] + got["family"] < want.get("covered_or_family", 0):
+            problems.append(f"{engine}: covered + family {got['covered'] + got['family']} is below the floor "
+                            f"{want['covered_or_family']}")
+        if "untriaged" in want and got["untriaged"] > want["untriaged"]:
+            problems.append(f"{engine}: {got['untriaged']} templates untriaged, more than the ceiling {want['untriaged']} "
+                            "(triage the new ones: rules/catalog/triage.txt or a rule)")
     print("\n".join(report))
     assert not problems, "\n".join(problems + report)
 

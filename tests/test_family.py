@@ -137,3 +137,28 @@ def test_words_no_source_prints_as_an_error_no_longer_name_a_family(tmp_path):
     assert _top_rule(tmp_path, "RuntimeError: request infeasible\n") != "family-ray-resources"
     assert _top_rule(tmp_path, "RuntimeError: Resources requested: 8 GPUs\n") != "family-ray-resources"
     assert _top_rule(tmp_path, "RuntimeError: OMP threads binding of Process 1 changed\n") != "family-cpu-threads-numa"
+
+
+def _config_traceback(frame: str, last: str) -> str:
+    return ("Traceback (most recent call last):\n"
+            f'  File "/usr/lib/python3.12/site-packages/{frame}", line 812, in __post_init__\n'
+            "    raise ValueError(\n" + last + "\n")
+
+
+def test_a_config_check_exception_names_the_config_family_only_in_the_config_phase(tmp_path):
+    log = tmp_path / "cfg.log"
+    log.write_text(_config_traceback("vllm/config/parallel.py",
+                                     "ValueError: data_parallel_size_local (8) must be <= data_parallel_size (4)"))
+    _, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["confidence"], top["phase"]) == (
+        "family-engine-config-check", "invalid-argument", "likely", "config")
+    # the same exception raised while loading weights is not an argument check
+    log.write_text(_config_traceback("vllm/model_executor/model_loader/default_loader.py",
+                                     "ValueError: data_parallel_size_local (8) must be <= data_parallel_size (4)"))
+    _, rep = explain_json(log)
+    assert not any(d["rule"] == "family-engine-config-check" for d in rep["diagnoses"])
+    # nor a warning that mentions one
+    log.write_text("WARNING 01-01 12:00:00 [parallel.py:612] ValueError: tensor_parallel_size is ignored here\n")
+    _, rep = explain_json(log)
+    assert not any(d["rule"] == "family-engine-config-check" for d in rep["diagnoses"])

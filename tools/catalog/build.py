@@ -67,6 +67,10 @@ def _versions(spec: dict) -> list[str]:
     return sorted(vs, key=Version)
 
 
+# the level name logging prints for a call: logger.exception logs at ERROR
+_PRINTED_LEVEL = {"exception": "ERROR", "warn": "WARNING"}
+
+
 def _example(pkg: dict, kind: str, who: str, body: str, path: str, line: int) -> str:
     base = path.rsplit("/", 1)[-1]
     if kind in ("raise", "assert"):
@@ -74,7 +78,7 @@ def _example(pkg: dict, kind: str, who: str, body: str, path: str, line: int) ->
     if kind == "log":
         if pkg.get("engine") == "sglang":
             return f"[2025-01-01 12:00:00] {body}"
-        return f"{who.upper()} 01-01 12:00:00 [{base}:{line}] {body}"
+        return f"{_PRINTED_LEVEL.get(who, who.upper())} 01-01 12:00:00 [{base}:{line}] {body}"
     if kind == "argparse":
         return f"{base}: error: {body}"
     if kind == "warn":
