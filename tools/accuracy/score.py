@@ -64,7 +64,7 @@ def score(folders: list[Path], cmd: list[str], verbose: bool) -> dict:
             t["cases"] += 1
             report, err, dt = explain(cmd, folder / case["file"])
             t["slowest_s"] = max(t["slowest_s"], round(dt, 2))
-            row = {"file": f"{folder.name}/{case['file']}", "want": [OUTCOME.get(case["outcome"]), case.get("phase"),
+            row = {"mark": "-", "file": f"{folder.name}/{case['file']}", "want": [OUTCOME.get(case["outcome"]), case.get("phase"),
                    case.get("category")]}
             if report is None:
                 t["crashes"] += 1
