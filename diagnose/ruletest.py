@@ -306,7 +306,7 @@ def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
     fired = _examples_fired(pack)
     shadow_errors, shadow_warnings = shadowed(pack, fired)
     errors += shadow_errors
-    warnings += shadow_warnings
+    warnings += shadow_warnings + overlapping(pack, fired)
     for w in warnings:
         echo(f"WARN  {w}")
     for e in errors:
@@ -337,6 +337,27 @@ def _examples_fired(pack) -> list[tuple]:
                 matcher.feed(line, tl.seq, tl.tb_of_line, None, "unknown", run)
             out.append((rule, i, [f for f in run.findings
                                   if not matcher.unless_blocks(f, run) and _when_allows(f.rule, f.captures)]))
+    return out
+
+
+def overlapping(pack, fired: list[tuple] | None = None) -> list[str]:
+    """Pairs of rules of one tier that can fire on one line of one start (engines and phases overlap)
+    where each fires on an example of the other: two readings of one failure, decided only by the
+    ranking order (rules/README.md). One warning per pair."""
+    where = {lr.rule.id: lr.path for lr in pack.rules}
+    hits: dict[tuple[str, str], int] = {}  # (rule, other) -> first examples.match index of `rule` other fires on
+    by_id = {}
+    for rule, i, found in fired if fired is not None else _examples_fired(pack):
+        by_id[rule.id] = rule
+        for f in found:
+            if f.rule.id != rule.id:
+                hits.setdefault((rule.id, f.rule.id), i)
+    out = []
+    for (a, b), i in sorted(hits.items()):
+        if a < b and (b, a) in hits and by_id[a].tier == by_id[b].tier and _same_context(by_id[a], by_id[b]):
+            out.append(f"{where[a]}: rule {a} overlaps rule {b} ({where[b]}): each fires on an example of the "
+                       f"other ({a} examples.match[{i}], {b} examples.match[{hits[(b, a)]}]); the ranking order "
+                       "decides between them: narrow one, or merge them")
     return out
 
 

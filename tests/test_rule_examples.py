@@ -1,12 +1,12 @@
-"""Rule examples with their context (engine, version, phase, facts, expect): the pack checks its
-scoping and its rendered advice where the rule is written."""
+"""Rule examples with their context (engine, version, phase, facts, expect) and `rules lint`'s overlap
+warning: the pack checks its scoping and its rendered advice where the rule is written."""
 
 from __future__ import annotations
 
 import textwrap
 
 from diagnose.rulepack import load_pack
-from diagnose.ruletest import example_problems
+from diagnose.ruletest import example_problems, overlapping
 
 from .conftest import run_cli
 
@@ -130,3 +130,31 @@ def test_rules_test_reports_a_failing_context_example(tmp_path):
     assert "FAIL vllm-test-kv" in out and "examples.match[2] does not fire (context: engine sglang)" in out
     code, out, _ = run_cli(["rules", "show", "vllm-test-kv", "--rules", str(tmp_path / "rules")])
     assert code == 0 and out.count("max seq len (131072)") == 2
+
+
+OTHER = textwrap.dedent("""\
+    id: vllm-test-other
+    title: t
+    category: kv-cache-insufficient
+    severity: error
+    role: cause
+    TIER
+    match:
+      contains: "max seq len"
+    explanation: x
+    remediation: [y]
+    examples:
+      match: ["the max seq len (1) is too long"]
+      no_match: ["nothing"]
+    """)
+
+
+def test_lint_warns_about_rules_of_one_tier_that_fire_on_each_others_examples(tmp_path):
+    _pack(tmp_path, f'- "{LINE}"\n')
+    (tmp_path / "rules" / "vllm-test-other.yaml").write_text(OTHER.replace("TIER\n", ""))
+    pack = load_pack([str(tmp_path / "rules")], include_builtin=False)
+    (warning,) = overlapping(pack)
+    assert "rule vllm-test-kv overlaps rule vllm-test-other" in warning
+    # a family rule and a specific rule are ranked by tier: no overlap to report
+    (tmp_path / "rules" / "vllm-test-other.yaml").write_text(OTHER.replace("TIER", "tier: family"))
+    assert overlapping(load_pack([str(tmp_path / "rules")], include_builtin=False)) == []
