@@ -244,6 +244,7 @@ def rules_show(rule_id, rules_dirs):
     """What a rule detects, why it matters, what to do, its examples and references.
 
     Given a category instead of a rule id: the rules of that category."""
+    from diagnose.ruledata import example_text
     from diagnose.rulepack import load_pack
 
     pack = load_pack(list(rules_dirs))
@@ -265,9 +266,9 @@ def rules_show(rule_id, rules_dirs):
             cond += f"   ({' / '.join(item.platforms)} only)"
         out.append(f"  - {item.text}{cond}")
     out += ["", "Examples that match:"]
-    out += ["  | " + line for ex in r.examples.match for line in ex.splitlines()]
+    out += ["  | " + line for ex in r.examples.match for line in example_text(ex).splitlines()]
     out += ["", "Examples that must not match:"]
-    out += ["  | " + line for ex in r.examples.no_match for line in ex.splitlines()]
+    out += ["  | " + line for ex in r.examples.no_match for line in example_text(ex).splitlines()]
     if r.references:
         out += ["", "References:"] + [f"  {u}" for u in r.references]
     click.echo("\n".join(out))

@@ -56,12 +56,30 @@ def _env(facts: dict, captures: dict, engine: str, version: str | None, phase: s
     return env
 
 
+def finding_env(f: Finding, facts: dict, engine: str, version: str | None) -> dict:
+    """The names a finding's rule sees: facts, engine, version, phase, captures, then its `compute`."""
+    env = _env(facts, f.captures, engine, version, f.phase or f.rule.phase)
+    for name, src in f.rule.compute.items():
+        try:
+            env[name] = evaluate(src, env)
+        except Missing:
+            pass
+    return env
+
+
+def render_texts(rule, env: dict, engine: str) -> tuple[str, str, list[str]]:
+    """A diagnosis's title, explanation and remediation, filled in from `env`."""
+    return (render(rule.title, env), " ".join(render(rule.explanation, env).split()),
+            _remediation(rule, env, engine))
+
+
 def _fingerprint(finding: Finding, env: dict) -> str:
     # values are normalised (no timestamps, pids, hosts, paths): see diagnose/fingerprint.py
     return fingerprint(finding.rule.id, finding.rule.fingerprint, env)
 
 
-def _passes(finding: Finding, engine: str, version: str | None, env: dict) -> bool:
+def passes(finding: Finding, engine: str, version: str | None, env: dict) -> bool:
+    """The rule's engine/version/phase scoping and its `when` keep this finding."""
     rule = finding.rule
     if engine != "unknown" and "any" not in rule.engines and engine not in rule.engines:
         return False
@@ -126,13 +144,8 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
             f.phase = tl.tb_phase[f.evidence[-1].tb]
             f.frame_phase = True
         try:
-            env = _env(facts, f.captures, engine, version, f.phase or f.rule.phase)
-            for name, src in f.rule.compute.items():
-                try:
-                    env[name] = evaluate(src, env)
-                except Missing:
-                    pass
-            ok = _passes(f, engine, version, env)
+            env = finding_env(f, facts, engine, version)
+            ok = passes(f, engine, version, env)
         except Exception as exc:  # noqa: BLE001 - a rule whose expression fails must not stop the others
             _switch_off(f.rule.id, exc, run)
             continue
@@ -168,8 +181,7 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
             continue
         try:
             fp = _fingerprint(f, env)
-            title, explanation = render(f.rule.title, env), " ".join(render(f.rule.explanation, env).split())
-            remediation = _remediation(f.rule, env, engine)
+            title, explanation, remediation = render_texts(f.rule, env, engine)
         except Exception as exc:  # noqa: BLE001 - as above: switch the rule off, keep the report
             _switch_off(f.rule.id, exc, run)
             continue

@@ -41,7 +41,20 @@ class RemediationData(_Plain):
 
 
 class ExamplesData(_Plain):
-    __slots__ = ("match", "no_match")
+    __slots__ = ("match", "no_match")  # each a str, or an ExampleData (an example with its context)
+
+
+class ExampleData(_Plain):
+    __slots__ = ("text", "engine", "version", "phase", "facts", "expect")
+
+
+class ExpectData(_Plain):
+    __slots__ = ("fires", "captures", "title_contains", "remediation_contains", "remediation_absent")
+
+
+def example_text(example) -> str:
+    """The log text of an example: a plain string, or the `text` of one with its context."""
+    return example if isinstance(example, str) else example.text
 
 
 class RuleData(_Plain):
@@ -60,4 +73,4 @@ class PatternData(_Plain):
 
 
 PLAIN_OF = {"Cond": CondData, "RemediationItem": RemediationData, "Examples": ExamplesData, "Rule": RuleData,
-            "NamedPattern": PatternData}
+            "NamedPattern": PatternData, "PatternExamples": ExamplesData, "Example": ExampleData, "Expect": ExpectData}

@@ -111,9 +111,48 @@ class RemediationItem(_Strict):
     _text = field_validator("text")(classmethod(lambda cls, v: _check_template(v)))
 
 
-class Examples(_Strict):
+class PatternExamples(_Strict):
+    """A named pattern's examples: lines its regex must (must not) find."""
+
     match: list[str] = Field(min_length=1)
     no_match: list[str] = []
+
+
+Scalar = Union[bool, int, float, str]
+
+
+class Expect(_Strict):
+    """What a context example must give: whether the rule fires, its captures, the rendered report text."""
+
+    fires: Optional[bool] = None  # default: true under examples.match, false under examples.no_match
+    captures: dict[str, Scalar] = {}
+    title_contains: list[str] = []
+    remediation_contains: list[str] = []
+    remediation_absent: list[str] = []
+
+
+class Example(_Strict):
+    """An example with its context: the rule's engine/version/phase scoping and `when` apply, as in a
+    report of a log that shows this engine, version, phase and these facts."""
+
+    text: str = Field(min_length=1)
+    engine: Optional[Literal["vllm", "sglang"]] = None
+    version: Optional[str] = None
+    phase: Optional[Phase] = None
+    facts: dict[str, Scalar] = {}
+    expect: Expect = Expect()
+
+    @model_validator(mode="after")
+    def _expect(self):
+        e = self.expect
+        if e.fires is False and (e.captures or e.title_contains or e.remediation_contains or e.remediation_absent):
+            raise ValueError("expect: captures and report text need a rule that fires (fires: false)")
+        return self
+
+
+class Examples(_Strict):
+    match: list[Union[str, Example]] = Field(min_length=1)
+    no_match: list[Union[str, Example]] = []
 
 
 class Rule(_Strict):
@@ -205,19 +244,22 @@ class Rule(_Strict):
 Cond.model_rebuild()
 
 
-_UNION_TAGS = {"str", "RemediationItem"}  # pydantic names the alternative of `str | RemediationItem`
+_UNION_TAGS = {"str", "RemediationItem", "Example"}  # pydantic names the alternative of `str | RemediationItem`
 _WRONG_TYPE = {"string_type", "model_type", "dict_type", "model_attributes_type"}
 
 
 def _format_validation(path: str, rule_id: str, exc: ValidationError, prefix: str = "rule ") -> list[str]:
     errors = exc.errors()
     for err in errors:
-        if err["loc"][:1] == ("remediation",):
-            err["loc"] = tuple(p for p in err["loc"] if p not in _UNION_TAGS)
-    # a remediation entry is text or a mapping: report what is wrong with the form it has, not that
-    # it is not the other form
-    real = {err["loc"][:2] for err in errors if err["type"] not in _WRONG_TYPE and err["loc"][:1] == ("remediation",)}
-    errors = [e for e in errors if not (e["type"] in _WRONG_TYPE and e["loc"][:2] in real)]
+        if err["loc"][:1] in (("remediation",), ("examples",)):
+            err["loc"] = tuple(p for p in err["loc"] if p not in _UNION_TAGS and not str(p).startswith("function-"))
+    # a remediation entry (an example) is text or a mapping: report what is wrong with the form it
+    # has, not that it is not the other form
+    def entry(loc: tuple) -> tuple:  # (remediation, i) or (examples, match, i)
+        return loc[:2] if loc[:1] == ("remediation",) else loc[:3] if loc[:1] == ("examples",) else loc
+
+    real = {entry(err["loc"]) for err in errors if err["type"] not in _WRONG_TYPE}
+    errors = [e for e in errors if not (e["type"] in _WRONG_TYPE and entry(e["loc"]) in real)]
     out = []
     for err in errors:
         loc = ".".join(str(p) for p in err["loc"]) or "(rule)"
@@ -235,7 +277,7 @@ class NamedPattern(_Strict):
     regex: str
     anchor: Optional[str] = None
     description: str
-    examples: Examples
+    examples: PatternExamples
 
     @field_validator("regex")
     @classmethod

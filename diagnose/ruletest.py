@@ -1,8 +1,12 @@
 """`llmdiag rules test` and `llmdiag rules lint`: the rule pack checks itself.
 
 Rule examples run through the line layer, the timeline (for traceback blocks) and the matcher with
-only that rule, with the engine/phase/version filters off (an example is a line, not a start);
-`when` decides only when the example's own captures give every name it needs. Sample logs run through the whole pipeline and are compared with NAME.expected.json.
+only that rule. A plain-text example runs with the engine/phase/version filters off (an example is
+a line, not a start); `when` decides only when the example's own captures give every name it needs.
+An example with its context (a mapping: text, engine, version, phase, facts, expect) runs as a report
+would see it: scoping and `when` apply, and `expect` is checked against the captures and the title
+and remediation rendered by `diagnose.diagnosis`. Sample logs run through the whole pipeline and are
+compared with NAME.expected.json.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Callable
 from diagnose.expr import FUNCS
 from diagnose.lines import lines_from_text
 from diagnose.matcher import Matcher
+from diagnose.ruledata import example_text
 from diagnose.rulepack import Rule, capture_names, load_pack, rule_names, walk_conds
 from diagnose.timeline import Timeline
 
@@ -35,6 +40,71 @@ def example_fires(rule: Rule, text: str) -> bool:
         tl.feed(line, [])
         matcher.feed(line, tl.seq, tl.tb_of_line, None, "unknown", run)
     return any(not matcher.unless_blocks(f, run) and _when_allows(rule, f.captures) for f in run.findings)
+
+
+def context_findings(rule: Rule, ex) -> list[tuple]:
+    """(finding, env) of a context example: what a report of a log with this engine, version, phase
+    and these facts keeps of the rule (scoping, `when` and `unless` applied)."""
+    from diagnose.diagnosis import finding_env, passes
+
+    matcher = Matcher([rule])
+    run = matcher.new_run()
+    tl = Timeline()
+    engine = ex.engine or "unknown"
+    for line in lines_from_text(ex.text):
+        tl.feed(line, [])
+        matcher.feed(line, tl.seq, tl.tb_of_line, ex.phase, engine, run)
+    out = []
+    for f in run.findings:
+        if matcher.unless_blocks(f, run):
+            continue
+        env = finding_env(f, dict(ex.facts), engine, ex.version)
+        if passes(f, engine, ex.version, env):
+            out.append((f, env))
+    return out
+
+
+def _same_value(got, want) -> bool:
+    from diagnose.engines.base import number
+
+    if got is None:
+        return False
+    if str(got) == str(want):
+        return True
+    a, b = number(str(got)), number(str(want))
+    return isinstance(a, (int, float)) and isinstance(b, (int, float)) and a == b
+
+
+def example_problems(rule: Rule, ex, under_match: bool) -> list[str]:
+    """What is wrong with one example of a rule (empty when it holds)."""
+    text = ex if isinstance(ex, str) else ex.text
+    first = (text.splitlines() or [""])[0][:120]
+    if isinstance(ex, str):
+        fires = example_fires(rule, ex)
+        if fires == under_match:
+            return []
+        return ["does not fire: " + repr(first)] if under_match else ["fires (false alarm): " + repr(first)]
+    from diagnose.diagnosis import render_texts
+
+    found = context_findings(rule, ex)
+    want = ex.expect.fires if ex.expect.fires is not None else under_match
+    ctx = ", ".join(f"{k} {v}" for k, v in (("engine", ex.engine), ("version", ex.version), ("phase", ex.phase))
+                    if v) + "".join(f", {k}={v}" for k, v in ex.facts.items())
+    where = f" (context: {ctx.lstrip(', ')})" if ctx else ""
+    if bool(found) != want:
+        return [("does not fire" if want else "fires") + f"{where}: {first!r}"]
+    if not found:
+        return []
+    f, env = found[0]
+    problems = [f"capture {name}: expected {value!r}, got {f.captures.get(name)!r}{where}"
+                for name, value in ex.expect.captures.items() if not _same_value(f.captures.get(name), value)]
+    title, _, remediation = render_texts(rule, env, ex.engine or "unknown")
+    problems += [f"title lacks {sub!r}{where}: {title!r}" for sub in ex.expect.title_contains if sub not in title]
+    problems += [f"remediation lacks {sub!r}{where}" for sub in ex.expect.remediation_contains
+                 if not any(sub in r for r in remediation)]
+    problems += [f"remediation has {sub!r}{where}" for sub in ex.expect.remediation_absent
+                 if any(sub in r for r in remediation)]
+    return problems
 
 
 def _pattern_problems(pat) -> list[str]:
@@ -167,14 +237,10 @@ def run_all(rule_dirs: list[str], samples_dir: str | None, verbose: bool, echo: 
     for lr in pack.rules:
         rule = lr.rule
         problems = []
-        for i, ex in enumerate(rule.examples.match, 1):
-            n_ex += 1
-            if not example_fires(rule, ex):
-                problems.append(f"{lr.path}: examples.match[{i}] does not fire: {ex.splitlines()[0][:120]!r}")
-        for i, ex in enumerate(rule.examples.no_match, 1):
-            n_ex += 1
-            if example_fires(rule, ex):
-                problems.append(f"{lr.path}: examples.no_match[{i}] fires (false alarm): {ex.splitlines()[0][:120]!r}")
+        for key in ("match", "no_match"):
+            for i, ex in enumerate(getattr(rule.examples, key), 1):
+                n_ex += 1
+                problems += [f"{lr.path}: examples.{key}[{i}] {p}" for p in example_problems(rule, ex, key == "match")]
         ok &= _say(f"{rule.id}", problems, verbose, echo)
     for name, (pat, path) in sorted(pack.patterns.items()):
         n_ex += len(pat.examples.match) + len(pat.examples.no_match)
@@ -237,9 +303,10 @@ def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
                 errors.append(f"{where}: regex {cond.regex[:60]!r} has a nested quantifier that can backtrack badly")
         if r.versions and r.engines == ["any"]:
             warnings.append(f"{where}: version bounds on a rule for any engine")
-    shadow_errors, shadow_warnings = shadowed(pack)
+    fired = _examples_fired(pack)
+    shadow_errors, shadow_warnings = shadowed(pack, fired)
     errors += shadow_errors
-    warnings += shadow_warnings
+    warnings += shadow_warnings + overlapping(pack, fired)
     for w in warnings:
         echo(f"WARN  {w}")
     for e in errors:
@@ -255,39 +322,68 @@ def _same_context(a: Rule, b: Rule) -> bool:
     return engines and phases
 
 
-def shadowed(pack) -> tuple[list[str], list[str]]:
-    """Rules whose own examples another rule wins (as the report would pick on that line): a family rule
-    winning a specific rule's example is an error; another specific rule winning one, a warning."""
-    from diagnose.diagnosis import _rank
-
+def _examples_fired(pack) -> list[tuple]:
+    """(rule, i, findings) for each examples.match[i] of each rule: what every rule of the pack finds
+    in it, with the filters off as for a plain example."""
     rules = [lr.rule for lr in pack.rules]
-    where = {lr.rule.id: lr.path for lr in pack.rules}
     matcher = Matcher(rules)
-    errors: list[str] = []
-    warnings: list[str] = []
+    out = []
     for rule in rules:
         for i, ex in enumerate(rule.examples.match, 1):
             run = matcher.new_run()
             tl = Timeline()
-            for line in lines_from_text(ex):
+            for line in lines_from_text(example_text(ex)):
                 tl.feed(line, [])
                 matcher.feed(line, tl.seq, tl.tb_of_line, None, "unknown", run)
-            fired = [f for f in run.findings
-                     if not matcher.unless_blocks(f, run) and _when_allows(f.rule, f.captures)]
-            own = [f for f in fired if f.rule.id == rule.id]
-            if not own:
-                continue  # `rules test` reports an example that does not fire
-            line = own[-1].evidence[-1].n
-            rivals = [f for f in fired if f.evidence[-1].n == line and _same_context(f.rule, rule)]
-            winner = min(rivals, key=_rank).rule
-            if winner.id == rule.id or _rank(own[-1]) == _rank(min(rivals, key=_rank)):
-                continue
-            msg = (f"{where[rule.id]}: rule {rule.id}: examples.match[{i}] is won by rule {winner.id} "
-                   f"({where[winner.id]})")
-            if winner.tier == "family" and rule.tier != "family":
-                errors.append(msg + ": a family rule must never win a specific rule's line")
-            elif winner.tier == rule.tier:
-                warnings.append(msg + " (shadowed: raise its priority or narrow the other rule)")
+            out.append((rule, i, [f for f in run.findings
+                                  if not matcher.unless_blocks(f, run) and _when_allows(f.rule, f.captures)]))
+    return out
+
+
+def overlapping(pack, fired: list[tuple] | None = None) -> list[str]:
+    """Pairs of rules of one tier that can fire on one line of one start (engines and phases overlap)
+    where each fires on an example of the other: two readings of one failure, decided only by the
+    ranking order (rules/README.md). One warning per pair."""
+    where = {lr.rule.id: lr.path for lr in pack.rules}
+    hits: dict[tuple[str, str], int] = {}  # (rule, other) -> first examples.match index of `rule` other fires on
+    by_id = {}
+    for rule, i, found in fired if fired is not None else _examples_fired(pack):
+        by_id[rule.id] = rule
+        for f in found:
+            if f.rule.id != rule.id:
+                hits.setdefault((rule.id, f.rule.id), i)
+    out = []
+    for (a, b), i in sorted(hits.items()):
+        if a < b and (b, a) in hits and by_id[a].tier == by_id[b].tier and _same_context(by_id[a], by_id[b]):
+            out.append(f"{where[a]}: rule {a} overlaps rule {b} ({where[b]}): each fires on an example of the "
+                       f"other ({a} examples.match[{i}], {b} examples.match[{hits[(b, a)]}]); the ranking order "
+                       "decides between them: narrow one, or merge them")
+    return out
+
+
+def shadowed(pack, fired: list[tuple] | None = None) -> tuple[list[str], list[str]]:
+    """Rules whose own examples another rule wins (as the report would pick on that line): a family rule
+    winning a specific rule's example is an error; another specific rule winning one, a warning."""
+    from diagnose.diagnosis import _rank
+
+    where = {lr.rule.id: lr.path for lr in pack.rules}
+    errors: list[str] = []
+    warnings: list[str] = []
+    for rule, i, found in fired if fired is not None else _examples_fired(pack):
+        own = [f for f in found if f.rule.id == rule.id]
+        if not own:
+            continue  # `rules test` reports an example that does not fire
+        line = own[-1].evidence[-1].n
+        rivals = [f for f in found if f.evidence[-1].n == line and _same_context(f.rule, rule)]
+        winner = min(rivals, key=_rank).rule
+        if winner.id == rule.id or _rank(own[-1]) == _rank(min(rivals, key=_rank)):
+            continue
+        msg = (f"{where[rule.id]}: rule {rule.id}: examples.match[{i}] is won by rule {winner.id} "
+               f"({where[winner.id]})")
+        if winner.tier == "family" and rule.tier != "family":
+            errors.append(msg + ": a family rule must never win a specific rule's line")
+        elif winner.tier == rule.tier:
+            warnings.append(msg + " (shadowed: raise its priority or narrow the other rule)")
     return errors, warnings
 
 

@@ -37,7 +37,7 @@ def test_family_match_is_likely_and_says_so_in_text_and_markdown():
 def test_specific_rule_is_confirmed_and_wins_the_line_over_a_family_rule():
     code, rep = explain_json(EXCERPTS / "sglang-oom-weights-traceback.log")
     top = rep["diagnoses"][0]
-    assert top["confidence"] == "confirmed" and top["rule"] == "sglang-weights-cuda-oom"
+    assert top["confidence"] == "confirmed" and top["rule"] == "generic-weights-cuda-oom"
     assert not any(d["rule"].startswith("family-") for d in rep["diagnoses"])  # same line: specific only
 
 
@@ -78,7 +78,7 @@ def test_a_family_rule_never_wins_a_specific_rules_line_even_with_top_priority(t
     log = tmp_path / "x.log"
     log.write_text(f"[2025-01-01 00:00:00 TP0] Load weight begin. avail mem=10.00 GB\n{SPECIFIC_OOM_LINE}\n")
     _, rep = explain_json(log, "--rules", str(tmp_path / "user"))
-    assert rep["diagnoses"][0]["rule"] == "sglang-weights-cuda-oom"
+    assert rep["diagnoses"][0]["rule"] == "generic-weights-cuda-oom"
     assert "user-family-oom" not in [d["rule"] for d in rep["diagnoses"]]
     code, out, _ = run_cli(["rules", "lint", "--rules", str(tmp_path / "user")])
     assert "won by" not in out or "user-family-oom" not in out.split("won by")[-1].split("\n")[0]

@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 
 from diagnose.render import github
+from diagnose.ruledata import example_text
 
 from .reports import diag, report
 
@@ -87,7 +88,7 @@ def test_problem_matcher_from_the_rule_pack(ci_rules, cli_run):
         # .NET syntax back to Python's for the check: every example of the rule is annotated
         rx = regex.compile(regex.sub(r"\\k<(\w+)>", r"(?P=\1)", pat["regexp"]))
         for ex in rule.examples.match:
-            assert any(rx.search(line) for line in ex.splitlines()), (rule.id, ex)
+            assert any(rx.search(line) for line in example_text(ex).splitlines()), (rule.id, ex)
     assert set(pm["x-llmdiag-skipped"]) <= set(by_id)
     rc, out, _ = cli_run("rules", "problem-matcher")
     assert rc == 0 and json.loads(out)["problemMatcher"]

@@ -25,7 +25,7 @@ def test_json_keeps_the_wrappers(cli_run):
 def test_text_shows_the_cause_once_with_its_wrappers(cli_run):
     _, out, _ = cli_run("explain", OOM, env={"NO_COLOR": "1"})
     numbered = [ln for ln in out.splitlines() if ln[:1].isdigit() and ". [" in ln]
-    assert [ln for ln in numbered if ". [error]" in ln] == [numbered[0]] and "rule vllm-weights-cuda-oom" in numbered[0]
+    assert [ln for ln in numbered if ". [error]" in ln] == [numbered[0]] and "rule generic-weights-cuda-oom" in numbered[0]
     assert not [ln for ln in numbered if ", wrapper, " in ln]
     assert ("   reported by: vLLM worker process failed to start (line 59), vLLM EngineCore failed to start / "
             "hit a fatal error (line 90), vLLM API server: Engine core initialization failed (line 170)") in out

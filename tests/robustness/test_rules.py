@@ -205,7 +205,7 @@ def test_a_rule_that_raises_in_the_matcher_is_switched_off_once(monkeypatch, rul
     from diagnose.pipeline import analyze_text
 
     real = Matcher._eval
-    victim = "vllm-weights-cuda-oom"
+    victim = "generic-weights-cuda-oom"
     other = next(r for r in rules if r.id == "generic-cli-argument-error")
 
     def boom(self, node, hits, hit_line, run):
