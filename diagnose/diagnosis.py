@@ -324,6 +324,10 @@ def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool, stop
     elif tl.outcome == "incomplete" and not any(d["severity"] in ("error", "warning") for d in causes):
         meaning, actions = STALL_ADVICE.get(phase or "", ("the log stops before any loading phase was recognised",
                                                           ["Check that this is the whole log and that the process is alive"]))
+        if phase == "server" and tl.facts.get("listen_url"):  # listening is not ready: SGLang's warm-up decides
+            meaning = (f"the HTTP server listens ({tl.facts['listen_url']}) but the engine's own warm-up request has "
+                       "not finished (SGLang: no 'The server is fired up and ready to roll!' line): it is still "
+                       "running, hangs (often an HTTP proxy from the environment), or the log was cut before it")
         diags.insert(0, {
             "rule": "stall-unknown",
             "category": "unknown",

@@ -148,3 +148,20 @@ def test_rules_list_and_show():
 def test_version_is_fast_path():
     code, out, _ = llmdiag("--version")
     assert code == 0 and out.startswith("llmdiag ")
+
+
+def test_sglang_log_cut_before_its_warm_up_says_the_warm_up_has_not_finished(tmp_path):
+    """SGLang is ready at 'The server is fired up', after its warm-up request; a log that ends while
+    uvicorn listens is incomplete, and the report says what is pending instead of generic stall advice."""
+    src = str(SAMPLES / "sglang" / "sglang-0.4.7-tp1-qwen2.5-7b-ready.log")
+    lines = open(src, encoding="utf-8").read().splitlines(keepends=True)
+    cut = next(i for i, line in enumerate(lines) if "Uvicorn running on" in line)
+    log = tmp_path / "cut.log"
+    log.write_text("".join(lines[: cut + 1]), encoding="utf-8")
+    rc, out, _ = llmdiag("explain", "--format", "json", str(log))
+    report = json.loads(out)
+    assert report["outcome"] == "incomplete" and report["last_phase"] == "server"
+    top = report["diagnoses"][0]
+    assert top["rule"] == "stall-unknown" and "fired up and ready to roll" in top["explanation"]
+    rc, out, _ = llmdiag("explain", "--format", "json", src)  # the whole log: ready, no stall note
+    assert json.loads(out)["outcome"] == "ready"
