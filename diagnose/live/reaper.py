@@ -5,7 +5,8 @@ its own, with the read end of a pipe as stdin; only `run` holds the write end. `
 `pgid N` once the server is started and `done` when it ends normally. End of file without `done`
 means `run` is gone: the group gets SIGTERM, and SIGKILL KILL_AFTER seconds later if any of it is
 left. A pipe's end of file works on every POSIX system and also covers the server's own children,
-which a parent-death signal (Linux prctl) would not.
+which a parent-death signal (Linux prctl) would not. The one case it cannot cover: `run` killed
+between the server's fork and its `pgid` message (microseconds; the server's group is then left).
 """
 
 from __future__ import annotations
