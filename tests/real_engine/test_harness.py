@@ -33,12 +33,13 @@ def test_scenarios_use_contract_names():
     assert sum(s.outcome == "ready" for s in ci) == 1 and sum(s.quick for s in ci) == 2
 
 
-def test_breadth_scenarios_stay_out_of_the_default_runs():
+@pytest.mark.parametrize("group", ["breadth", "breadth2"])
+def test_breadth_scenarios_stay_out_of_the_default_runs(group):
     """all/ci/quick (what sample_logs/real/ and CI are made of) hold only core scenarios; every
     breadth scenario carries what its cases.jsonl record needs."""
-    breadth = set(harness.SUBSETS["breadth"])
+    breadth = set(harness.SUBSETS[group])
     assert len(breadth) >= 14
-    for sub in ("all", "ci", "quick"):
+    for sub in ("all", "ci", "quick", *({"breadth", "breadth2"} - {group})):
         assert not breadth & set(harness.SUBSETS[sub]), sub
     for n in breadth:
         sc = harness.BY_NAME[n]
@@ -46,6 +47,26 @@ def test_breadth_scenarios_stay_out_of_the_default_runs():
         assert sc.intent or sc.evidence or sc.signal_at or sc.outcome == "ready", n
         if sc.signal_at:
             assert sc.category == "terminated" and sc.last_phase in PHASES, n
+
+
+BATCH2 = REPO / "accuracy" / "batch-2026-12-01-vllm-cpu-2"
+
+
+@pytest.mark.skipif(not (BATCH2 / "cases.jsonl").exists(), reason="batch not committed")
+def test_breadth2_batch_labels_are_the_scenarios():
+    """Each record of the breadth2 batch carries its scenario's label (what was broken), has its log
+    (command first, no machine paths), and each log has a record."""
+    recs = [json.loads(x) for x in (BATCH2 / "cases.jsonl").read_text().splitlines() if x.strip()]
+    assert {r["file"] for r in recs} == {p.name for p in BATCH2.glob("*.log")}
+    assert len(recs) >= 10 and sum(r["outcome"] == "success" for r in recs) >= 2
+    for r in recs:
+        sc = harness.BY_NAME[r["file"].removesuffix(".log")]
+        assert sc.group == "breadth2", r["file"]
+        assert (r["outcome"], r["phase"], r["category"]) == (harness.CASE_OUTCOME[sc.outcome], sc.last_phase, sc.category)
+        text = (BATCH2 / r["file"]).read_text(errors="replace")
+        assert text.startswith("$ ") and r["evidence"] in text.splitlines()[1:], r["file"]
+        for needle in ("/.cache/llmdiag-real/", "/tmp/llmdiag-real-", str(REPO) + "/"):
+            assert needle not in text, f"{r['file']} contains {needle}"
 
 
 def test_write_cases_merges_and_drops_deviated(tmp_path):

