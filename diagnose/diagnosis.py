@@ -108,26 +108,27 @@ def _evidence(hits, multi_source: bool) -> list[dict]:
     return out
 
 
+def _builtin(rule: str, category: str, severity: str, phase: str | None, title: str, explanation: str,
+             remediation: list[str], evidence: list[dict], key: str, confidence: str) -> dict:
+    """A diagnosis the code makes when no rule does (unknown-failure, stall-unknown, stopped-by-user)."""
+    return {"rule": rule, "category": category, "severity": severity, "role": "cause", "phase": phase,
+            "title": title, "explanation": explanation, "remediation": remediation, "evidence": evidence,
+            "fingerprint": f"{rule}:" + hashlib.sha1(key.encode()).hexdigest()[:12], "count": 1, "references": [],
+            "confidence": confidence}
+
+
 def stopped(phase: str | None, signame: str) -> dict:
     """The start ends because the user stopped it (`llmdiag run` forwarded their SIGINT/SIGTERM/SIGHUP):
     not a hang, so none of the stall advice."""
     where = f"in phase {phase}" if phase else "before any loading phase was recognised"
-    return {
-        "rule": "stopped-by-user",
-        "category": "terminated",
-        "severity": "info",
-        "role": "cause",
-        "phase": phase,
-        "title": f"Stopped by you ({signame}) {where}, before the server came up",
-        "explanation": f"llmdiag run passed your {signame} on to the server, which then stopped; the log ends "
-                       "there, without an error. The start was neither ready nor failed.",
-        "remediation": ["Nothing to fix if you meant to stop it; to have llmdiag say where a slow start waits, "
-                        "run it again with --ready-timeout SECONDS"],
-        "evidence": [],
-        "fingerprint": "stopped-by-user:" + hashlib.sha1(f"{phase}|{signame}".encode()).hexdigest()[:12],
-        "count": 1,
-        "references": [],
-    }
+    return _builtin(
+        "stopped-by-user", "terminated", "info", phase,
+        f"Stopped by you ({signame}) {where}, before the server came up",
+        f"llmdiag run passed your {signame} on to the server, which then stopped; the log ends "
+        "there, without an error. The start was neither ready nor failed.",
+        ["Nothing to fix if you meant to stop it; to have llmdiag say where a slow start waits, "
+         "run it again with --ready-timeout SECONDS"],
+        [], f"{phase}|{signame}", "confirmed")
 
 
 def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: TimelineResult, engine: str,
@@ -299,26 +300,15 @@ def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool, stop
             what = "No error line was recognised."
         where = f"during {phase}" if phase else "before any loading phase was recognised"
         after_ready = tl.ready_line is not None and first is not None and first.n > tl.ready_line
-        diags.insert(len([d for d in diags if d["severity"] == "error" and d["role"] != "wrapper"]), {
-            "rule": "unknown-failure",
-            "category": "unknown",
-            "severity": "error",
-            "role": "cause",
-            "phase": phase,
-            "title": ("The server failed after it came up; no known rule explains it" if after_ready
-                      else f"Start failed {where}; no known rule explains it"),
-            "explanation": what,
-            "remediation": [
-                f"Read the lines around the first error (line {first.n})" if first else "Read the last lines of the log",
-                "Re-run with more logging: VLLM_LOGGING_LEVEL=DEBUG (vLLM) or --log-level debug (SGLang)",
-                "Collect: the whole log of every rank/node, nvidia-smi, pip list | grep -iE 'vllm|sglang|torch|transformers|flash'",
-            ],
-            "evidence": evidence,
-            "fingerprint": "unknown-failure:" + hashlib.sha1(f"{phase}|{first.exc if first else ''}".encode()).hexdigest()[:12],
-            "count": 1,
-            "references": [],
-            "confidence": "likely",
-        })
+        diags.insert(len([d for d in diags if d["severity"] == "error" and d["role"] != "wrapper"]), _builtin(
+            "unknown-failure", "unknown", "error", phase,
+            ("The server failed after it came up; no known rule explains it" if after_ready
+             else f"Start failed {where}; no known rule explains it"),
+            what,
+            [f"Read the lines around the first error (line {first.n})" if first else "Read the last lines of the log",
+             "Re-run with more logging: VLLM_LOGGING_LEVEL=DEBUG (vLLM) or --log-level debug (SGLang)",
+             "Collect: the whole log of every rank/node, nvidia-smi, pip list | grep -iE 'vllm|sglang|torch|transformers|flash'"],
+            evidence, f"{phase}|{first.exc if first else ''}", "likely"))
     elif tl.outcome == "incomplete" and stopped_by and not any(d["severity"] in ("error", "warning") for d in causes):
         diags.insert(0, stopped(phase, stopped_by))
     elif tl.outcome == "incomplete" and not any(d["severity"] in ("error", "warning") for d in causes):
@@ -328,18 +318,8 @@ def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool, stop
             meaning = (f"the HTTP server listens ({tl.facts['listen_url']}) but the engine's own warm-up request has "
                        "not finished (SGLang: no 'The server is fired up and ready to roll!' line): it is still "
                        "running, hangs (often an HTTP proxy from the environment), or the log was cut before it")
-        diags.insert(0, {
-            "rule": "stall-unknown",
-            "category": "unknown",
-            "severity": "warning",
-            "role": "cause",
-            "phase": phase,
-            "title": f"Log ends in phase {phase or 'unknown'} without an error: a hang, a kill or a truncated log",
-            "explanation": f"No error and no ready line. In this phase that usually means {meaning}.",
-            "remediation": actions,
-            "evidence": [],
-            "fingerprint": "stall-unknown:" + hashlib.sha1(str(phase).encode()).hexdigest()[:12],
-            "count": 1,
-            "references": [],
-            "confidence": "likely",
-        })
+        diags.insert(0, _builtin(
+            "stall-unknown", "unknown", "warning", phase,
+            f"Log ends in phase {phase or 'unknown'} without an error: a hang, a kill or a truncated log",
+            f"No error and no ready line. In this phase that usually means {meaning}.",
+            actions, [], str(phase), "likely"))
