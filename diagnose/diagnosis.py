@@ -295,7 +295,7 @@ def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool, stop
         elif tl.tail_error is not None:
             n, src, raw = tl.tail_error
             evidence.append({"line": n, "text": raw, **({"source": src} if multi_source else {})})
-            what = f"The log ends with an error at line {n}: {raw.strip()[:300]}"
+            what = f"The log ends with an error at line {n}: {cut(raw.strip(), 300)}"
         else:
             what = "No error line was recognised."
         where = f"during {phase}" if phase else "before any loading phase was recognised"

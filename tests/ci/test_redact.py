@@ -194,3 +194,17 @@ def test_unknown_failure_text_is_cut_at_a_space_before_redaction(tmp_path):
     out = subprocess.run([sys.executable, "-m", "diagnose", "explain", str(log)], capture_output=True, text=True).stdout
     assert "first error that is not a wrapper" in out
     assert "hf_abc" not in out
+
+
+def test_an_error_line_that_ends_the_log_is_cut_at_a_space_before_redaction(tmp_path):
+    """As above, for the last ERROR line of a log without any exception (unknown-failure names it)."""
+    import subprocess
+    import sys
+
+    secret = "hf_abcdefghijklmnopqrstuvwxyz123456"
+    log = tmp_path / "x.log"
+    log.write_text("INFO 01-01 00:00:00 [api_server.py:1] vLLM API server version 0.11.0\n"
+                   "ERROR 01-01 00:00:01 [core.py:1] " + "word " * 50 + secret + " more\n")
+    out = subprocess.run([sys.executable, "-m", "diagnose", "explain", str(log)], capture_output=True, text=True).stdout
+    assert "The log ends with an error at line 2" in out
+    assert "hf_abc" not in out
