@@ -72,6 +72,7 @@ CATEGORY_MEANINGS = {
     "bind-address": "the HTTP server cannot bind its address (host name does not resolve, address not local)",
     "terminated": "the start was stopped from outside by a signal (SIGTERM, SIGINT), not by the OOM killer",
     "host-limits": "a host or container limit other than memory: open files, processes, locked memory",
+    "engine-internal": "an internal check of the engine failed: a bug or an untested combination of features",
     "unknown": "a failure or stall that no rule explains",
 }
 CATEGORIES = tuple(CATEGORY_MEANINGS)
