@@ -124,7 +124,8 @@ class Counts:
         failing = self.templates - self.ignored
         return {"templates": self.templates, "covered": self.covered, "family": self.family,
                 "ignored": self.ignored, "untriaged": self.untriaged,
-                "covered_pct": round(100.0 * self.covered / failing, 1) if failing else 100.0}
+                "covered_pct": round(100.0 * self.covered / failing, 1) if failing else 100.0,
+                "named_pct": round(100.0 * (self.covered + self.family) / failing, 1) if failing else 100.0}
 
 
 @dataclass
@@ -235,7 +236,7 @@ def compute(rules, folder: Path | None = None, triage_path: Path | None = None) 
 
 def render_text(cov: Coverage, newest_only: bool = False) -> str:
     head = f"{'engine':<26} {'version':<12} {'area':<9} {'templates':>9} {'covered':>8} {'family':>7} " \
-           f"{'ignored':>8} {'untriaged':>9} {'covered%':>9}"
+           f"{'ignored':>8} {'untriaged':>9} {'covered%':>9} {'named%':>7}"
     out = [head]
     for row in cov.rows:
         if newest_only and not row.newest:
@@ -245,8 +246,9 @@ def render_text(cov: Coverage, newest_only: bool = False) -> str:
             d = c.as_dict()
             out.append(f"{row.engine if area == 'all' else '':<26} {label if area == 'all' else '':<12} {area:<9} "
                        f"{d['templates']:>9} {d['covered']:>8} {d['family']:>7} {d['ignored']:>8} "
-                       f"{d['untriaged']:>9} {d['covered_pct']:>8.1f}%")
-    out.append("* newest release catalogued; covered% = covered / (templates - ignored)")
+                       f"{d['untriaged']:>9} {d['covered_pct']:>8.1f}% {d['named_pct']:>6.1f}%")
+    out.append("* newest release catalogued; covered% = covered / (templates - ignored); "
+               "named% = (covered + family) / (templates - ignored)")
     return "\n".join(out)
 
 
