@@ -50,7 +50,7 @@ CATEGORY_MEANINGS = {
     "profile-run-oom": "out of memory in the engine's profiling (dummy) run before the KV cache is sized",
     "kernel-build": "a kernel compiled at start (FlashInfer, Triton, DeepGEMM) fails to build",
     "gpu-memory-in-use": "other processes already hold memory on the GPU",
-    "slow-network-storage": "weights load very slowly from network storage (NFS, CFS, mmap)",
+    "slow-network-storage": "weights load very slowly from network storage (NFS, CFS, mmap), or its reads fail",
     "nccl-p2p-acs": "NCCL peer-to-peer between GPUs fails or hangs (PCIe ACS, IOMMU, topology)",
     "nccl-network": "NCCL or Gloo cannot connect across nodes (interface, InfiniBand, firewall, timeout)",
     "shm-exhausted": "/dev/shm is too small (Docker's 64 MB default): bus errors, NCCL shm errors",
