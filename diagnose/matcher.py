@@ -31,6 +31,13 @@ MAX_FINDINGS_PER_RULE = 200  # matches kept per rule; later ones add to the coun
 MAX_UNLESS_HITS = 10_000
 _UNCOMBINABLE = re.compile(r"\\[1-9]|\\g<|\(\?P=|\(\?\(|\(\?[aiLmsux]+\)")  # numbered refs, global flags
 _BENIGN_LEVELS = ("DEBUG", "INFO", "WARNING")  # log levels on which a `tier: family` rule does not fire
+
+
+def _below_error(line) -> bool:
+    """A line a family rule never fires on: logged below ERROR. NCCL's own lines (the ones with its
+    [device] prefix) are the exception: NCCL reports every failure as "NCCL WARN" (it has no error
+    level), so its WARN counts as an error here."""
+    return line.level in _BENIGN_LEVELS and not (line.level == "WARNING" and line.dev is not None)
 _MEMO_MAX = 8192  # texts whose leaf hits are remembered (Matcher._leaf_hits); cleared when full
 _MEMO_TEXT = 512  # longer texts are not remembered
 
@@ -451,7 +458,7 @@ class Matcher:
                 continue
             if res is None:
                 continue
-            if rs.rule.tier == "family" and line.level in _BENIGN_LEVELS:
+            if rs.rule.tier == "family" and _below_error(line):
                 continue  # a family rule names a failure: never from a line logged below ERROR
             caps, evidence = res
             kept = run.per_rule.get(rs.rule.id, 0)
