@@ -117,8 +117,8 @@ def _mini_catalog(folder: Path) -> Path:
                      "initializing the engine.", "kind": "raise", "exc": "ValueError", "area": "kv_cache",
          "versions": ["0.9.2", "0.10.2"], "example": "ValueError: No available memory for the cache blocks. Try "
                      "increasing `gpu_memory_utilization` when initializing the engine."},
-        {"template": "Something new went wrong: {}", "kind": "raise", "exc": "ValueError", "area": "init",
-         "versions": ["0.10.2"], "example": "ValueError: Something new went wrong: 8"},
+        {"template": "Something new went wrong: {}", "kind": "log", "level": "error", "area": "init",
+         "versions": ["0.10.2"], "example": "ERROR 01-01 12:00:00 [core.py:1] Something new went wrong: 8"},
         {"template": "Option {} is deprecated", "kind": "log", "level": "warning", "area": "config",
          "versions": ["0.9.2"], "example": "WARNING 01-01 12:00:00 [arg_utils.py:1] Option x is deprecated"}]}
     for package, rows in entries.items():
