@@ -172,6 +172,8 @@ MARKERS = [
     M("engine_proc_fail", E, None, "wrapper", r"Engine process failed to start", "Engine process failed to start"),
     M("workerproc_fail", E, None, "wrapper", r"^WorkerProc (?:failed to start\.|hit an exception)", "WorkerProc "),
     M("workerproc_bg", E, None, "wrapper", r"WorkerProc initialization failed due to an exception in a background process", "WorkerProc initialization failed"),
+    # the future of a collective RPC, cancelled because a worker died (multiproc_executor.py): an echo
+    M("rpc_cancelled", E, None, "wrapper", r"^RuntimeError: cancelled$", "RuntimeError: cancelled"),
     M("worker_died_v0", E, None, "wrapper", r"^Worker (?P<name>\S+) pid (?P<pid>\d+) died, exit code: (?P<code>-?\d+)$", "died, exit code", after_ready=True),
     M("worker_died_v1", E, None, "wrapper", r"^Worker proc (?P<name>\S+) died unexpectedly", "died unexpectedly", after_ready=True),
     M("core_died", E, None, "wrapper", r"(?:^Engine core proc (?P<name>\S+) died unexpectedly|Process (?P<name2>\S+) \(PID: \d+\) died with exit code (?P<code>-?\d+)|Engine core process \S+ died unexpectedly)", "died", after_ready=True),
