@@ -41,6 +41,16 @@ STALL_ADVICE = {
                 "ss -ltnp  # is the port bound?"]),
 }
 
+# The likely cause of a log that stops in a phase without any error line, where one cause is far more
+# common than the others: the category of the stall diagnosis (confidence `likely`); elsewhere `unknown`.
+# Not weights: a log cut there is as often a kill or a truncated paste as slow storage, which the
+# shard-rate rules name when the log shows the rate.
+STALL_CATEGORY = {
+    "nccl": "nccl-network",  # a rank or node that never joins the rendezvous
+    "warmup": "http-proxy",  # SGLang listens but its own warm-up request never returns
+}
+
+
 
 def _env(facts: dict, captures: dict, engine: str, version: str | None, phase: str | None) -> dict:
     env: dict = {}
@@ -314,12 +324,20 @@ def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool, stop
     elif tl.outcome == "incomplete" and not any(d["severity"] in ("error", "warning") for d in causes):
         meaning, actions = STALL_ADVICE.get(phase or "", ("the log stops before any loading phase was recognised",
                                                           ["Check that this is the whole log and that the process is alive"]))
+        category = STALL_CATEGORY.get(phase or "", "unknown")
+        # a note of the same phase that names a cause (a checkpoint on network storage) explains the stall
+        hint = next((d for d in causes if d["severity"] == "info" and d["role"] == "cause" and d["phase"] == phase
+                     and phase and d["category"] != "unknown"), None)
+        if hint:
+            category = hint["category"]
+            meaning = f"what the note below says ({hint['title']})"
         if phase == "server" and tl.facts.get("listen_url"):  # listening is not ready: SGLang's warm-up decides
+            category = STALL_CATEGORY["warmup"]
             meaning = (f"the HTTP server listens ({tl.facts['listen_url']}) but the engine's own warm-up request has "
                        "not finished (SGLang: no 'The server is fired up and ready to roll!' line): it is still "
                        "running, hangs (often an HTTP proxy from the environment), or the log was cut before it")
         diags.insert(0, _builtin(
-            "stall-unknown", "unknown", "warning", phase,
+            "stall-unknown", category, "warning", phase,
             f"Log ends in phase {phase or 'unknown'} without an error: a hang, a kill or a truncated log",
             f"No error and no ready line. In this phase that usually means {meaning}.",
             actions, [], str(phase), "likely"))

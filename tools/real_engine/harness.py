@@ -961,9 +961,11 @@ SCENARIOS: list[Scenario] = [
              "banner. A flag the engine rejects is invalid-argument, with the usage line as evidence.", args=("--dtype", "float8", "--max-model-len", "256"),
              intent=r"invalid choice", engine_version=None, quick=True),
     Scenario("sigkill-mid-load", "SIGKILL to the whole process group while shards load from slow storage",
-             "incomplete", "weights", "unknown",
+             "incomplete", "weights", "slow-network-storage",
              "Every process was killed with SIGKILL during weight loading (as a container kill would): "
-             "the log just stops, with no error line.", models_needed=("mid-llama",),
+             "the log just stops, with no error line. The log cannot show the kill; what it shows is a stall "
+             "while the shards load from a FUSE mount, which reads as slow network storage (likely), the "
+             "usual reason a slow start is killed by a probe.", models_needed=("mid-llama",),
              prepare=_slow_mount("2MB"), kill_after=r"Loading safetensors checkpoint shards:\s+\d+%",
              kill_delay=4.0, needs=("fuse",)),
     Scenario("host-oom-during-load", "memory cgroup limit 2500 MiB, 1.6 GB fp32 checkpoint loaded eagerly "
