@@ -26,7 +26,9 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     ("compile", r"vllm/compilation/|torch/_dynamo/|torch/_inductor/|in compile_or_warm_up_model\b"),
     # torch.distributed, NCCL, custom all-reduce
     ("nccl", r"parallel_state|pynccl|custom_all_reduce|in init_distributed|device_communicators/"
-             r"|torch/distributed/|in init_torch_distributed\b"),
+             r"|torch/distributed/|in init_torch_distributed\b"
+             # NCCL's own C frames, as a crash handler prints them (`... init.cc", line N, in ncclCommInitRank`)
+             r"|in nccl[A-Z]\w*"),
     # engine and worker start (vLLM engine core / executor, SGLang scheduler start)
     ("init", r"in _init_executor\b|in init_device\b|executor/|in run_scheduler_process\b"),
     # arguments and model config

@@ -63,6 +63,8 @@ def test_frames_table_orders_inner_phases_before_outer_ones():
     assert row_phase(frame_row(f.format("entrypoints/openai/api_server.py", "run_server"))) == "server"
     assert frame_row("RuntimeError: in profile_run") is None  # not a frame line
     assert frame_row(f.format("distributed/parallel_state.py", "x")) < frame_row(f.format("entrypoints/api_server.py", "y"))
+    # NCCL's C frames as a crash handler prints them
+    assert row_phase(frame_row('  File "/dvs/p4/build/sw/gpgpu/nccl/src/init.cc", line 1852, in ncclCommInitRank')) == "nccl"
 
 
 def _family_rule(folder: Path, rid: str, match: str, priority: int = 100) -> None:
