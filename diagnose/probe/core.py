@@ -218,7 +218,7 @@ def _connect(t: Target, deadline: float, ctx: ssl.SSLContext | None, dog: _Watch
     if sock is None:
         why = "connection refused" if isinstance(last, ConnectionRefusedError) else (
             (getattr(last, "strerror", None) or str(last) or "no address") if last else "no address")
-        raise _Fail("connect", f"cannot connect to {t.host}:{t.port}: {why}")
+        raise _Fail("connect", f"cannot connect: {why}")
     if ctx is not None:
         try:
             sock = ctx.wrap_socket(sock, server_hostname=t.host)
@@ -463,7 +463,7 @@ def probe(url: str | Target, *, api_key: str | None = None, timeout: float = 10.
     if fail is not None:
         if fail == "protocol":
             return finish("refuses", f"{t.url} does not answer HTTP on {_path(s)}: {s.error}")
-        return finish("down", f"{t.url} is down: {s.error} ({s.method} {_path(s)})")
+        return finish("down", f"{t.url}: {s.error} ({s.method} {_path(s)})")
     if 200 <= ans.status < 300:
         s.ok = True
     elif ans.status in (404, 405):  # behind a proxy that exposes only /v1: the next steps decide
@@ -511,6 +511,7 @@ def probe(url: str | Target, *, api_key: str | None = None, timeout: float = 10.
                             body={"model": res.model, "messages": [{"role": "user", "content": "Hi"}],
                                   "max_tokens": 1, "temperature": 0, "stream": True})
     what = "a one-token chat completion" if s.name == "chat" else "a one-token completion"
+    how = what.split(" ", 1)[1]
     if fail == "timeout":
         return finish("stuck", f"{t.url} answers /health, but {what} of {res.model} did not complete: {s.error}")
     if fail is not None:
@@ -531,7 +532,7 @@ def probe(url: str | Target, *, api_key: str | None = None, timeout: float = 10.
         ans.first_token = ans.seconds
     s.ok, s.note = True, "first token"
     res.ttft_s = ans.first_token
-    return finish("serves", f"{t.url} serves {res.model}: first token of {what} after {res.ttft_s:.3f} s")
+    return finish("serves", f"{t.url} serves {res.model}: first token after {res.ttft_s:.3f} s ({how})")
 
 
 def _path(s: Step) -> str:
@@ -567,7 +568,8 @@ def render_text(res: ProbeResult) -> str:
     for s in res.steps:
         status = "-" if s.status is None else str(s.status)
         tail = s.error if s.error and not s.ok else s.note
-        out.append(f"  {'ok  ' if s.ok else 'FAIL'}  {s.method:<4} {_path(s):<{width}}  {status:>3}  "
+        mark = "FAIL" if not s.ok else "n/a " if s.status is not None and s.status >= 400 else "ok  "
+        out.append(f"  {mark}  {s.method:<4} {_path(s):<{width}}  {status:>3}  "
                    f"{s.seconds:6.3f} s" + (f"  {tail}" if tail else ""))
     return "\n".join(out)
 
