@@ -126,7 +126,7 @@ def endless_stream(keepalive: bytes):
     return route
 
 
-def cli(*args, env=None, monkeypatch=None):
+def cli(*args):
     return run_cli(["probe", *args])
 
 
