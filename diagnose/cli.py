@@ -62,7 +62,7 @@ skip_option = click.option("--skip", multiple=True, help="Skip these rule ids or
 # Commands whose modules are imported only when they run (or --help lists them): an explain
 # should not pay for watch's process plumbing or preflight's model readers.
 _LAZY = {"watch": "diagnose.live.commands", "run": "diagnose.live.commands", "replay": "diagnose.live.commands",
-         "preflight": "diagnose.preflight.commands"}
+         "preflight": "diagnose.preflight.commands", "probe": "diagnose.probe.commands"}
 
 
 class _NoCommand(click.UsageError):
