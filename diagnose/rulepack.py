@@ -73,6 +73,7 @@ CATEGORY_MEANINGS = {
     "terminated": "the start was stopped from outside by a signal (SIGTERM, SIGINT), not by the OOM killer",
     "host-limits": "a host or container limit other than memory: open files, processes, locked memory",
     "engine-internal": "an internal check of the engine failed: a bug or an untested combination of features",
+    "serving-oom": "out of GPU memory while serving, after the server came up (a long prompt, a large batch)",
     "unknown": "a failure or stall that no rule explains",
 }
 CATEGORIES = tuple(CATEGORY_MEANINGS)
