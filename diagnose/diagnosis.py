@@ -235,7 +235,7 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
             if first is not None:
                 first["count"] += total - kept
 
-    if tl.outcome == "ready":
+    if tl.outcome == "ready" and not tl.died_after_ready:
         for d in diags:
             if d["severity"] == "error":
                 d["severity"] = "warning"
@@ -292,7 +292,7 @@ def _rank(f: Finding) -> tuple:
 def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool, stopped_by: str | None = None) -> None:
     phase = tl.last_phase
     causes = [d for d in diags if d["role"] != "wrapper"]
-    if tl.outcome == "failed" and not any(d["severity"] == "error" for d in causes):
+    if (tl.outcome == "failed" or tl.died_after_ready) and not any(d["severity"] == "error" for d in causes):
         first = next((e for e in tl.exceptions if not e.wrapper and e.exc not in ("KeyboardInterrupt",)), None)
         evidence = []
         if first is not None:

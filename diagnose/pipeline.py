@@ -275,6 +275,7 @@ class Analyzer:
             engine=engine,
             engine_version=version,
             outcome=outcome,
+            after_ready=tl.after_ready if outcome == "ready" else None,
             last_phase=last_phase,
             phases=phases,
             diagnoses=diags,

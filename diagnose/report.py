@@ -130,11 +130,22 @@ class HistoryInfo(_Model):
     notes: list[str] = []
 
 
+class AfterReady(_Model):
+    """What became of the server after it came up (only when the outcome is ready)."""
+
+    state: Literal["serving", "died", "stuck", "stopped"] = Field(
+        description="serving: still up when the log ends; died: the engine or a worker died while serving; "
+                    "stuck: up but not serving (a probe or a live stall); stopped: a clean shutdown")
+    line: Optional[int] = Field(default=None, description="the line where it died or the stop began")
+    ready_line: Optional[int] = Field(default=None, description="the line where the server came up")
+
+
 class Report(_Model):
     schema_: Literal["llmdiag.report/v1"] = Field(default=SCHEMA_ID, alias="schema")
     engine: Literal["vllm", "sglang", "unknown"]
     engine_version: Optional[str] = None
     outcome: Literal["ready", "failed", "incomplete"]
+    after_ready: Optional[AfterReady] = None
     last_phase: Optional[Phase] = None
     phases: list[PhaseReport]
     diagnoses: list[Diagnosis]

@@ -199,9 +199,14 @@ class HistoryInfo(_Data):
     __slots__ = _slots(_fields)
 
 
+class AfterReady(_Data):
+    _fields = (Field("state"), Field("line", None), Field("ready_line", None))
+    __slots__ = _slots(_fields)
+
+
 class Report(_Data):
     _fields = (Field("schema_", SCHEMA_ID, alias="schema"), Field("engine"), Field("engine_version", None),
-               Field("outcome"), Field("last_phase", None), Field("phases", kind="models", model=PhaseReport),
+               Field("outcome"), Field("after_ready", None, "model", AfterReady), Field("last_phase", None), Field("phases", kind="models", model=PhaseReport),
                Field("diagnoses", kind="models", model=Diagnosis), Field("model", None),
                Field("facts", {}, "dict"), Field("inputs", [], "list"), Field("lines", 0),
                Field("warnings", [], "list"), Field("history", None, "model", HistoryInfo),

@@ -77,6 +77,12 @@ class TimelineResult:
     dist: DistTracker | None = None  # per-rank / per-node progress (shared, not copied)
     tb_phase: dict = field(default_factory=dict)  # traceback block -> phase its frames show (diagnose.frames)
     tail_error: tuple | None = None  # (line, source, raw) of an error that ends the log (Timeline.tail_error)
+    # what became of the server after it came up (docs/contract.md): {"state": serving|died|stopped, "line": N}
+    after_ready: dict | None = None
+
+    @property
+    def died_after_ready(self) -> bool:
+        return bool(self.after_ready) and self.after_ready["state"] == "died"
 
 
 @dataclass
@@ -88,8 +94,10 @@ class Timeline:
     ready_seq: int | None = None
     ready_line: int | None = None
     shutdown_seq: int | None = None  # a requested stop began here
+    shutdown_line: int | None = None
     fatal_count: int = 0
     first_fatal_after_ready: int | None = None  # seq of the first engine-death line after ready
+    first_fatal_after_ready_line: int | None = None
     tail_error: tuple | None = None  # (line, source, raw) of the last error not followed by progress
     year: int | None = None
     last_clock: float | None = None
@@ -171,6 +179,7 @@ class Timeline:
             elif role == "shutdown":
                 if self.shutdown_seq is None:
                     self.shutdown_seq = self.seq
+                    self.shutdown_line = line.n
             elif role in ("wrapper", "fatal"):
                 self._fatal(line, mk.id, mk.after_ready)
                 if mk.phase and not self.phases:
@@ -270,6 +279,7 @@ class Timeline:
         if after_ready and self.ready_seq is not None and self.seq > self.ready_seq \
                 and self.first_fatal_after_ready is None:
             self.first_fatal_after_ready = self.seq
+            self.first_fatal_after_ready_line = line.n
         if len(self.fatal) < MAX_FATAL:
             self.fatal.append((line.n, line.source, marker_id, after_ready, self.seq))
 
@@ -277,12 +287,22 @@ class Timeline:
     def finish(self) -> TimelineResult:
         """The result so far; does not change the timeline, so it can be called at any time."""
         ready = self.ready_seq
+        after_ready = None
         if ready is not None:
-            # engine death after the server came up fails it, unless a requested stop came first:
-            # processes torn down on SIGINT/SIGTERM may log errors on their way out
+            # the start succeeded; an engine death after it is reported beside the outcome (after_ready),
+            # unless a requested stop came first: processes torn down on SIGINT/SIGTERM may log errors
+            # on their way out
+            outcome = "ready"
             stop = self.shutdown_seq if self.shutdown_seq is not None and self.shutdown_seq > ready else None
             first = self.first_fatal_after_ready
-            outcome = "failed" if first is not None and (stop is None or first < stop) else "ready"
+            # only the engines' own death lines count (markers with after_ready): a request that fails
+            # while the server serves logs ERROR lines and tracebacks too, and the server goes on
+            if first is not None and (stop is None or first < stop):
+                after_ready = {"state": "died", "line": self.first_fatal_after_ready_line, "ready_line": self.ready_line}
+            elif stop is not None:
+                after_ready = {"state": "stopped", "line": self.shutdown_line, "ready_line": self.ready_line}
+            else:
+                after_ready = {"state": "serving", "line": None, "ready_line": self.ready_line}
         else:
             # an error (ERROR-level line or exception) that ends the log, with nothing after it but
             # shutdown / cleanup lines, fails the start even when no marker names it
@@ -297,6 +317,7 @@ class Timeline:
                     span.status = "done"
         if outcome == "failed" and current is not None:
             current.status = "failed"
+
         facts = dict(self.facts)
         _derive(facts, phases)
         return TimelineResult(
@@ -313,6 +334,7 @@ class Timeline:
             dist=self.dist,
             tb_phase={tb: row_phase(row) for tb, row in self.tb_rows.items()},
             tail_error=self.tail_error,
+            after_ready=after_ready,
         )
 
 

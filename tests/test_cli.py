@@ -165,3 +165,27 @@ def test_sglang_log_cut_before_its_warm_up_says_the_warm_up_has_not_finished(tmp
     assert top["rule"] == "stall-unknown" and "fired up and ready to roll" in top["explanation"]
     rc, out, _ = llmdiag("explain", "--format", "json", src)  # the whole log: ready, no stall note
     assert json.loads(out)["outcome"] == "ready"
+
+
+def test_a_death_after_ready_keeps_the_outcome_and_fails_the_run(shared_datadir):
+    """The start succeeded (outcome ready); the engine core then died of a GPU OOM: after_ready says
+    so, the diagnosis is an error in phase server, every output says the server died, exit 1."""
+    log = str(shared_datadir / "vllm-died-after-ready.log")
+    code, out, _ = run_cli(["explain", "--format", "json", log])
+    data = json.loads(out)
+    assert code == 1 and data["outcome"] == "ready"
+    assert data["after_ready"] == {"state": "died", "line": 8, "ready_line": 3}
+    top = data["diagnoses"][0]
+    assert top["severity"] == "error" and top["phase"] == "server" and top["category"] == "serving-oom"
+    code, out, _ = run_cli(["explain", log])
+    assert code == 1 and "The server came up at line 3, then died at line 8" in out
+    code, out, _ = run_cli(["explain", "--format", "markdown", log])
+    assert "start ready, then the server died" in out
+    code, out, _ = run_cli(["explain", "--format", "junit", log])
+    assert 'name="after_ready" value="died"' in out and 'failures="1"' in out
+
+
+def test_a_stop_after_ready_is_stopped_not_died(shared_datadir):
+    code, out, _ = run_cli(["explain", "--format", "json", str(shared_datadir / "vllm-0.32-ready-then-shutdown-race.log")])
+    data = json.loads(out)
+    assert code == 0 and data["outcome"] == "ready" and data["after_ready"]["state"] == "stopped"

@@ -72,10 +72,14 @@ def test_incomplete_when_log_stops():
 
 
 def test_fatal_after_ready_only_from_engine_death_markers():
+    # a request that fails while serving is not a death; an engine death line is, beside the outcome
     base = V1 + "ERROR 11-29 21:30:00 [serving_chat.py:1] Error in chat completion\nValueError: bad request\n"
-    assert run(base)[0].outcome == "ready"
+    res = run(base)[0]
+    assert res.outcome == "ready" and res.after_ready["state"] == "serving"
     dead = V1 + "(APIServer pid=1) ERROR 11-29 21:30:00 [async_llm.py:1] AsyncLLM output_handler failed.\n"
-    assert run(dead)[0].outcome == "failed"
+    res = run(dead)[0]
+    n = len(V1.splitlines()) + 1
+    assert res.outcome == "ready" and res.after_ready == {"state": "died", "line": n, "ready_line": res.ready_line}
 
 
 SGLANG_READY = """\
@@ -131,6 +135,7 @@ def test_errors_during_a_requested_shutdown_do_not_fail_a_ready_start(shared_dat
     report = analyze([str(shared_datadir / "vllm-0.32-ready-then-shutdown-race.log")])
     assert report.outcome == "ready" and report.last_phase == "server"
     assert all(d.severity != "error" for d in report.diagnoses)
-    # engine death after the server came up, with no shutdown asked for, still fails it
+    assert report.after_ready.state == "stopped" and report.after_ready.line is not None
+    # engine death after the server came up, with no shutdown asked for, is a death after ready
     res, _ = run(V1 + "(APIServer pid=1) ERROR 11-29 21:30:00 [async_llm.py:1] AsyncLLM output_handler failed.\n")
-    assert res.outcome == "failed"
+    assert res.outcome == "ready" and res.after_ready["state"] == "died"

@@ -411,7 +411,8 @@ class LiveAnalysis:
                        "live diagnoses are switched off")
             return
         report = _redact(report)
-        self.failed = report.outcome == "failed"
+        self.failed = report.outcome == "failed" or (
+            report.after_ready is not None and report.after_ready.state == "died")  # the server died after ready
         self._show(report, now, final)
 
     def _show(self, report: Report, now: float, final: bool, after_ready: bool | None = None) -> None:

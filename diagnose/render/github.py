@@ -13,6 +13,7 @@ import re
 
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
+from diagnose.render.text import died_after_ready
 from diagnose.reportdata import Diagnosis, Report
 
 MAX_ANNOTATIONS = 10  # GitHub shows at most 10 error and 10 warning annotations per step
@@ -82,8 +83,8 @@ def render(report: Report, max_annotations: int = MAX_ANNOTATIONS, input_paths=N
     out = []
     for i, (d, wrappers) in enumerate(ordered(report)[:max_annotations]):
         level = _LEVEL[d.severity]
-        if i == 0 and report.outcome != "ready":
-            level = "error"  # the start failed or stalled: its top diagnosis is what failed the step
+        if i == 0 and (report.outcome != "ready" or died_after_ready(report)):
+            level = "error"  # the start failed or stalled, or the server died: its top diagnosis failed the step
         file, line = _annotation_file(report, d, input_paths)
         title = f"llmdiag: {d.title}"
         out.append(command(level, _message(d, wrappers), file=file, line=line, title=title))

@@ -19,6 +19,7 @@ import xml.etree.ElementTree as ET
 
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
+from diagnose.render.text import died_after_ready
 from diagnose.reportdata import Diagnosis, Report
 from diagnose.render import family_note
 
@@ -66,8 +67,9 @@ def build(report: Report) -> ET.Element:
     for p in report.phases:
         by_phase.setdefault(p.name, []).append(p)
     failing_phase: dict[str, list[Diagnosis]] = {}
-    if report.outcome != "ready":
-        # a diagnosis fails its own phase; the phase the start stopped in fails in any case
+    if report.outcome != "ready" or died_after_ready(report):
+        # a diagnosis fails its own phase; the phase the start stopped in (or the server, when it died
+        # after it came up) fails in any case
         fallback = report.last_phase or (report.phases[-1].name if report.phases else "config")
         failing_phase[fallback] = []
         for d in shown:
@@ -141,7 +143,9 @@ def build(report: Report) -> ET.Element:
         suite.set("timestamp", started[:19])
     props = ET.SubElement(suite, "properties")
     for key, value in (("engine", report.engine), ("engine_version", report.engine_version),
-                       ("outcome", report.outcome), ("last_phase", report.last_phase), ("model", report.model),
+                       ("outcome", report.outcome),
+                       ("after_ready", report.after_ready.state if report.after_ready else None),
+                       ("last_phase", report.last_phase), ("model", report.model),
                        ("schema", report.schema_)):
         if value:
             ET.SubElement(props, "property", {"name": key, "value": clean(str(value))})

@@ -13,7 +13,7 @@ import re
 
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
-from diagnose.render.text import fmt_dur, phase_note
+from diagnose.render.text import after_ready_note, died_after_ready, fmt_dur, phase_note
 from diagnose.reportdata import Diagnosis, Report
 from diagnose.render import family_note
 
@@ -107,8 +107,12 @@ def _headline(report: Report) -> list[str]:
     ver = f" {report.engine_version}" if report.engine_version else ""
     model = f", model {code(report.model)}" if report.model else ""
     where = f" in phase {code(report.last_phase)}" if report.last_phase and report.outcome != "ready" else ""
-    out = [f"## {_ICON[report.outcome]} llmdiag: start {_OUTCOME[report.outcome]}{where}",
-           "", f"{esc(eng + ver)}{model}, {report.lines} log lines"]
+    headline = f"## {_ICON[report.outcome]} llmdiag: start {_OUTCOME[report.outcome]}{where}"
+    if died_after_ready(report):
+        headline = f"## {_ICON['failed']} llmdiag: start ready, then the server died"
+    out = [headline, "", f"{esc(eng + ver)}{model}, {report.lines} log lines"]
+    if after_ready_note(report):
+        out += ["", esc(after_ready_note(report))]
     top = _top(report)
     if top is None and report.outcome == "ready":
         out += ["", "**What happened:** the server came up; no problem found."]
@@ -118,6 +122,8 @@ def _headline(report: Report) -> list[str]:
         return out
     phase = f", phase {code(top.phase)}" if top.phase else ""
     label = {"failed": "What failed", "incomplete": "Where it stopped"}.get(report.outcome, "What to look at")
+    if died_after_ready(report):
+        label = "What failed after it came up"
     note = f" ({family_note(top)})" if family_note(top) else ""
     out += ["", f"**{label}:** {esc(top.title)} ({code(top.category)}{phase}){note}",
             "", f"**Why:** {esc(top.explanation)}"]

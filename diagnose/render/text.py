@@ -50,6 +50,24 @@ def phase_note(report: Report) -> str | None:
     return None
 
 
+def died_after_ready(report) -> bool:
+    return report.outcome == "ready" and report.after_ready is not None and report.after_ready.state == "died"
+
+
+def after_ready_note(report) -> str | None:
+    """What became of the server after it came up, when that is more than serving on (docs/contract.md)."""
+    ar = report.after_ready if report.outcome == "ready" else None
+    if ar is None or ar.state == "serving":
+        return None
+    came = f"The server came up at line {ar.ready_line}" if ar.ready_line else "The server came up"
+    at = f" at line {ar.line}" if ar.line else ""
+    if ar.state == "died":
+        return f"{came}, then died{at}: the start succeeded, serving failed."
+    if ar.state == "stopped":
+        return f"{came} and was stopped{at} (a clean shutdown)."
+    return f"{came}, then stopped serving{at} (stuck)."
+
+
 def _trim(text: str) -> str:
     """No trailing spaces (table padding), also before a closing colour code."""
     return "\n".join(_TRAILING.sub(r"\1", ln) for ln in text.split("\n"))
@@ -114,6 +132,9 @@ def render(report: Report, color: bool = True, width: int | None = None) -> str:
     note = phase_note(report)
     if note:
         console.print(note)
+    note = after_ready_note(report)
+    if note:
+        console.print(Text(note, style="red" if died_after_ready(report) else ""))
 
     if not report.diagnoses:
         console.print(Text("No problem found.", style="green") if report.outcome == "ready"
