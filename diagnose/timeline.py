@@ -21,6 +21,8 @@ EXC_RE = re.compile(
 _IMPLIED_NEXT = {"weights": "kv_cache", "compile": "kv_cache"}
 _BENIGN_EXC = {"KeyboardInterrupt", "CancelledError", "SystemExit", "GeneratorExit"}
 _TB_START = "Traceback (most recent call last)"
+_UNREADY = ("uv_bind",)  # fatal markers after the ready line that undo it: the socket was never bound
+_FRAME_LINE = re.compile(r'\s+File "[^"]+", line \d+, in ')
 _TB_CONT = re.compile(r"^(?:\s|File \"|\^|~|During handling of the above|The above exception was|\.\.\.|\[Previous line repeated)")
 MAX_EXCEPTIONS = 200
 MAX_TB_PHASES = 1000  # traceback blocks whose frame phase is kept (the most recent)
@@ -98,6 +100,7 @@ class Timeline:
     fatal_count: int = 0
     first_fatal_after_ready: int | None = None  # seq of the first engine-death line after ready
     first_fatal_after_ready_line: int | None = None
+    first_fatal_after_ready_id: str | None = None
     tail_error: tuple | None = None  # (line, source, raw) of the last error not followed by progress
     year: int | None = None
     last_clock: float | None = None
@@ -239,6 +242,11 @@ class Timeline:
             self._tb_after_exc = 0
             self.tb_of_line = self._tb_id
             return
+        if not self._in_tb and text[:1] == " " and _FRAME_LINE.match(text):
+            # a pasted excerpt often starts inside a traceback, without its header line
+            self._tb_id += 1
+            self._in_tb = True
+            self._tb_after_exc = 0
         if self._in_tb:
             if self._tb_after_exc:
                 self._tb_after_exc += 1
@@ -280,6 +288,7 @@ class Timeline:
                 and self.first_fatal_after_ready is None:
             self.first_fatal_after_ready = self.seq
             self.first_fatal_after_ready_line = line.n
+            self.first_fatal_after_ready_id = marker_id
         if len(self.fatal) < MAX_FATAL:
             self.fatal.append((line.n, line.source, marker_id, after_ready, self.seq))
 
@@ -297,7 +306,11 @@ class Timeline:
             first = self.first_fatal_after_ready
             # only the engines' own death lines count (markers with after_ready): a request that fails
             # while the server serves logs ERROR lines and tracebacks too, and the server goes on
-            if first is not None and (stop is None or first < stop):
+            if first is not None and (stop is None or first < stop) and self.first_fatal_after_ready_id in _UNREADY:
+                # uvicorn says "Application startup complete" before it binds its socket: a bind error
+                # after it means the server never came up
+                outcome, after_ready = "failed", None
+            elif first is not None and (stop is None or first < stop):
                 after_ready = {"state": "died", "line": self.first_fatal_after_ready_line, "ready_line": self.ready_line}
             elif stop is not None:
                 after_ready = {"state": "stopped", "line": self.shutdown_line, "ready_line": self.ready_line}
