@@ -52,6 +52,24 @@ STALL_CATEGORY = {
 
 
 
+def _stall_category(phase: str | None, tl: TimelineResult) -> str:
+    """STALL_CATEGORY, with NCCL's two usual causes told apart: a rendezvous across nodes that never
+    completes is the network; ranks of one node that stop in NCCL's setup are peer-to-peer (ACS, IOMMU)."""
+    category = STALL_CATEGORY.get(phase or "", "unknown")
+    if phase == "nccl":
+        facts = tl.facts
+        nodes = len([n for n in tl.dist.nodes.values() if n.lines]) if tl.dist is not None else 0
+        nnodes = facts.get("nnodes")
+        several = (isinstance(nnodes, (int, float)) and nnodes > 1) or nodes > 1 \
+            or bool(facts.get("dist_init_addr") or facts.get("spans_nodes"))
+        # the parallel size the log states, else the processes it shows (a driver and its workers)
+        ranks = max((v for v in (facts.get("tp_size"), facts.get("world_size")) if isinstance(v, (int, float))),
+                    default=len(tl.dist.procs) if tl.dist is not None else 0)
+        if not several and ranks > 1:
+            category = "nccl-p2p-acs"
+    return category
+
+
 def _env(facts: dict, captures: dict, engine: str, version: str | None, phase: str | None) -> dict:
     env: dict = {}
     for k, v in facts.items():
@@ -324,7 +342,7 @@ def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool, stop
     elif tl.outcome == "incomplete" and not any(d["severity"] in ("error", "warning") for d in causes):
         meaning, actions = STALL_ADVICE.get(phase or "", ("the log stops before any loading phase was recognised",
                                                           ["Check that this is the whole log and that the process is alive"]))
-        category = STALL_CATEGORY.get(phase or "", "unknown")
+        category = _stall_category(phase, tl)
         # a note of the same phase that names a cause (a checkpoint on network storage) explains the stall
         hint = next((d for d in causes if d["severity"] == "info" and d["role"] == "cause" and d["phase"] == phase
                      and phase and d["category"] != "unknown"), None)

@@ -29,6 +29,8 @@ MARKERS = [
     M("argparse_error", C, "config", "fatal", r"^(?:[\w.\-]+(?: [\w\-]+)?): error: (?:argument|unrecognized arguments|the following arguments|ambiguous option|invalid choice)", ": error: "),
     M("torchrun_failed", C, None, "wrapper", r"ChildFailedError|^Root Cause \(first observed failure\)", ("ChildFailedError", "Root Cause (first observed failure)"), after_ready=True),
     # versions and hardware
+    # vLLM and SGLang when a tensor-parallel group has ranks on several nodes (custom all-reduce is turned off)
+    M("spans_nodes", C, None, "fact", r"process group (?P<x>spans across nodes)", "spans across nodes", facts={"x": "spans_nodes"}),
     M("smi_versions", C, None, "fact", r"Driver Version: (?P<drv>[\d.]+)\s+CUDA Version: (?P<cuda>[\d.]+)", "Driver Version:", facts={"drv": "driver_version", "cuda": "cuda_version"}),
     M("smi_gpu", C, None, "fact", r"^\|\s+\d+\s+(?P<name>NVIDIA [\w .-]+?|Tesla [\w .-]+?)\s{2,}", ("NVIDIA", "Tesla"), facts={"name": "gpu_name"}),
     M("torch_version", C, None, "fact", r"\btorch(?:==| version:? |-)(?P<v>\d+\.\d+\.\d+)(?:\+(?P<tag>cu\d+|cpu|rocm[\d.]+))?", "torch", facts={"v": "torch_version"}),
