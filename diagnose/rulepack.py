@@ -74,6 +74,7 @@ CATEGORY_MEANINGS = {
     "host-limits": "a host or container limit other than memory: open files, processes, locked memory",
     "engine-internal": "an internal check of the engine failed: a bug or an untested combination of features",
     "serving-oom": "out of GPU memory while serving, after the server came up (a long prompt, a large batch)",
+    "metrics-disabled": "a platform scrapes /metrics but the server does not serve it (SGLang without --enable-metrics)",
     "unknown": "a failure or stall that no rule explains",
 }
 CATEGORIES = tuple(CATEGORY_MEANINGS)

@@ -42,6 +42,14 @@ class LaunchSpec:
     cpu_offload_gb: float = 0.0
     eager_load: bool = False  # --safetensors-load-strategy eager / --weight-loader-disable-mmap
     executor: str | None = None  # --distributed-executor-backend
+    node_rank: int | None = None  # --node-rank (both engines; vLLM also -r)
+    master_addr: str | None = None  # vLLM --master-addr (multi-node without Ray)
+    master_port: int | None = None  # vLLM --master-port
+    dist_init_addr: str | None = None  # SGLang --dist-init-addr / --nccl-init-addr (host:port)
+    headless: bool = False  # vLLM --headless (a worker node of a multi-node start)
+    dp_address: str | None = None  # vLLM --data-parallel-address
+    enable_metrics: bool = False  # SGLang --enable-metrics (vLLM serves /metrics always)
+    metrics_flags: list[str] = field(default_factory=list)  # SGLang flags that only act with --enable-metrics
     env: dict = field(default_factory=dict)  # assignments on the command line (VAR=v cmd, docker -e)
     image: str | None = None
     docker_shm_bytes: int | None = None  # docker --shm-size (64 MB when docker run has neither it nor --ipc=host)
@@ -93,6 +101,7 @@ _COMMON = {
     "kv_cache_dtype": (str, ["--kv-cache-dtype"]),
     "quantization": (str, ["-q", "--quantization"]),
     "nnodes": (int, ["--nnodes", "-n"]),
+    "node_rank": (int, ["--node-rank"]),
 }
 _VLLM = {
     "model": (str, ["--model"]),
@@ -106,6 +115,11 @@ _VLLM = {
     "cpu_offload_gb": (float, ["--cpu-offload-gb"]),
     "load_strategy": (str, ["--safetensors-load-strategy"]),
     "executor": (str, ["--distributed-executor-backend"]),
+    "node_rank": (int, ["--node-rank", "-r"]),
+    "master_addr": (str, ["--master-addr"]),
+    "master_port": (int, ["--master-port"]),
+    "headless": ("flag", ["--headless"]),
+    "dp_address": (str, ["--data-parallel-address", "-dpa"]),
 }
 _SGLANG = {
     "model": (str, ["--model-path", "--model"]),
@@ -117,6 +131,16 @@ _SGLANG = {
     "max_num_batched_tokens": (int, ["--chunked-prefill-size"]),
     "block_size": (int, ["--page-size"]),
     "eager_load": ("flag", ["--weight-loader-disable-mmap"]),
+    "dist_init_addr": (str, ["--dist-init-addr", "--nccl-init-addr"]),
+    "enable_metrics": ("flag", ["--enable-metrics"]),
+}
+# SGLang options that only act with --enable-metrics (sglang/srt/arg_groups/fields/observability.py):
+# given without it, no /metrics route is mounted and they change nothing
+SGLANG_METRICS_FLAGS = {
+    "--enable-mfu-metrics", "--enable-metrics-for-all-schedulers", "--tokenizer-metrics-custom-labels-header",
+    "--tokenizer-metrics-allowed-custom-labels", "--extra-metric-labels", "--bucket-time-to-first-token",
+    "--bucket-inter-token-latency", "--bucket-e2e-request-latency", "--prompt-tokens-buckets",
+    "--generation-tokens-buckets",
 }
 # boolean flags of the engines that must not swallow the next word
 _BOOL_FLAGS = {
@@ -127,6 +151,7 @@ _BOOL_FLAGS = {
     "--enable-metrics", "--enable-dp-attention", "--weight-loader-disable-mmap", "--enable-nccl-nvls",
     "--enable-symm-mem", "--skip-tokenizer-init", "--enable-auto-tool-choice", "--disable-frontend-multiprocessing",
     "--enable-log-requests", "--enable-sleep-mode", "--async-scheduling", "--disable-piecewise-cuda-graph",
+    "--enable-mfu-metrics", "--enable-metrics-for-all-schedulers",
 }
 
 _DOCKER_VALUE_OPTS = {
@@ -241,6 +266,8 @@ def parse_command(argv: list[str] | str) -> LaunchSpec:
             if name not in _BOOL_FLAGS and not eq and i < len(argv) and not argv[i].startswith("-"):
                 i += 1  # an unknown option with a value
             spec.unknown_flags.append(name)
+            if spec.engine == "sglang" and name in SGLANG_METRICS_FLAGS:
+                spec.metrics_flags.append(name)
             continue
         key, typ = hit
         if typ == "flag":

@@ -42,13 +42,16 @@ def _use_color(no_color: bool) -> bool:
 @click.option("--engine-version", help="vLLM / SGLang version that will run (for version-bound checks).")
 @click.option("--image", help="Container image that will run (pinned-tag check; its tag gives the version).")
 @click.option("--cpu", is_flag=True, help="vLLM's CPU backend: memory is host RAM, KV from VLLM_CPU_KVCACHE_SPACE.")
+@click.option("--expect-metrics", is_flag=True, envvar="LLMDIAG_EXPECT_METRICS",
+              help="A platform scrapes /metrics (Prometheus): warn when the command does not serve it "
+                   "(SGLang without --enable-metrics). Also LLMDIAG_EXPECT_METRICS=1.")
 @click.option("--no-probe", is_flag=True, help="Do not look at this machine (nvidia-smi, /dev/shm, RAM, TMPDIR).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True)
 @click.option("--fail-on", type=click.Choice(["error", "warning", "never"]), default="error", show_default=True,
               help="When to exit 1: error = a check predicts a failure; warning = also on warnings; never.")
 @click.option("--no-color", is_flag=True, help="Plain text without colour (also NO_COLOR=1).")
-def preflight(command, gpu_mem, gpus, gpu_name, host_ram, engine_version, image, cpu, no_probe, fmt, fail_on,
-              no_color):
+def preflight(command, gpu_mem, gpus, gpu_name, host_ram, engine_version, image, cpu, expect_metrics, no_probe, fmt,
+              fail_on, no_color):
     """Predict start-up failures from the model folder and the command line, before starting.
 
     \b
@@ -75,7 +78,8 @@ def preflight(command, gpu_mem, gpus, gpu_name, host_ram, engine_version, image,
     if host_ram is not None:
         info.ram_available_bytes = int(host_ram * GIB)
     try:
-        report = run_preflight(spec, info, env, Options(engine_version=engine_version, image=image, cpu=cpu))
+        report = run_preflight(spec, info, env, Options(engine_version=engine_version, image=image, cpu=cpu,
+                                                       expect_metrics=expect_metrics))
     except ModelNotLocal as exc:
         raise _Usage(str(exc)) from None
     if fmt == "json":

@@ -79,6 +79,7 @@ class Options:
     kv_budget_bytes: int | None = None  # a KV budget already known (from a log)
     kv_budget_source: str | None = None
     host_checks: bool = True  # shm, RAM, TMPDIR, image (off when explaining a log from elsewhere)
+    expect_metrics: bool = False  # a platform scrapes /metrics (--expect-metrics / LLMDIAG_EXPECT_METRICS=1)
 
 
 def resolve_model_dir(spec: LaunchSpec, env: dict) -> Path:
@@ -168,6 +169,9 @@ class Preflight:
             self.check_tmp()
             self.check_image()
         self.check_symm_mem()
+        self.check_multinode_tp()
+        self.check_dist_env()
+        self.check_metrics()
         host = {k: v for k, v in asdict(self.host).items() if k != "notes"}
         return PreflightReport(**report, outcome=outcome_of(self.checks), checks=self.checks,
                                parallel=parallel, host=host, assumptions=self.assumptions,
@@ -608,6 +612,242 @@ class Preflight:
                  "a wrong GPU index ('invalid device ordinal') in the nccl phase"
                  + ("; 0.11.1+ falls back with a warning." if status == "warning" else "."),
                  ["export VLLM_ALLREDUCE_USE_SYMM_MEM=0"], gpus_per_node_used=per_node, gpus_on_node=visible_node)
+
+    # ------------------------------------------------------------------ serving-side pitfalls
+    def multinode_flags(self) -> list[str]:
+        """The engine's own multi-node flags present on the command line."""
+        spec, out = self.spec, []
+        if spec.nnodes > 1:
+            out.append(f"--nnodes {spec.nnodes}")
+        if spec.node_rank is not None:
+            out.append(f"--node-rank {spec.node_rank}")
+        if spec.headless:
+            out.append("--headless")
+        for flag, val in (("--master-addr", spec.master_addr), ("--data-parallel-address", spec.dp_address),
+                          ("--dist-init-addr", spec.dist_init_addr)):
+            if val:
+                out.append(f"{flag} {val}")
+        return out
+
+    def check_multinode_tp(self):
+        """TP x PP is the total over all nodes: `-tp 8 --nnodes 2` puts 4 ranks on each node."""
+        spec = self.spec
+        flags = self.multinode_flags()
+        tpflag = self.flag("--tensor-parallel-size", "--tp-size")
+        if not flags:
+            self.add("multinode-tp", "tp-exceeds-gpus", "ok", "Single node: no multi-node flags")
+            return
+        # SGLang asserts (tp_size * pp_size) % nnodes == 0; vLLM checks dp * pp * tp (* pcp) against --nnodes
+        world = spec.tp * spec.pp * (spec.dp if self.vllm else 1)
+        what = "TP x PP x DP" if self.vllm else "TP x PP"
+        nn = spec.nnodes
+        nums = dict(tp=spec.tp, pp=spec.pp, dp=spec.dp, nnodes=nn, world_size=world, node_rank=spec.node_rank)
+        if self.vllm and nn > 1 and spec.executor == "ray":
+            self.add("multinode-tp", "invalid-argument", "error",
+                     f"--nnodes {nn} with --distributed-executor-backend ray",
+                     "vLLM refuses it: \"nnodes > 1 can only be set when distributed executor backend is mp, uni "
+                     "or external_launcher.\" With Ray the cluster places the ranks; --nnodes is for the "
+                     "multiprocessing backend.", ["drop --nnodes and --node-rank (Ray places the ranks)",
+                                                  "--distributed-executor-backend mp"], **nums)
+            return
+        if nn <= 1:
+            if spec.node_rank:
+                self.add("multinode-tp", "invalid-argument", "warning",
+                         f"--node-rank {spec.node_rank} without --nnodes: the engine starts as a single node",
+                         "The node rank only counts with a node count above 1.",
+                         [f"--nnodes N --node-rank {spec.node_rank}   # N = the number of nodes"], **nums)
+            else:
+                self.add("multinode-tp", "tp-exceeds-gpus", "ok",
+                         f"{', '.join(flags)} without --nnodes: one node", **nums)
+            return
+        if world % nn:
+            msg = (f"\"`--nnodes {nn}` must evenly divide the total world size ({world})\"" if self.vllm
+                   else "\"tp_size must be divisible by number of nodes\"")
+            self.add("multinode-tp", "invalid-argument", "error",
+                     f"{what} = {world} does not split over {nn} nodes",
+                     f"The engine refuses it in the config phase: {msg}.",
+                     [f"{tpflag} {nn * max(1, world // nn)}   # a multiple of --nnodes {nn}"], **nums)
+            return
+        if self.vllm and spec.node_rank is not None and not 0 <= spec.node_rank < nn:
+            self.add("multinode-tp", "invalid-argument", "error",
+                     f"--node-rank {spec.node_rank} is outside 0..{nn - 1} for --nnodes {nn}",
+                     "vLLM refuses it: \"`--node-rank` must be between 0 and " f"{nn - 1}\".",
+                     [f"--node-rank K   # this node's index, 0 to {nn - 1}"], **nums)
+            return
+        per_node = world // nn
+        visible, src = self.visible_gpus()
+        nums.update(ranks_per_node=per_node, visible_per_node=visible, visible_source=src)
+        if visible is None:
+            self.add("multinode-tp", "tp-exceeds-gpus", "skipped",
+                     f"{what} = {world} over {nn} nodes: {per_node} GPU(s) per node; GPUs per node unknown "
+                     "(pass --gpus N)", **nums)
+            return
+        if per_node > visible:
+            self.add("multinode-tp", "tp-exceeds-gpus", "skipped",
+                     f"{what} = {world} over {nn} nodes needs {per_node} GPUs per node, {visible} visible: see "
+                     "tp-gpus", **nums)
+            return
+        if per_node == visible:
+            self.add("multinode-tp", "tp-exceeds-gpus", "ok",
+                     f"{what} = {world} over {nn} nodes: {per_node} GPU(s) on each node, all {visible} visible "
+                     f"({src})", **nums)
+            return
+        total = nn * visible
+        size = (f"{tpflag} {total // (spec.pp * (spec.dp if self.vllm else 1))}"
+                if total % (spec.pp * (spec.dp if self.vllm else 1)) == 0 else None)
+        self.add("multinode-tp", "tp-exceeds-gpus", "warning",
+                 f"{what} = {world} over {nn} nodes uses {per_node} of the {visible} GPUs on each node",
+                 f"Multi-node parallel sizes are totals across the nodes: the engine puts {world} / {nn} = "
+                 f"{per_node} ranks on each node, so {nn * (visible - per_node)} of the {total} GPUs stay idle and "
+                 f"each rank holds a larger share of the weights than intended ({visible} GPUs visible per node: "
+                 f"{src}).",
+                 ([f"{size}   # all {total} GPUs of the {nn} nodes"] if size else [])
+                 + [f"--nnodes {max(1, world // visible)}   # if {world} GPUs is the intended total"
+                    if world % visible == 0 and world // visible < nn else
+                    "CUDA_VISIBLE_DEVICES=...   # if using part of each node is intended"], **nums)
+
+    _DIST_ENV = ("MASTER_ADDR", "MASTER_PORT", "RANK", "WORLD_SIZE", "LOCAL_RANK")
+
+    def check_dist_env(self):
+        """torch's rendezvous variables set by a platform (PyTorchJob, Volcano, ...) against the engine's
+        own multi-node flags: the engines start their own workers and do not read them (except vLLM's
+        external_launcher backend)."""
+        spec, env = self.spec, self.env
+        got = {k: str(env[k]).strip() for k in self._DIST_ENV if str(env.get(k) or "").strip()}
+        if not got:
+            self.add("dist-env", "nccl-network", "ok", "No platform rendezvous variables (MASTER_ADDR, RANK, "
+                     "WORLD_SIZE ...) in the environment")
+            return
+
+        def as_int(k):
+            try:
+                return int(got[k]) if k in got else None
+            except ValueError:
+                return None
+
+        rank, ws, local = as_int("RANK"), as_int("WORLD_SIZE"), as_int("LOCAL_RANK")
+        shown = " ".join(f"{k}={v}" for k, v in got.items())
+        nums = dict(env=got, nnodes=spec.nnodes, node_rank=spec.node_rank)
+        world = spec.tp * spec.pp * (spec.dp if self.vllm else 1)
+        if self.vllm and spec.executor == "external_launcher":
+            missing = [k for k in ("RANK", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT") if k not in got]
+            probs, rem = [], []
+            if missing:
+                probs.append(f"{', '.join(missing)} not set (the external launcher reads RANK, LOCAL_RANK, "
+                             "MASTER_ADDR and MASTER_PORT: torch's env:// rendezvous)")
+                rem.append("torchrun --nproc-per-node N ...   # sets them, or set them in the pod spec")
+            if ws is not None and ws % world:
+                probs.append(f"WORLD_SIZE={ws} is not a multiple of TP x PP x DP = {world}")
+                rem.append(f"WORLD_SIZE a multiple of {world}, or --tensor-parallel-size {ws}")
+            if probs:
+                self.add("dist-env", "invalid-argument", "error", "; ".join(probs),
+                         "With --distributed-executor-backend external_launcher every process is one rank that "
+                         "torch's env:// rendezvous places; the engine fails at init without them.", rem, **nums)
+            else:
+                self.add("dist-env", "nccl-network", "ok", f"external_launcher: {shown}", **nums)
+            return
+        nn = spec.nnodes
+        probs, rem = [], []
+        if local is not None and local > 0:
+            probs.append(f"LOCAL_RANK={local}: the engine runs under a per-GPU launcher (torchrun "
+                         "--nproc-per-node > 1, a training template); it starts its own process per GPU, so each "
+                         "copy is a whole server competing for the same GPUs")
+            rem.append("start one engine process per node (nproc-per-node 1, or the plain command)")
+        per_gpu = ws is not None and ws == world and ws != nn  # WORLD_SIZE counts GPUs, not nodes
+        if ws is not None and ws > 1 and nn <= 1 and not per_gpu:
+            probs.append(f"WORLD_SIZE={ws} (the platform runs {ws} pods or nodes) but the command has no "
+                         "--nnodes: each one would start its own single-node server")
+            rem.append(self._nodes_flags(ws, "$RANK"))
+        elif ws is not None and nn > 1 and ws != nn and not per_gpu:
+            probs.append(f"WORLD_SIZE={ws} but --nnodes {nn} (and {self.flag('TP x PP x DP', 'TP x PP')} = {world})")
+            rem.append(f"--nnodes {ws}   # when the platform's WORLD_SIZE counts the nodes")
+        node_rank = spec.node_rank or 0
+        if rank is not None and nn > 1 and not per_gpu and rank != node_rank:
+            probs.append(f"RANK={rank} but {'--node-rank ' + str(node_rank) if spec.node_rank is not None else 'no --node-rank (0)'}"
+                         f": two nodes would claim node rank {node_rank} and the rendezvous waits forever")
+            rem.append("--node-rank $RANK   # each pod its own rank")
+        maddr = got.get("MASTER_ADDR")
+        if maddr and nn > 1:
+            if self.vllm:
+                mine = spec.master_addr
+                if mine is None and not spec.dp_address:
+                    probs.append(f"MASTER_ADDR={maddr} but no --master-addr: vLLM uses its default 127.0.0.1, so "
+                                 "the other nodes cannot reach node 0")
+                    rem.append(f"--master-addr {maddr}" + (f" --master-port {got['MASTER_PORT']}"
+                                                           if "MASTER_PORT" in got else ""))
+                elif mine and _host(mine) != _host(maddr):
+                    probs.append(f"MASTER_ADDR={maddr} but --master-addr {mine}")
+                    rem.append("--master-addr $MASTER_ADDR   # unless both name the same machine")
+            else:
+                mine = spec.dist_init_addr
+                if not mine:
+                    probs.append(f"MASTER_ADDR={maddr} but no --dist-init-addr: SGLang needs node 0's address "
+                                 f"for --nnodes {nn}")
+                    rem.append(f"--dist-init-addr {maddr}:{got.get('MASTER_PORT', '5000')}")
+                elif _host(mine) != _host(maddr):
+                    probs.append(f"MASTER_ADDR={maddr} but --dist-init-addr {mine}")
+                    rem.append(f"--dist-init-addr $MASTER_ADDR:{_port(mine) or '$MASTER_PORT'}   # unless both name "
+                               "the same machine")
+        if not probs:
+            self.add("dist-env", "nccl-network", "ok",
+                     f"{shown} agree with the command ({', '.join(self.multinode_flags()) or 'single node'})", **nums)
+            return
+        self.add("dist-env", "nccl-network", "warning",
+                 f"The platform's rendezvous variables disagree with the engine's flags: {probs[0].split(':')[0]}"
+                 + (f" (+{len(probs) - 1} more)" if len(probs) > 1 else ""),
+                 f"From the environment: {shown}. The engines take the node count, node rank and node 0's address "
+                 f"from their own flags ({', '.join(self.multinode_flags()) or 'none given'}), not from these "
+                 "variables (vLLM reads RANK / LOCAL_RANK only with the external_launcher backend; SGLang lets a "
+                 "MASTER_ADDR already set win over --dist-init-addr for some of its side stores). "
+                 + "; ".join(probs) + ". Nodes that disagree wait in the rendezvous until a timeout.", rem, **nums)
+
+    def _nodes_flags(self, n: int, rank: str) -> str:
+        if self.vllm:
+            return f"--nnodes {n} --node-rank {rank} --master-addr $MASTER_ADDR   # and --headless on ranks > 0"
+        return f"--nnodes {n} --node-rank {rank} --dist-init-addr $MASTER_ADDR:$MASTER_PORT"
+
+    def check_metrics(self):
+        """SGLang mounts /metrics only with --enable-metrics; vLLM always serves it."""
+        spec = self.spec
+        if self.vllm:
+            self.add("metrics", "metrics-disabled", "ok", "vLLM serves /metrics on its API port without a flag")
+            return
+        if spec.enable_metrics:
+            self.add("metrics", "metrics-disabled", "ok", "--enable-metrics: SGLang serves /metrics")
+            return
+        why = []
+        if self.opts.expect_metrics:
+            why.append("--expect-metrics")
+        if spec.metrics_flags:
+            why.append(", ".join(dict.fromkeys(spec.metrics_flags)) + " given")
+        if str(self.env.get("PROMETHEUS_MULTIPROC_DIR") or "").strip():
+            why.append("PROMETHEUS_MULTIPROC_DIR is set")
+        if not why:
+            self.add("metrics", "metrics-disabled", "ok",
+                     "Metrics off (SGLang's default); pass --expect-metrics when a platform scrapes /metrics")
+            return
+        self.add("metrics", "metrics-disabled", "warning",
+                 f"SGLang serves no /metrics without --enable-metrics ({'; '.join(why)})",
+                 "SGLang's metrics are off by default: without --enable-metrics no /metrics route is mounted, so "
+                 "a Prometheus scrape gets 404 Not Found (the access log shows \"GET /metrics HTTP/1.1\" 404) "
+                 "and the metrics-only flags change nothing. vLLM serves /metrics without a flag.",
+                 ["--enable-metrics"], reasons=why, metrics_flags=spec.metrics_flags)
+
+
+def _host(addr: str) -> str:
+    """The host part of host, host:port, [v6]:port or tcp://host:port."""
+    a = addr.strip().split("://")[-1]
+    if a.startswith("["):
+        return a[1:].split("]")[0].lower()
+    return (a.rsplit(":", 1)[0] if a.count(":") == 1 else a).lower()
+
+
+def _port(addr: str) -> str | None:
+    a = addr.strip().split("://")[-1]
+    if a.startswith("["):
+        rest = a.split("]", 1)[1]
+        return rest[1:] if rest.startswith(":") else None
+    return a.rsplit(":", 1)[1] if a.count(":") == 1 else None
 
 
 def run_preflight(spec: LaunchSpec, host: HostInfo, env: dict | None = None,
