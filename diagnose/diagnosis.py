@@ -159,6 +159,31 @@ def stopped(phase: str | None, signame: str) -> dict:
         [], f"{phase}|{signame}", "confirmed")
 
 
+def probe_failed(result: str, url: str, detail: str) -> dict:
+    """`run --probe` / `watch --probe`: the server came up, but the probe found that it does not serve
+    (stuck, refuses or down; docs/probe.md). An error in phase server, like a death after ready."""
+    title, why, todo = {
+        "stuck": ("The server came up but does not serve: /health answers, a one-token request did not complete",
+                  "the engine behind the API server hangs or is stopped (a GPU hang, a dead or frozen engine "
+                  "core), or the first request is far slower than the probe's time limit",
+                  ["py-spy dump --pid <engine core pid>  # where the engine waits",
+                   "nvidia-smi  # busy at 100% without progress, or idle"]),
+        "refuses": ("The server came up but refuses requests",
+                    "it answered with an HTTP error or with something that is not an OpenAI answer (a missing "
+                    "API key, a dead engine behind the API server, another program on the port)",
+                    ["401 or 403: give the server's key (VLLM_API_KEY or OPENAI_API_KEY)"]),
+        "down": ("The server came up but does not answer at its address",
+                 "no connection, or /health did not answer in time: the server died or listens elsewhere "
+                 "(another host or port than the log says, a container port that is not published)",
+                 ["--probe-url URL when the address in the log is not the one to use from here"]),
+    }[result]
+    return _builtin(
+        "probe-not-serving", "unknown", "error", "server", title,
+        f"After the ready line, a probe of the server said {result}: {detail}. Usually: {why}.",
+        [f"llmdiag probe {url}  # each step with its status and time", *todo],
+        [], result, "confirmed")
+
+
 def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: TimelineResult, engine: str,
           version: str | None, multi_source: bool = False, stopped_by: str | None = None) -> list[dict]:
     """The diagnoses, most likely cause first (`stopped_by`: the signal a user stopped the server

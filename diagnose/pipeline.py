@@ -38,6 +38,7 @@ class Step:
     ready: bool = False  # the server came up on this line
     heartbeat: bool = False  # a periodic line that is not progress (e.g. "Waiting for ... placement group")
     fatal: bool = False  # a fatal or wrapper line (the start is failing)
+    events: list = field(default_factory=list)  # the line's marker events (facts such as the listen address)
 
 
 class Analyzer:
@@ -69,7 +70,7 @@ class Analyzer:
         events, entered, new = self._advance(line)
         roles = {ev.marker.role for ev in events}
         return Step(entered, new, not was_ready and self.timeline.ready_seq is not None,
-                    "heartbeat" in roles, bool(roles & {"wrapper", "fatal"}))
+                    "heartbeat" in roles, bool(roles & {"wrapper", "fatal"}), events)
 
     def _advance(self, line: Line):
         """Everything a line changes (feed without the Step): (events, phase entered, findings)."""

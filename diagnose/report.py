@@ -140,6 +140,18 @@ class AfterReady(_Model):
     ready_line: Optional[int] = Field(default=None, description="the line where the server came up")
 
 
+class ProbeInfo(_Model):
+    """`run --probe` / `watch --probe`: what one request to the server said once it came up (an addition
+    to the contract; docs/probe.md)."""
+
+    result: Literal["serves", "stuck", "refuses", "down"] = Field(
+        description="as `llmdiag probe` says it: serves, stuck (health answers, the request does not complete), "
+                    "refuses (an HTTP error or not an OpenAI answer), down (no connection)")
+    url: str = Field(description="the server's base URL that was probed")
+    ttft_s: Optional[float] = Field(default=None, description="seconds to the first token, when it serves")
+    detail: str = Field(default="", description="the probe's one-line summary")
+
+
 class Report(_Model):
     schema_: Literal["llmdiag.report/v1"] = Field(default=SCHEMA_ID, alias="schema")
     engine: Literal["vllm", "sglang", "unknown"]
@@ -158,6 +170,8 @@ class Report(_Model):
     ranks: list[RankReport] = Field(default=[], description="per-rank progress of a distributed start (empty otherwise)")
     nodes: list[NodeReport] = Field(default=[], description="per-node progress and settings of a distributed start")
     nccl: list[NcclTransport] = Field(default=[], description="NCCL transport per rank pair (NCCL_DEBUG=INFO)")
+    probe: Optional[ProbeInfo] = Field(default=None, description="run --probe / watch --probe: the probe once the "
+                                                                 "server came up (null without --probe)")
 
     def to_json(self, indent: int | None = 2) -> str:
         return self.model_dump_json(by_alias=True, indent=indent)

@@ -204,6 +204,11 @@ class AfterReady(_Data):
     __slots__ = _slots(_fields)
 
 
+class ProbeInfo(_Data):
+    _fields = (Field("result"), Field("url"), Field("ttft_s", None, "float"), Field("detail", ""))
+    __slots__ = _slots(_fields)
+
+
 class Report(_Data):
     _fields = (Field("schema_", SCHEMA_ID, alias="schema"), Field("engine"), Field("engine_version", None),
                Field("outcome"), Field("after_ready", None, "model", AfterReady), Field("last_phase", None), Field("phases", kind="models", model=PhaseReport),
@@ -211,7 +216,7 @@ class Report(_Data):
                Field("facts", {}, "dict"), Field("inputs", [], "list"), Field("lines", 0),
                Field("warnings", [], "list"), Field("history", None, "model", HistoryInfo),
                Field("ranks", [], "models", RankReport), Field("nodes", [], "models", NodeReport),
-               Field("nccl", [], "models", NcclTransport))
+               Field("nccl", [], "models", NcclTransport), Field("probe", None, "model", ProbeInfo))
     __slots__ = _slots(_fields)
 
     def to_json(self, indent: int | None = 2) -> str:

@@ -92,7 +92,8 @@ class ShardProgress:
 class LiveAnalysis:
     def __init__(self, rules, warnings: list[str] | None, view: View, overrides: dict[str, float] | None = None,
                  source: str = "<stdin>", clock: Callable[[], float] = time.monotonic,
-                 on_ready: Callable[[], None] | None = None, node: str | None = None):
+                 on_ready: Callable[[], None] | None = None, node: str | None = None,
+                 probe: dict | None = None, on_probe: Callable[[str], None] | None = None):
         self.analyzer = Analyzer(rules, warnings)
         self.analyzer.split_starts = True  # a restarted server (`docker logs -f` of a crash loop): one start at a time
         self.starts_seen = 1
@@ -139,6 +140,14 @@ class LiveAnalysis:
         self.dropped = 0
         self.child_exit: int | None = None
         self.last_tick = now
+        # --probe: once ready, one request to the server (probing.py); its result goes into the report
+        from diagnose.probe.fromlog import AddressFinder
+
+        self.address = AddressFinder()
+        self.probe_cfg = probe
+        self.on_probe = on_probe
+        self.prober = None
+        self.probe_res = None
 
     # -- bytes -> lines -------------------------------------------------------------------------
     def feed_data(self, data: bytes, gap_bytes: int = 0, gap_newlines: int = 0) -> None:
@@ -297,6 +306,7 @@ class LiveAnalysis:
         self.fatal_seen = 0
         self.post_ready_left = 0
         self.since_trim = 0
+        self.prober = self.probe_res = None  # the new start is probed when it comes up
         tl = a.timeline
         if tl.phases and tl.phases[0].first_line < banner:  # the line before the banner began a phase
             self._entered(tl.phases[0].name, now)
@@ -310,6 +320,8 @@ class LiveAnalysis:
             self._progress(now)
         if text:
             self.last_text = text
+        if step.events:
+            self.address.feed(line.n, step.events)
         if step.entered and not self.ready:
             self._entered(step.entered, now)
         facts = tl.facts
@@ -387,7 +399,73 @@ class LiveAnalysis:
                 self.on_ready()
             except Exception:  # noqa: BLE001
                 pass
+        self._start_probe()
         self._refresh(force=True)
+
+    # -- --probe ---------------------------------------------------------------------------------
+    def _start_probe(self) -> None:
+        if self.probe_cfg is None or self.prober is not None:
+            return
+        from diagnose.live.probing import LiveProbe
+
+        self.prober = LiveProbe(self.probe_cfg.get("url"), self.probe_cfg.get("timeout") or 30.0, self.clock)
+        why = self.prober.start(self.address)
+        if why:
+            self._note(why)
+        else:
+            self._note(f"probe: asking {self.prober.target_url} for one token")
+
+    def _poll_probe(self, wait: bool = False) -> None:
+        if self.prober is None or self.probe_res is not None:
+            return
+        res = self.prober.poll(wait)
+        if res is None:
+            if self.prober.error:
+                self._note(self.prober.error)
+                self.prober.error = None
+            return
+        self.probe_res = res
+        if res.result == "serves":
+            self._note(f"probe: {res.summary}")
+        else:
+            from diagnose.reportdata import Diagnosis
+
+            d = Diagnosis(**self._probe_diagnosis())
+            self.reported.add(d.fingerprint)
+            self.shown.append((d.severity, d.title))
+            self._view("diagnosis", d, True)
+        if self.on_probe is not None:
+            try:
+                self.on_probe(res.result)
+            except Exception:  # noqa: BLE001
+                pass
+        self._refresh(force=True)
+
+    def _probe_diagnosis(self) -> dict:
+        from diagnose.diagnosis import probe_failed
+
+        res = self.probe_res
+        return probe_failed(res.result, res.url, res.summary)
+
+    def _with_probe(self, report: Report) -> Report:
+        """The probe's result in the final report: `probe`, `after_ready.state` stuck, an error diagnosis."""
+        res = self.probe_res
+        if res is None or report.outcome != "ready":
+            return report
+        update: dict = {"probe": {"result": res.result, "url": res.url, "detail": res.summary,
+                                  "ttft_s": None if res.ttft_s is None else round(res.ttft_s, 4)}}
+        if res.result != "serves":
+            diags = list(report.diagnoses)
+            d = self._probe_diagnosis()
+            if any(x.severity == "error" and x.role != "wrapper" for x in diags):
+                diags.append({**d, "role": "symptom"})  # the death already explains it
+            else:
+                diags.insert(0, d)
+            update["diagnoses"] = diags
+            ar = report.after_ready
+            if res.result == "stuck" and ar is not None and ar.state != "died":
+                update["after_ready"] = ar.model_copy(update={"state": "stuck", "line": None})
+        return report.model_copy(update=update)
 
     def _engine(self) -> tuple[str, str | None]:
         a = self.analyzer
@@ -443,6 +521,7 @@ class LiveAnalysis:
     def tick(self) -> None:
         now = self.clock()
         self.last_tick = now
+        self._poll_probe()
         if self.pending_since is not None:
             idle = now - self.last_input
             if idle >= CONFIRM_IDLE_S or (now - self.pending_since) >= 5.0:
@@ -517,6 +596,8 @@ class LiveAnalysis:
             "stall": (self.stall[0], now - self.stall[1]) if self.stall else None,
             "ready": self.ready, "ready_s": self.ready_s, "failed": self.failed, "lines": self.n,
             "dropped": self.dropped, "starts": self.analyzer.starts,
+            "probe": (self.probe_res.result, self.probe_res.ttft_s) if self.probe_res is not None else
+            ("probing", None) if self.prober is not None and self.prober.running else None,
         }
 
     def _refresh(self, force: bool = False) -> None:
@@ -579,6 +660,7 @@ class LiveAnalysis:
             self._line(raw, now)
         if self.enabled:
             self._confirm(now, final=True)
+        self._poll_probe(wait=True)
         try:
             tl = self.analyzer.timeline
             tl.n_lines = max(tl.n_lines, self.n)
@@ -588,6 +670,10 @@ class LiveAnalysis:
             return None
         if self.child_exit is not None and self.child_exit > 0 and report.outcome == "incomplete":
             report = report.model_copy(update={"outcome": "failed"})
+        try:
+            report = self._with_probe(report)
+        except Exception as exc:  # noqa: BLE001 - the report without the probe, rather than none
+            self._note(f"internal error while adding the probe to the report ({type(exc).__name__}: {exc})")
         return _redact(report)
 
 

@@ -33,6 +33,26 @@ def _live_options(f):
     return f
 
 
+_probe_timeout = click.option(
+    "--probe-timeout", type=float, default=30.0, show_default=True, metavar="SECONDS",
+    help="With --probe: limit of the whole probe (each step at most 10 s); a probe still running then is stuck.")
+
+
+def _probe_cfg(url: str | None, timeout: float) -> dict:
+    """The analysis's probe settings; a bad URL or timeout is a usage error now, not after the start."""
+    from diagnose.cli import UsageProblem
+    from diagnose.probe import ProbeError, parse_url
+
+    if timeout <= 0:
+        raise UsageProblem("--probe-timeout must be positive")
+    if url:
+        try:
+            parse_url(url)
+        except ProbeError as exc:
+            raise UsageProblem(str(exc)) from None
+    return {"url": url or None, "timeout": timeout}
+
+
 def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, only, skip, output_specs=(),
             **extra) -> dict:
     from diagnose import outputs
@@ -79,8 +99,12 @@ def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, o
                    "and show one view with a row per node.")
 @click.option("--exit-when-done", is_flag=True,
               help="With --merge: stop once the start is up or failed and the files are quiet for 2 s.")
+@click.option("--probe", "probe_url", is_flag=False, flag_value="", default=None, metavar="[URL]",
+              help="Once the log says ready, probe the server once (as `llmdiag probe URL`); --probe alone: "
+                   "the URL the log names. A server that does not serve is an error (docs/probe.md).")
+@_probe_timeout
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
-def watch(fail_on, node, merge, exit_when_done, files, **opts):
+def watch(fail_on, node, merge, exit_when_done, probe_url, probe_timeout, files, **opts):
     """Pass stdin to stdout unchanged and show a live startup diagnosis on stderr.
 
     \b
@@ -92,7 +116,10 @@ def watch(fail_on, node, merge, exit_when_done, files, **opts):
 
     if files and not merge:
         raise UsageProblem("FILES are followed only with --merge (watch reads stdin otherwise)")
+    probe = _probe_cfg(probe_url, probe_timeout) if probe_url is not None else None
     if merge:
+        if probe is not None:
+            raise UsageProblem("--probe is not available with --merge")
         if not files:
             raise UsageProblem("--merge needs the files to follow")
         from diagnose.live.merge import merge_watch
@@ -101,7 +128,7 @@ def watch(fail_on, node, merge, exit_when_done, files, **opts):
         sys.exit(merge_watch(list(files), cfg))
     from diagnose.live.front import watch as do_watch
 
-    cfg = _config(**opts, fail_on=fail_on, source=node or "<stdin>", node=node)
+    cfg = _config(**opts, fail_on=fail_on, source=node or "<stdin>", node=node, probe=probe)
     sys.exit(do_watch(cfg))
 
 
@@ -113,20 +140,27 @@ def watch(fail_on, node, merge, exit_when_done, files, **opts):
               help="If the server is not up in time: report where it is stuck, stop it, exit 124.")
 @click.option("--kill-after", type=float, default=10.0, show_default=True, metavar="SECONDS",
               help="After stopping the server with SIGTERM, SIGKILL it if still running this much later.")
+@click.option("--probe", "probe", is_flag=True,
+              help="Once the log says ready, probe the server once (as `llmdiag probe`) at the URL the log names; "
+                   "exit 125 if it does not serve (docs/probe.md).")
+@click.option("--probe-url", default=None, metavar="URL", help="With --probe: probe this URL instead (implies --probe).")
+@_probe_timeout
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
-def run(command, log_path, ready_timeout, kill_after, **opts):
+def run(command, log_path, ready_timeout, kill_after, probe, probe_url, probe_timeout, **opts):
     """Start a server (after --), pass its merged output through, and diagnose it live.
 
     \b
     llmdiag run --log vllm.log -- vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2
-    Exit status: the server's (128+N when killed by signal N); 124 after --ready-timeout.
+    Exit status: the server's (128+N when killed by signal N); 124 after --ready-timeout; 125 with --probe
+    when the server came up but does not serve (the server is not stopped for it).
     """
     from diagnose.cli import UsageProblem
     from diagnose.live.front import run as do_run
 
     if ready_timeout is not None and ready_timeout <= 0:
         raise UsageProblem("--ready-timeout must be positive")
-    cfg = _config(**opts, fail_on="never", source=os.path.basename(command[0]))
+    probe_cfg = _probe_cfg(probe_url, probe_timeout) if probe or probe_url else None
+    cfg = _config(**opts, fail_on="never", source=os.path.basename(command[0]), probe=probe_cfg)
     try:
         rc = do_run(list(command), cfg, log_path, ready_timeout, kill_after)
     except (ValueError, FileNotFoundError) as exc:

@@ -16,6 +16,7 @@ from diagnose.live.reaper import kill_group_after
 from diagnose.live.views import Out
 
 EXIT_READY_TIMEOUT = 124  # like timeout(1): the server was not up in time and was stopped
+EXIT_NOT_SERVING = 125  # run --probe: the server came up, but the probe found that it does not serve
 _SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
@@ -206,6 +207,19 @@ def run(cmd: list[str], cfg: dict, log_path: str | None = None, ready_timeout: f
         worker, w = None, None
     pt = Passthrough(child_fd, 1, w, log_fd, notify=notify, backlog_limit=backlog_limit())
 
+    ctl_buf = bytearray()
+
+    def control(data: bytes) -> None:
+        """The analysis's messages, one a line: `ready`, `probe RESULT`."""
+        ctl_buf.extend(data)
+        while b"\n" in ctl_buf:
+            msg, _, rest = bytes(ctl_buf).partition(b"\n")
+            ctl_buf[:] = rest
+            if msg == b"ready":
+                state["ready"] = True
+            elif msg.startswith(b"probe "):
+                state["probe"] = msg[6:].decode("ascii", "replace")
+
     if worker is not None and worker.stdout is not None:
         ctl = worker.stdout.fileno()
 
@@ -216,8 +230,8 @@ def run(cmd: list[str], cfg: dict, log_path: str | None = None, ready_timeout: f
                 data = b""
             if not data:
                 pt.unwatch_fd(ctl)
-            elif b"ready" in data:
-                state["ready"] = True
+            else:
+                control(data)
 
         pt.watch_fd(ctl, on_control)
 
@@ -262,6 +276,11 @@ def run(cmd: list[str], cfg: dict, log_path: str | None = None, ready_timeout: f
         rc = _wait_worker(worker, notify)
         if rc not in (0, 1):
             _stopped(cfg, notify, pt, rc)
+        if worker.stdout is not None:  # what the analysis said after the passthrough ended (a late probe result)
+            try:
+                control(worker.stdout.read())
+            except (OSError, ValueError):
+                pass
     if reaper is not None:
         try:
             reaper[0].wait(5.0)  # told `done` above: it has ended by now (no zombie left behind)
@@ -269,6 +288,8 @@ def run(cmd: list[str], cfg: dict, log_path: str | None = None, ready_timeout: f
             pass
     if timed_out:
         return EXIT_READY_TIMEOUT
+    if state.get("probe") in ("stuck", "refuses", "down"):
+        return EXIT_NOT_SERVING
     return 128 - code if code < 0 else code
 
 

@@ -261,6 +261,11 @@ def status_texts(state: dict, height: int) -> list:
         head.append(f"  FAILED in {state.get('phase') or 'startup'}", style="bold red")
     elif state.get("ready"):
         head.append(f"  READY after {fmt_dur(state.get('ready_s'))}", style="bold green")
+        probe = state.get("probe")
+        if probe is not None:
+            result, ttft = probe
+            head.append(f"  probe: {result}" + (f" {ttft:.2f}s" if ttft is not None else ""),
+                        style="bold green" if result == "serves" else "dim" if result == "probing" else "bold red")
     else:
         head.append(f"  phase {state.get('phase') or 'starting'} ", style="bold")
         head.append(fmt_dur(state.get("phase_s")))

@@ -71,8 +71,12 @@ def main(argv: list[str] | None = None) -> int:
         if control_fd is not None:
             os.write(control_fd, b"ready\n")
 
+    def on_probe(result: str) -> None:
+        if control_fd is not None:
+            os.write(control_fd, f"probe {result}\n".encode())
+
     live = LiveAnalysis(rules, errors, view, cfg.get("stall") or {}, source=cfg.get("source", "<stdin>"),
-                        on_ready=on_ready, node=cfg.get("node"))
+                        on_ready=on_ready, node=cfg.get("node"), probe=cfg.get("probe"), on_probe=on_probe)
     if hasattr(view, "at_line_start"):
         view.at_line_start = lambda: live.last_byte == b"\n"
     for e in errors:

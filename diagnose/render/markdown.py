@@ -13,7 +13,7 @@ import re
 
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
-from diagnose.render.text import after_ready_note, died_after_ready, fmt_dur, phase_note
+from diagnose.render.text import after_ready_note, died_after_ready, fmt_dur, phase_note, probe_note
 from diagnose.reportdata import Diagnosis, Report
 from diagnose.render import family_note
 
@@ -113,6 +113,8 @@ def _headline(report: Report) -> list[str]:
     out = [headline, "", f"{esc(eng + ver)}{model}, {report.lines} log lines"]
     if after_ready_note(report):
         out += ["", esc(after_ready_note(report))]
+    if probe_note(report):
+        out += ["", esc(probe_note(report))]
     top = _top(report)
     if top is None and report.outcome == "ready":
         out += ["", "**What happened:** the server came up; no problem found."]

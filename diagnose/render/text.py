@@ -68,6 +68,17 @@ def after_ready_note(report) -> str | None:
     return f"{came}, then stopped serving{at} (stuck)."
 
 
+def probe_note(report) -> str | None:
+    """run --probe / watch --probe: what the probe said (docs/probe.md)."""
+    pr = getattr(report, "probe", None)
+    if pr is None:
+        return None
+    if pr.result == "serves":
+        ttft = f", first token after {pr.ttft_s:.3f} s" if pr.ttft_s is not None else ""
+        return f"Probe: {pr.url} serves{ttft}."
+    return f"Probe: {pr.url} {pr.result} (see below)."
+
+
 def _trim(text: str) -> str:
     """No trailing spaces (table padding), also before a closing colour code."""
     return "\n".join(_TRAILING.sub(r"\1", ln) for ln in text.split("\n"))
@@ -135,6 +146,9 @@ def render(report: Report, color: bool = True, width: int | None = None) -> str:
     note = after_ready_note(report)
     if note:
         console.print(Text(note, style="red" if died_after_ready(report) else ""))
+    note = probe_note(report)
+    if note:
+        console.print(Text(note, style="green" if report.probe.result == "serves" else "red"))
 
     if not report.diagnoses:
         console.print(Text("No problem found.", style="green") if report.outcome == "ready"
