@@ -33,13 +33,16 @@ def test_scenarios_use_contract_names():
     assert sum(s.outcome == "ready" for s in ci) == 1 and sum(s.quick for s in ci) == 2
 
 
-@pytest.mark.parametrize("group", ["breadth", "breadth2", "breadth3"])
+BREADTH_GROUPS = {"breadth": 14, "breadth2": 14, "breadth3": 14, "breadth5": 12}  # group: fewest scenarios
+
+
+@pytest.mark.parametrize("group", sorted(BREADTH_GROUPS))
 def test_breadth_scenarios_stay_out_of_the_default_runs(group):
     """all/ci/quick (what sample_logs/real/ and CI are made of) hold only core scenarios; every
     breadth scenario carries what its cases.jsonl record needs."""
     breadth = set(harness.SUBSETS[group])
-    assert len(breadth) >= 14
-    for sub in ("all", "ci", "quick", *({"breadth", "breadth2", "breadth3"} - {group})):
+    assert len(breadth) >= BREADTH_GROUPS[group]
+    for sub in ("all", "ci", "quick", *(set(BREADTH_GROUPS) - {group})):
         assert not breadth & set(harness.SUBSETS[sub]), sub
     for n in breadth:
         sc = harness.BY_NAME[n]
@@ -174,3 +177,24 @@ def test_titled_pids_finds_this_process_in_its_session():
         pytest.skip("no /proc")
     assert os.getpid() in harness.titled_pids(os.getsid(0), comm)
     assert os.getpid() not in harness.titled_pids(os.getsid(0), "VLLM::NoSuch")
+
+
+def test_stalled_mount_asks_throttlefs_to_stall(tmp_path, monkeypatch):
+    """model-on-stalled-mount: the models folder is served by throttlefs with --stall (reads never
+    return), and the scenario is a hang cut a while after its last line."""
+    seen = {}
+
+    class Stop(Exception):
+        pass
+
+    def popen(cmd, **kw):
+        seen["cmd"] = cmd
+        raise Stop
+
+    monkeypatch.setattr(harness.subprocess, "Popen", popen)
+    ctx = harness.Ctx(venv=tmp_path, work=tmp_path, models=tmp_path / "models", port=1, env={})
+    with pytest.raises(Stop):
+        harness._slow_mount("4MB", model="tiny-llama", stall=True)(ctx)
+    assert "--stall" in seen["cmd"]
+    sc = harness.BY_NAME["model-on-stalled-mount"]
+    assert sc.outcome == "incomplete" and sc.stall_after and "fuse" in sc.needs
