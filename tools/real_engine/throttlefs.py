@@ -32,6 +32,7 @@ class Throttled(Operations):
         self.rate = rate
         self.latency = latency
         self._mu = threading.Lock()
+        self.stall = False
         self.next_free = time.monotonic()
 
     def _p(self, path):
@@ -66,6 +67,8 @@ class Throttled(Operations):
         return os.open(self._p(path), os.O_RDONLY)
 
     def read(self, path, size, offset, fh):
+        if self.stall:  # a server that stopped answering: the read never returns
+            threading.Event().wait()
         data = os.pread(fh, size, offset)
         with self._mu:
             now = time.monotonic()
@@ -86,8 +89,12 @@ def main():
     ap.add_argument("mountpoint")
     ap.add_argument("--rate", default="4MB", help="bytes per second, e.g. 4MB")
     ap.add_argument("--latency-ms", type=float, default=20.0)
+    ap.add_argument("--stall", action="store_true",
+                    help="every read() blocks forever (metadata still answers): a hard NFS mount whose server is gone")
     a = ap.parse_args()
-    FUSE(Throttled(a.source, parse_size(a.rate), a.latency_ms / 1000.0), a.mountpoint,
+    fs = Throttled(a.source, parse_size(a.rate), a.latency_ms / 1000.0)
+    fs.stall = a.stall
+    FUSE(fs, a.mountpoint,
          foreground=True, ro=True, nothreads=False, fsname="throttlefs", subtype="throttlefs")
 
 
