@@ -21,7 +21,9 @@ EXC_RE = re.compile(
 _IMPLIED_NEXT = {"weights": "kv_cache", "compile": "kv_cache"}
 _BENIGN_EXC = {"KeyboardInterrupt", "CancelledError", "SystemExit", "GeneratorExit"}
 _TB_START = "Traceback (most recent call last)"
-_UNREADY = ("uv_bind",)  # fatal markers after the ready line that undo it: the socket was never bound
+_UNREADY = ("uv_bind",)
+# frames of the HTTP server's setup: vLLM's serve_http (launcher.py) and uvicorn's Config.load / its TLS context
+_SERVER_SETUP = re.compile(r'in serve_http\b|uvicorn/config\.py", line \d+, in (?:load|create_ssl_context)\b')  # fatal markers after the ready line that undo it: the socket was never bound
 _FRAME_LINE = re.compile(r'\s+File "[^"]+", line \d+, in ')
 _TB_CONT = re.compile(r"^(?:\s|File \"|\^|~|During handling of the above|The above exception was|\.\.\.|\[Previous line repeated)")
 MAX_EXCEPTIONS = 200
@@ -101,6 +103,9 @@ class Timeline:
     first_fatal_after_ready: int | None = None  # seq of the first engine-death line after ready
     first_fatal_after_ready_line: int | None = None
     first_fatal_after_ready_id: str | None = None
+    startup_complete: bool = False  # uvicorn's "Application startup complete" was seen
+    server_setup_failed: int | None = None  # line of an exception raised by the HTTP server's setup after ready
+    _tb_server_setup: int | None = None
     tail_error: tuple | None = None  # (line, source, raw) of the last error not followed by progress
     year: int | None = None
     last_clock: float | None = None
@@ -176,6 +181,8 @@ class Timeline:
             elif role == "ready":
                 if self._enter("server", line):
                     entered = "server"
+                if mk.id == "uv_complete":
+                    self.startup_complete = True
                 if self.ready_seq is None and mk.id not in LISTENING_ONLY.get(engine, ()):
                     self.ready_seq = self.seq
                     self.ready_line = line.n
@@ -256,6 +263,8 @@ class Timeline:
                     self.tb_of_line = self._tb_id
             else:
                 self.tb_of_line = self._tb_id
+                if _SERVER_SETUP.search(text):
+                    self._tb_server_setup = self._tb_id
                 if text[:1] in (" ", "F"):
                     row = frame_row(text)
                     if row is not None:
@@ -272,6 +281,11 @@ class Timeline:
             return
         if self._in_tb:
             self._tb_after_exc = 1
+            if self._tb_server_setup == self._tb_id and self.ready_seq is not None and not self.startup_complete \
+                    and self.server_setup_failed is None:
+                # the HTTP server's own setup raised (uvicorn's config: TLS files, the app, the socket):
+                # the lines that looked like ready came before it, and the server never came up
+                self.server_setup_failed = line.n
         wrapper = any(ev.marker.role == "wrapper" for ev in events)
         if len(self.exceptions) < MAX_EXCEPTIONS:
             self.exceptions.append(
@@ -306,7 +320,9 @@ class Timeline:
             first = self.first_fatal_after_ready
             # only the engines' own death lines count (markers with after_ready): a request that fails
             # while the server serves logs ERROR lines and tracebacks too, and the server goes on
-            if first is not None and (stop is None or first < stop) and self.first_fatal_after_ready_id in _UNREADY:
+            if self.server_setup_failed is not None:
+                outcome, after_ready = "failed", None
+            elif first is not None and (stop is None or first < stop) and self.first_fatal_after_ready_id in _UNREADY:
                 # uvicorn says "Application startup complete" before it binds its socket: a bind error
                 # after it means the server never came up
                 outcome, after_ready = "failed", None
