@@ -352,7 +352,7 @@ def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool, stop
         else:
             what = "No error line was recognised."
         where = f"during {phase}" if phase else "before any loading phase was recognised"
-        after_ready = tl.ready_line is not None and first is not None and first.n > tl.ready_line
+        after_ready = tl.died_after_ready
         diags.insert(len([d for d in diags if d["severity"] == "error" and d["role"] != "wrapper"]), _builtin(
             "unknown-failure", "unknown", "error", phase,
             ("The server failed after it came up; no known rule explains it" if after_ready
