@@ -58,7 +58,9 @@ def _stall_category(phase: str | None, tl: TimelineResult) -> str:
     category = STALL_CATEGORY.get(phase or "", "unknown")
     if phase == "nccl":
         facts = tl.facts
-        nodes = len([n for n in tl.dist.nodes.values() if n.lines]) if tl.dist is not None else 0
+        # hosts the lines name (NCCL's "host:pid:tid"); lines that name none are counted by their file
+        nodes = len([name for name, n in tl.dist.nodes.items() if n.lines and name not in tl.dist.sources]) \
+            if tl.dist is not None else 0
         nnodes = facts.get("nnodes")
         several = (isinstance(nnodes, (int, float)) and nnodes > 1) or nodes > 1 \
             or bool(facts.get("dist_init_addr") or facts.get("spans_nodes"))
