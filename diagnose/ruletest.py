@@ -190,7 +190,12 @@ def check_sample(log: Path, expected: dict, rules: list[Rule]) -> list[str]:
     for k, v in (expected.get("facts") or {}).items():
         if report.get("facts", {}).get(k) != v:
             problems.append(f"fact {k}: expected {v!r}, got {report.get('facts', {}).get(k)!r}")
-    if report["outcome"] == "ready" and any(d["severity"] == "error" for d in report["diagnoses"]):
+    state = (report.get("after_ready") or {}).get("state")
+    if "after_ready" in expected and state != expected["after_ready"]:
+        problems.append(f"after_ready: expected {expected['after_ready']!r}, got {state!r}")
+    # a server that came up and then died is reported as an error beside the ready outcome
+    if (report["outcome"] == "ready" and state != "died"
+            and any(d["severity"] == "error" for d in report["diagnoses"])):
         problems.append("ready outcome with an error diagnosis")
     return problems
 

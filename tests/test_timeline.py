@@ -139,3 +139,20 @@ def test_errors_during_a_requested_shutdown_do_not_fail_a_ready_start(shared_dat
     # engine death after the server came up, with no shutdown asked for, is a death after ready
     res, _ = run(V1 + "(APIServer pid=1) ERROR 11-29 21:30:00 [async_llm.py:1] AsyncLLM output_handler failed.\n")
     assert res.outcome == "ready" and res.after_ready["state"] == "died"
+
+
+def test_an_engine_core_killed_after_ready_is_a_death_though_vllm_says_shutdown():
+    # real vLLM 0.32 (CPU): after SIGKILL to VLLM::EngineCore, the API server's process manager and
+    # MPClient log [shutdown] lines first; nobody asked for a stop, so the server died
+    p = "(APIServer pid=1) {} 12-01 18:37:59 [{}] [shutdown] {}\n"
+    killed = (V1 + p.format("INFO", "utils.py:628", "Process manager: send sigterm to process EngineCore")
+              + p.format("WARNING", "core_client.py:817", "MPClient: engine core exited unexpectedly; starting cleanup")
+              + p.format("INFO", "core_client.py:770", "MPClient: start timeout=default"))
+    res = run(killed)[0]
+    n = len(V1.splitlines()) + 2
+    assert res.outcome == "ready" and res.after_ready == {"state": "died", "line": n, "ready_line": res.ready_line}
+    # a requested stop says so first (SIGINT / SIGTERM to the API server); its teardown lines follow
+    stop = (V1 + p.format("INFO", "launcher.py:254", "API server: shutdown triggered")
+            + p.format("INFO", "utils.py:628", "Process manager: send sigterm to process EngineCore"))
+    res = run(stop)[0]
+    assert res.after_ready["state"] == "stopped" and res.after_ready["line"] == len(V1.splitlines()) + 1

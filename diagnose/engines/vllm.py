@@ -163,7 +163,9 @@ MARKERS = [
     M("srv_start", E, "server", "ready", r"^Starting vLLM (?:API )?server (?:\d+ )?on (?P<url>\S+)$", "Starting vLLM", facts={"url": "listen_url"}),
     M("routes", E, "server", "ready", r"^Available routes are:$", "Available routes are"),
     M("route", E, "server", "progress", r"^Route: \S+, ", "Route: "),
-    M("shutdown", E, None, "shutdown", r"^\[shutdown\] ", "[shutdown]"),
+    # a requested stop; the process manager's teardown of its children and MPClient's cleanup of an engine
+    # core that exited unexpectedly (vLLM >= 0.25) also say [shutdown], but follow a death as well as a stop
+    M("shutdown", E, None, "shutdown", r"^\[shutdown\] (?!Process manager: |MPClient: engine core exited unexpectedly)", "[shutdown]"),
     # fatal lines and wrappers (diagnoses come from the rule pack; these drive the outcome)
     M("engine_core_failed", E, None, "wrapper", r"Engine core initialization failed\. See root cause above\.(?: Failed core proc\(s\): (?P<procs>\{.*?\}))?", "Engine core initialization failed", facts={"procs": "failed_core_procs"}),
     M("engine_core_start_fail", E, None, "wrapper", r"^EngineCore failed to start\.$", "EngineCore failed to start"),
@@ -177,6 +179,8 @@ MARKERS = [
     M("worker_died_v0", E, None, "wrapper", r"^Worker (?P<name>\S+) pid (?P<pid>\d+) died, exit code: (?P<code>-?\d+)$", "died, exit code", after_ready=True),
     M("worker_died_v1", E, None, "wrapper", r"^Worker proc (?P<name>\S+) died unexpectedly", "died unexpectedly", after_ready=True),
     M("core_died", E, None, "wrapper", r"(?:^Engine core proc (?P<name>\S+) died unexpectedly|Process (?P<name2>\S+) \(PID: \d+\) died with exit code (?P<code>-?\d+)|Engine core process \S+ died unexpectedly)", "died", after_ready=True),
+    # the engine core process is gone although nobody asked it to stop (kill -9, the OOM killer, a crash)
+    M("core_exited", E, None, "wrapper", r"^\[shutdown\] MPClient: engine core exited unexpectedly", "engine core exited unexpectedly", after_ready=True),
     M("engine_dead", E, None, "wrapper", r"EngineDeadError|Engine loop is not running|AsyncLLM output_handler failed", ("EngineDeadError", "Engine loop is not running", "output_handler failed"), after_ready=True),
     M("ready_timeout", E, None, "fatal", r"Timed out waiting for (?:new )?(?:engines to send ?initial message on input socket|engine core processes to start)", "Timed out waiting for"),
 ]

