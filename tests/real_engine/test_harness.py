@@ -33,13 +33,13 @@ def test_scenarios_use_contract_names():
     assert sum(s.outcome == "ready" for s in ci) == 1 and sum(s.quick for s in ci) == 2
 
 
-@pytest.mark.parametrize("group", ["breadth", "breadth2", "breadth3", "breadth4"])
+@pytest.mark.parametrize("group", ["breadth", "breadth2", "breadth3", "breadth4", "breadth6"])
 def test_breadth_scenarios_stay_out_of_the_default_runs(group):
     """all/ci/quick (what sample_logs/real/ and CI are made of) hold only core scenarios; every
     breadth scenario carries what its cases.jsonl record needs."""
     breadth = set(harness.SUBSETS[group])
-    assert len(breadth) >= 14
-    for sub in ("all", "ci", "quick", *({"breadth", "breadth2", "breadth3", "breadth4"} - {group})):
+    assert len(breadth) >= (10 if group == "breadth6" else 14)
+    for sub in ("all", "ci", "quick", *({"breadth", "breadth2", "breadth3", "breadth4", "breadth6"} - {group})):
         assert not breadth & set(harness.SUBSETS[sub]), sub
     for n in breadth:
         sc = harness.BY_NAME[n]
@@ -186,3 +186,26 @@ def test_small_mount_can_point_home_at_the_full_tmpfs(tmp_path):
     ctx = harness.Ctx(venv=tmp_path, work=tmp_path, models=tmp_path, port=1, env={})
     harness._small_mount(None, "1m", False)(ctx)
     assert list(ctx.env) == ["TMPDIR"] and ctx.env["TMPDIR"].endswith("small-tmp")
+
+
+def test_titled_pids_checks_a_long_prefix_on_the_command_line():
+    """comm keeps 15 characters: a longer prefix (VLLM::EngineCore_DP1 vs _DP0) is matched on the
+    command line, so one of two engines can be picked."""
+    import subprocess
+    import sys
+    import time
+    if not Path("/proc/self/comm").exists() or not Path("/bin/bash").exists():
+        pytest.skip("no /proc or bash")
+    code = ("import ctypes, time; ctypes.CDLL(None).prctl(15, b'VLLM::EngineCore', 0, 0, 0); "
+            "print('up', flush=True); time.sleep(30)")
+    p = subprocess.Popen(["/bin/bash", "-c", f'exec -a VLLM::EngineCore_DP1 "{sys.executable}" -c "{code}"'],
+                         stdout=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        assert p.stdout.readline().strip() == "up"
+        time.sleep(0.1)
+        assert harness.titled_pids(p.pid, "VLLM::EngineCore") == [p.pid]
+        assert harness.titled_pids(p.pid, "VLLM::EngineCore_DP1") == [p.pid]
+        assert harness.titled_pids(p.pid, "VLLM::EngineCore_DP0") == []
+    finally:
+        p.kill()
+        p.wait()
