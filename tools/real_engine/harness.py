@@ -1274,15 +1274,18 @@ BREADTH6: list = [
              "server", None, "A served model name in Cyrillic, Latin-1 and CJK characters: valid, the server "
              "comes up and answers under that name.",
              args=EAGER + ("--served-model-name", "модель-ü-模型"), intent=r"served_model_name",
-             remediation="Nothing to fix: the server came up.", **B6),
+             remediation="Nothing to fix at startup: the server came up (clients must send model "
+             "'модель-ü-模型': the harness's request naming tiny-llama got 404).", **B6),
     # --- a hang: one engine of two frozen ---
     Scenario("dp2-second-engine-sigstopped", "--data-parallel-size 2 on one host, SIGSTOP to the second "
-             "engine core (VLLM::EngineCore_DP1) 2 s after the engine starts", "incomplete", "init", "unknown",
+             "engine core (VLLM::EngineCore_DP1) 2 s after the engine starts", "incomplete", "kv_cache", "unknown",
              "Two local data-parallel engines; the second one freezes early (a debugger, a cgroup freezer, a "
-             "stuck read). The first engine and the API server wait for it without an error line; the log "
-             "stops where the frozen engine left it.",
+             "stuck read). Its worker has already been handed the load: it loads the weights, then nothing. The "
+             "first engine sizes its KV cache and logs `Waiting for READY message from DP Coordinator...` "
+             "every 10 s, as a multi-node DP start does when the other node never joins, but here every engine "
+             "is local; no error line.",
              signal_at=(r"Initializing a V1 LLM engine", "SIGSTOP", 2.0, "title:VLLM::EngineCore_DP1"),
-             args=EAGER + ("--data-parallel-size", "2"), evidence=r"Initializing a V1 LLM engine",
+             args=EAGER + ("--data-parallel-size", "2"), evidence=r"Waiting for READY message from DP Coordinator",
              absent=r"Application startup complete", secondary=("nccl-network",),
              remediation="Find what stopped or froze the second engine process (ps state T or D, py-spy "
              "dump); restart the server; if it recurs, collect a stack dump.", **B6),
@@ -1295,21 +1298,24 @@ BREADTH6: list = [
     Scenario("tensor-parallel-size-zero", "--tensor-parallel-size 0", "failed", "config", "invalid-argument",
              "A tensor parallel size of 0 (a GPU count computed as 0 on a CPU node).",
              args=EAGER + ("--tensor-parallel-size", "0"), intent=r"(?i)tensor_parallel_size",
-             evidence=r"(?i)tensor_parallel_size", secondary=("tp-exceeds-gpus",),
+             evidence=r"ValidationError: 1 validation error for ParallelConfig", secondary=("tp-exceeds-gpus",),
              remediation="Pass --tensor-parallel-size 1 or more (1 on a single CPU node).", **B6),
     Scenario("shard-is-a-directory", "the second safetensors shard is a directory of the same name",
              "failed", "weights", "corrupt-checkpoint", "The index names model-00002-of-00004.safetensors, "
-             "which is a folder (an unpacked archive or a sync tool left it).", prepare=_shard_is_directory,
-             args=EAGER, intent=r"(?i)directory|model-00002-of-00004",
-             evidence=r"(?i)Is a directory|IsADirectoryError|directory",
-             remediation="Replace model-00002-of-00004.safetensors with the real file (download the model "
-             "folder again).", **B6),
+             "which is a folder (an unpacked archive or a sync tool left it). safetensors' safe_open maps it and "
+             "fails with `OSError: No such device (os error 19)`; the log names no file.", prepare=_shard_is_directory,
+             args=EAGER, intent=r"No such device \(os error 19\)",
+             evidence=r"OSError: No such device \(os error 19\)",
+             secondary=("slow-network-storage",),
+             remediation="Check that every *.safetensors in the model folder is a regular file (one is not: "
+             "safe_open fails with No such device) and download the folder again.", **B6),
     Scenario("allowed-media-path-missing", "--allowed-local-media-path ./no-such-media (no such folder)",
-             "failed", "config", "invalid-argument", "The folder that local media may be read from does not "
-             "exist (a volume that was not mounted).",
+             "ready", "server", None, "The folder that local media may be read from does not exist (a volume "
+             "that was not mounted). vLLM 0.32 checks it only when a request brings local media: the start "
+             "says nothing and comes up.",
              args=EAGER + ("--allowed-local-media-path", "./no-such-media"), intent=r"no-such-media",
-             evidence=r"does not exist", remediation="Create or mount the folder given to "
-             "--allowed-local-media-path, or drop the flag.", **B6),
+             remediation="Nothing to fix at startup: the server came up (but ./no-such-media does not exist: "
+             "requests with local media files will fail until it is mounted).", **B6),
     Scenario("lora-modules-bad-syntax", "--enable-lora --lora-modules mine:./adapter (':' instead of '=')",
              "failed", "config", "invalid-argument", "A LoRA module spec written name:path: neither name=path "
              "nor JSON, so the argument parser rejects it before any engine code runs.",
@@ -1324,9 +1330,11 @@ BREADTH6: list = [
              "VLLM_LOGGING_CONFIG_PATH or unset the variable.", **B6),
     Scenario("tokenizer-mode-slow-removed", "--tokenizer-mode slow (a value older vLLM took, no longer "
              "offered)", "failed", "config", "invalid-argument", "A deployment recipe from an older vLLM "
-             "passes the slow tokenizer mode, which 0.32 no longer accepts.",
-             args=EAGER + ("--tokenizer-mode", "slow"), engine_version=None, intent=r"(?i)slow",
-             evidence=r"(?i)invalid choice|slow", remediation="Drop --tokenizer-mode slow (use auto or hf).",
+             "passes the slow tokenizer mode, which 0.32 no longer has: the argument parser lets it through and "
+             "the tokenizer registry rejects it after the model config is read.",
+             args=EAGER + ("--tokenizer-mode", "slow"), intent=r"tokenizer_mode='slow'",
+             evidence=r"ValueError: No tokenizer registered for tokenizer_mode='slow'",
+             remediation="Drop --tokenizer-mode slow (use auto or hf).",
              **B6),
 ]
 
