@@ -89,6 +89,8 @@ def _env(facts: dict, captures: dict, engine: str, version: str | None, phase: s
 def finding_env(f: Finding, facts: dict, engine: str, version: str | None) -> dict:
     """The names a finding's rule sees: facts, engine, version, phase, captures, then its `compute`."""
     env = _env(facts, f.captures, engine, version, f.phase or f.rule.phase)
+    if f.phase:
+        env["seen_phase"] = f.phase  # the phase the log or the traceback's frames show (missing when neither)
     for name, src in f.rule.compute.items():
         try:
             env[name] = evaluate(src, env)
