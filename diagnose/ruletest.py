@@ -29,7 +29,7 @@ shards_total shards_done load_gbps kv_blocks kv_tokens max_concurrency kv_availa
 compile_s graph_capture_s cuda_version torch_version nccl_version driver_version gpu_name gpu_total_gib
 avail_mem_gb phase python_errors exit_code checkpoint_fs checkpoint_gib host_ram_gib failed_core_procs
 dist_init_addr listen_url attention_backend dev_build image_vllm_version load_format weights_total_s
-engine_init_s activation_peak_gib""".split())
+engine_init_s activation_peak_gib seen_phase spans_nodes""".split())
 
 
 def example_fires(rule: Rule, text: str) -> bool:
