@@ -21,9 +21,9 @@ EXC_RE = re.compile(
 _IMPLIED_NEXT = {"weights": "kv_cache", "compile": "kv_cache"}
 _BENIGN_EXC = {"KeyboardInterrupt", "CancelledError", "SystemExit", "GeneratorExit"}
 _TB_START = "Traceback (most recent call last)"
-_UNREADY = ("uv_bind",)
+_UNREADY = ("uv_bind",)  # fatal markers after the ready line that undo it: the socket was never bound
 # frames of the HTTP server's setup: vLLM's serve_http (launcher.py) and uvicorn's Config.load / its TLS context
-_SERVER_SETUP = re.compile(r'in serve_http\b|uvicorn/config\.py", line \d+, in (?:load|create_ssl_context)\b')  # fatal markers after the ready line that undo it: the socket was never bound
+_SERVER_SETUP = re.compile(r'in serve_http\b|uvicorn/config\.py", line \d+, in (?:load|create_ssl_context)\b')
 _FRAME_LINE = re.compile(r'\s+File "[^"]+", line \d+, in ')
 _TB_CONT = re.compile(r"^(?:\s|File \"|\^|~|During handling of the above|The above exception was|\.\.\.|\[Previous line repeated)")
 MAX_EXCEPTIONS = 200
@@ -317,9 +317,9 @@ class Timeline:
             # on their way out
             outcome = "ready"
             stop = self.shutdown_seq if self.shutdown_seq is not None and self.shutdown_seq > ready else None
-            first = self.first_fatal_after_ready
             # only the engines' own death lines count (markers with after_ready): a request that fails
             # while the server serves logs ERROR lines and tracebacks too, and the server goes on
+            first = self.first_fatal_after_ready
             if self.server_setup_failed is not None:
                 outcome, after_ready = "failed", None
             elif first is not None and (stop is None or first < stop) and self.first_fatal_after_ready_id in _UNREADY:
@@ -346,7 +346,6 @@ class Timeline:
                     span.status = "done"
         if outcome == "failed" and current is not None:
             current.status = "failed"
-
         facts = dict(self.facts)
         _derive(facts, phases)
         return TimelineResult(
