@@ -51,7 +51,6 @@ STALL_CATEGORY = {
 }
 
 
-
 def _stall_category(phase: str | None, tl: TimelineResult) -> str:
     """STALL_CATEGORY, with NCCL's two usual causes told apart: a rendezvous across nodes that never
     completes is the network; ranks of one node that stop in NCCL's setup are peer-to-peer (ACS, IOMMU)."""
