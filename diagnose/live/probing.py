@@ -8,7 +8,6 @@ GRACE_S after that counts as stuck.
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from typing import Callable
@@ -39,14 +38,14 @@ class LiveProbe:
             return f"probe: {exc}"
         if target is None:
             return f"probe: {finder.target()[1]}; give --probe-url URL (run) or --probe URL (watch)"
-        key = next((os.environ[v] for v in core.KEY_ENV if os.environ.get(v)), None)
+        key = core.key_from_env()
         self.target_url = target.url
         self.deadline = self.clock() + self.total_s + GRACE_S
         step = min(STEP_S, self.total_s)
 
         def work() -> None:
             try:
-                self.box["res"] = core.probe(target, api_key=key.strip() if key else None, timeout=step,
+                self.box["res"] = core.probe(target, api_key=key, timeout=step,
                                              total=self.total_s)
             except Exception as exc:  # noqa: BLE001 - a probe bug is a result, never a crash of the analysis
                 self.box["err"] = f"{type(exc).__name__}: {exc}"

@@ -6,7 +6,6 @@ read or names no address), 3 an internal error. 1 is not used: it means a failed
 
 from __future__ import annotations
 
-import os
 import sys
 
 import click
@@ -48,8 +47,7 @@ def probe(url, log_path, api_key, model, timeout, total_timeout, insecure, fmt):
         raise UsageProblem("--timeout and --total-timeout must be positive")
     if url and log_path:
         raise UsageProblem("give a URL or --from-log, not both")
-    key = api_key if api_key is not None else next((os.environ[v] for v in core.KEY_ENV if os.environ.get(v)), None)
-    key = key.strip() if key else None
+    key = core.key_from_env() if api_key is None else (api_key.strip() if api_key else None)
     try:
         if log_path:
             from diagnose.lines import InputError

@@ -27,6 +27,15 @@ RESULTS = ("serves", "stuck", "refuses", "down")
 # Exit codes of `llmdiag probe` (0, 2 and 3 mean what they mean for every command; 1 is a failed start)
 EXIT_CODES = {"serves": 0, "down": 4, "refuses": 5, "stuck": 6}
 KEY_ENV = ("VLLM_API_KEY", "OPENAI_API_KEY")  # read in this order when --api-key is not given
+
+
+def key_from_env(env=None) -> str | None:
+    """The API key from the environment (KEY_ENV, in order), stripped; None when none is set."""
+    import os
+
+    env = os.environ if env is None else env
+    key = next((env[v] for v in KEY_ENV if env.get(v)), None)
+    return key.strip() if key else None
 DEFAULT_URL = "http://127.0.0.1:8000"
 BODY_SHOWN = 200  # characters of an error body in a result
 _SMALL_CAP = 4096  # bytes read of /health
