@@ -224,6 +224,11 @@ class Report(_Data):
         return dumps(self.model_dump(by_alias=True), indent)
 
 
+def died_after_ready(report: Any) -> bool:
+    """The server came up, then died (`after_ready.state` died; docs/contract.md): a report of either model."""
+    return report.outcome == "ready" and report.after_ready is not None and report.after_ready.state == "died"
+
+
 def as_light(report: Any) -> Report:
     """The report as a `Report` of this module (a pydantic `diagnose.report.Report` is converted)."""
     return report if isinstance(report, Report) else Report.from_dict(report.model_dump(by_alias=True))

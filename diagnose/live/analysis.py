@@ -17,7 +17,7 @@ from diagnose.lines import MAX_LINE_BYTES, LineParser, decode, split_redraws
 from diagnose.live import stall as stalls
 from diagnose.live.views import View, fmt_dur, stall_lines
 from diagnose.pipeline import Analyzer, scanner
-from diagnose.reportdata import Report
+from diagnose.reportdata import Report, died_after_ready
 
 TICK_S = 0.25
 CONFIRM_LINES = 30  # a finding is confirmed this many lines later ...
@@ -489,8 +489,7 @@ class LiveAnalysis:
                        "live diagnoses are switched off")
             return
         report = _redact(report)
-        self.failed = report.outcome == "failed" or (
-            report.after_ready is not None and report.after_ready.state == "died")  # the server died after ready
+        self.failed = report.outcome == "failed" or died_after_ready(report)
         self._show(report, now, final)
 
     def _show(self, report: Report, now: float, final: bool, after_ready: bool | None = None) -> None:

@@ -8,7 +8,7 @@ import textwrap
 
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
-from diagnose.reportdata import Report
+from diagnose.reportdata import Report, died_after_ready
 from diagnose.render import family_note
 
 _OUTCOME_STYLE = {"ready": "bold green", "failed": "bold red", "incomplete": "bold yellow"}
@@ -48,10 +48,6 @@ def phase_note(report: Report) -> str | None:
     if report.last_phase and report.outcome != "ready" and report.last_phase not in {p.name for p in report.phases}:
         return f"Phase {report.last_phase} has no marker line in this log; the diagnosis places the failure there."
     return None
-
-
-def died_after_ready(report) -> bool:
-    return report.outcome == "ready" and report.after_ready is not None and report.after_ready.state == "died"
 
 
 def after_ready_note(report) -> str | None:
