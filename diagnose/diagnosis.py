@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 
-from diagnose.engines.base import number
+from diagnose.engines.base import PHASE_INDEX, number
 from diagnose.expr import Missing, Version, evaluate, render
 from diagnose.fingerprint import fingerprint
 from diagnose.matcher import MAX_EVIDENCE, Finding, Matcher, MatchRun
@@ -196,9 +196,11 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
     for f in findings:
         if f.rule.id in run.disabled or matcher.unless_blocks(f, run):
             continue
-        if f.phase is None and f.evidence[-1].tb is not None and f.evidence[-1].tb in tl.tb_phase:
-            # no phase marker before it (a pasted excerpt): the phase its traceback's frames show
-            f.phase = tl.tb_phase[f.evidence[-1].tb]
+        framed = tl.tb_phase.get(f.evidence[-1].tb) if f.evidence[-1].tb is not None else None
+        if framed and (f.phase is None or framed != "server" and PHASE_INDEX[framed] > PHASE_INDEX.get(f.phase, 99)):
+            # no phase marker before it (a pasted excerpt), or frames of a phase whose markers were not
+            # printed yet (a spawned engine process that dies while it starts, after the config lines)
+            f.phase = framed
             f.frame_phase = True
         try:
             env = finding_env(f, facts, engine, version)

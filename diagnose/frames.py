@@ -24,15 +24,19 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     ("weights", r"model_loader/|weight_utils|in load_weights\b|in load_model\b|safetensors/"),
     # torch.compile / inductor
     ("compile", r"vllm/compilation/|torch/_dynamo/|torch/_inductor/|in compile_or_warm_up_model\b"),
-    # torch.distributed, NCCL, custom all-reduce
-    ("nccl", r"parallel_state|pynccl|custom_all_reduce|in init_distributed|device_communicators/"
+    # torch.distributed, NCCL, custom all-reduce (not vLLM's shared-memory message queue, which the
+    # executor sets up for its workers while it starts)
+    ("nccl", r"parallel_state|pynccl|custom_all_reduce|in init_distributed|device_communicators/(?!shm_broadcast)"
              r"|torch/distributed/|in init_torch_distributed\b"
              # NCCL's own C frames, as a crash handler prints them (`... init.cc", line N, in ncclCommInitRank`)
              r"|in nccl[A-Z]\w*"),
     # engine and worker start (vLLM engine core / executor, SGLang scheduler start)
-    ("init", r"in _init_executor\b|in init_device\b|executor/|in run_scheduler_process\b"),
+    # (a spawned process's first frame, vLLM's engine-core launch: a process that dies while it starts)
+    ("init", r"in _init_executor\b|in init_device\b|(?<!model_)executor/|in run_scheduler_process\b"
+             r"|in spawn_main\b|in launch_core_engines\b|in wait_for_engine_startup\b|in run_engine_core\b"),
     # arguments and model config
     ("config", r"arg_utils|in create_engine_config\b|vllm/config/|vllm/config\.py|server_args\.py"
+               r"|model_executor/models/registry\.py"  # inspecting the architecture
                r"|transformers/configuration_utils|transformers/models/auto/"),
     # the HTTP server (outermost; says the least)
     ("server", r"uvicorn/|api_server|http_server"),
