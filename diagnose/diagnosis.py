@@ -290,7 +290,10 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
                 d["title"] = "Non-fatal: " + d["title"]
                 d["_key"] = (d["_key"][0], 1, *d["_key"][2:])
 
-    diags.sort(key=lambda d: d["_key"])
+    # a start that stopped in a phase is explained first by what was read in that phase; a warning about a
+    # phase that finished (slow weights before a hang in compile) comes after it
+    stuck_in = tl.last_phase if tl.outcome == "incomplete" else None
+    diags.sort(key=lambda d: (d["_key"][0], bool(stuck_in) and d["phase"] != stuck_in, *d["_key"][1:]))
     _add_unknown(diags, tl, multi_source, stopped_by)
     for d in diags:
         d.pop("_key", None)
@@ -337,6 +340,11 @@ def _rank(f: Finding) -> tuple:
     return (r.tier == "family", -r.priority, _ROLE[r.role], _SEV[r.severity])
 
 
+def _explains_stop(causes: list[dict], phase: str | None) -> bool:
+    """Whether an error or warning read in the phase where the log stops (or in no phase) explains the stop."""
+    return any(d["severity"] in ("error", "warning") and (not phase or d["phase"] in (phase, None)) for d in causes)
+
+
 def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool, stopped_by: str | None = None) -> None:
     phase = tl.last_phase
     causes = [d for d in diags if d["role"] != "wrapper"]
@@ -367,9 +375,9 @@ def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool, stop
              "Re-run with more logging: VLLM_LOGGING_LEVEL=DEBUG (vLLM) or --log-level debug (SGLang)",
              "Collect: the whole log of every rank/node, nvidia-smi, pip list | grep -iE 'vllm|sglang|torch|transformers|flash'"],
             evidence, f"{phase}|{first.exc if first else ''}", "likely"))
-    elif tl.outcome == "incomplete" and stopped_by and not any(d["severity"] in ("error", "warning") for d in causes):
+    elif tl.outcome == "incomplete" and stopped_by and not _explains_stop(causes, phase):
         diags.insert(0, stopped(phase, stopped_by))
-    elif tl.outcome == "incomplete" and not any(d["severity"] in ("error", "warning") for d in causes):
+    elif tl.outcome == "incomplete" and not _explains_stop(causes, phase):
         meaning, actions = STALL_ADVICE.get(phase or "", ("the log stops before any loading phase was recognised",
                                                           ["Check that this is the whole log and that the process is alive"]))
         category = _stall_category(phase, tl)

@@ -562,10 +562,13 @@ def _diag(rule, category, severity, role, phase, title, explanation, remediation
     }
 
 
-def merge(diags: list[dict], extra: list[dict], tracker: DistTracker, multi: bool) -> list[dict]:
+def merge(diags: list[dict], extra: list[dict], tracker: DistTracker, multi: bool,
+          stuck_in: str | None = None) -> list[dict]:
     """Rule diagnoses and distributed ones in one order: causes by severity, a rule-matched cause
-    before a distributed one, the generic 'unknown' answers last among their severity. When several
-    ranks report errors, an error on one rank goes before collective time-outs seen on the others."""
+    before a distributed one, the generic 'unknown' answers last among their severity; for a start
+    that stopped in phase `stuck_in`, what was read about a phase that had finished comes after the
+    rest of its severity. When several ranks report errors, an error on one rank goes before
+    collective time-outs seen on the others."""
     generic = {"unknown-failure", "stall-unknown"}
     seen = {d["fingerprint"] for d in diags}
     extra = [d for d in extra if d["fingerprint"] not in seen]
@@ -573,7 +576,9 @@ def merge(diags: list[dict], extra: list[dict], tracker: DistTracker, multi: boo
         diags = [d for d in diags if d["rule"] != "unknown-failure"] + [d for d in diags if d["rule"] == "unknown-failure"]
     sev = {"error": 0, "warning": 1, "info": 2}
     tagged = [(d, 0) for d in diags] + [(d, 1) for d in extra]
-    tagged.sort(key=lambda t: (t[0]["role"] == "wrapper", sev[t[0]["severity"]], t[0]["rule"] in generic, t[1]))
+    tagged.sort(key=lambda t: (t[0]["role"] == "wrapper", sev[t[0]["severity"]],
+                               bool(stuck_in) and t[0]["phase"] not in (stuck_in, None),
+                               t[0]["rule"] in generic, t[1]))
     out = [d for d, _ in tagged]
     if tracker.distributed():
         for d in out:

@@ -229,7 +229,8 @@ class Analyzer:
             diags[0]["evidence"] = [{"line": n, "text": raw, "_who": self.last_who,
                                      **({"source": src} if multi else {})}]
         dist = self.timeline.dist
-        diags = distributed.merge(diags, dist.diagnoses(tl.outcome, engine, multi), dist, multi)
+        diags = distributed.merge(diags, dist.diagnoses(tl.outcome, engine, multi), dist, multi,
+                                  tl.last_phase if tl.outcome == "incomplete" else None)
         ranks, nodes, nccl = dist.views(tl.outcome)
         outcome = tl.outcome
         top_error = next((d for d in diags if d["role"] != "wrapper" and d["severity"] == "error"), None)
