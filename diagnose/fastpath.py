@@ -33,7 +33,7 @@ from diagnose.distributed import _ENV_LINE, _NCCL_CHANNEL, _NCCL_NNODES, _names_
 from diagnose.engines.base import PHASE_INDEX
 from diagnose.lines import (_CI_BRACKET, _RANK, _SGL_HDR, _SGL_TAG, _UVICORN, _VLLM_HDR, LineParser, _clock,
                             _worker_rank)
-from diagnose.timeline import _BACKWARD_OK, _TB_CONT, EXC_RE
+from diagnose.timeline import _BACKWARD_OK, _TB_CONT, EXC_RE, moves
 
 # What sends a line the full way: a traceback, Ray's folding, NCCL lines the tracker reads, ANSI
 # colour and NUL bytes (the parser removes them, which can join an anchor).
@@ -503,7 +503,7 @@ class QuietLines:
                 if span.status != "done":
                     span.end_clock = clock
         if tl.tail_error is not None:
-            tl.moved_on(current is not None, None, text)
+            tl.moved_on(moves(events), None, text)
         tb = None  # timeline._track_exceptions for a line that is neither a traceback start nor an exception
         if tl._in_tb:
             tb = tl._tb_id
@@ -512,6 +512,8 @@ class QuietLines:
                 if tl._tb_after_exc > 4 and not _TB_CONT.match(text):
                     tl._in_tb = False
                     tb = None
+            else:
+                tl.note_frame(text)
         tl.tb_of_line = tb
         node.lines += 1
         st.lines += 1

@@ -35,6 +35,11 @@ _MOVING_ROLES = {"start", "progress", "end", "finish", "ready"}
 _WAITING = re.compile(r"\b[Ww]aiting for\b")
 
 
+def moves(events) -> bool:
+    """Whether a line's marker events show the start moving on (which forgets an error that ended the log so far)."""
+    return any(ev.marker.role in _MOVING_ROLES for ev in events or ())
+
+
 @dataclass
 class PhaseSpan:
     name: str
@@ -204,7 +209,7 @@ class Timeline:
                 if span.status != "done":
                     span.end_clock = line.clock
         if self.tail_error is not None:
-            self.moved_on(any(ev.marker.role in _MOVING_ROLES for ev in events), line.level, line.text)
+            self.moved_on(moves(events), line.level, line.text)
         if line.level in ("ERROR", "CRITICAL") and not any(ev.marker.role == "shutdown" for ev in events):
             self.tail_error = (line.n, line.source, line.raw)
         n_exc = len(self.exceptions)
@@ -239,6 +244,17 @@ class Timeline:
         self.phases.append(span)
         return True
 
+    def note_frame(self, text: str) -> None:
+        """A line inside a traceback, before its exception line: the phase its frame shows, if any."""
+        if text[:1] in (" ", "F"):
+            row = frame_row(text)
+            if row is not None:
+                best = self.tb_rows.get(self._tb_id)
+                if best is None or row < best:
+                    self.tb_rows[self._tb_id] = row
+                    if len(self.tb_rows) > MAX_TB_PHASES:
+                        del self.tb_rows[next(iter(self.tb_rows))]
+
     def _track_exceptions(self, line, events: list[Event]) -> None:
         text = line.text
         self.tb_of_line = None
@@ -265,14 +281,7 @@ class Timeline:
                 self.tb_of_line = self._tb_id
                 if _SERVER_SETUP.search(text):
                     self._tb_server_setup = self._tb_id
-                if text[:1] in (" ", "F"):
-                    row = frame_row(text)
-                    if row is not None:
-                        best = self.tb_rows.get(self._tb_id)
-                        if best is None or row < best:
-                            self.tb_rows[self._tb_id] = row
-                            if len(self.tb_rows) > MAX_TB_PHASES:
-                                del self.tb_rows[next(iter(self.tb_rows))]
+                self.note_frame(text)
         m = EXC_RE.match(text) if text[:1].isalpha() else None
         if m is None or line.level in ("DEBUG", "INFO", "WARNING"):
             return
