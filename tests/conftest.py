@@ -5,6 +5,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_logs"
@@ -14,6 +15,12 @@ SAMPLES = ROOT / "sample_logs"
 _CACHE = tempfile.mkdtemp(prefix="llmdiag-test-cache-")
 os.environ["LLMDIAG_CACHE_DIR"] = _CACHE
 atexit.register(shutil.rmtree, _CACHE, True)
+
+# Property tests run the same examples on every run (a CI run must not fail on an example no one has
+# seen before); LLMDIAG_HYPOTHESIS=explore draws new ones, to look for bugs on purpose.
+settings.register_profile("fixed", derandomize=True, database=None, print_blob=True)
+settings.register_profile("explore", print_blob=True)
+settings.load_profile(os.environ.get("LLMDIAG_HYPOTHESIS", "fixed"))
 
 
 @pytest.fixture(scope="session")
