@@ -205,6 +205,13 @@ class Analyzer:
     def report(self) -> Report:
         return Report(**self._report_fields())
 
+    def clocks(self) -> dict:
+        """The log's clock, which the report gives only as ISO text and only when the log tells the
+        year: per phase (start_clock, end_clock, year), in the order of the report's phases (events, traces)."""
+        tl = self.timeline
+        return {"phases": [(s.start_clock, s.end_clock, s.start_year) for s in tl.phases], "year": tl.year,
+                "last_clock": tl.last_clock}
+
     def _report_fields(self) -> dict:
         """The report's fields as the pipeline's own plain values."""
         tl = self.timeline.finish()
@@ -315,6 +322,7 @@ class Start:
     paths: list[str]  # the files as found (for annotations that point into them)
     why: str
     report: Report
+    clocks: dict | None = None  # the log's clock per phase (Analyzer.clocks), for events and traces
 
 
 def analyze_starts(paths: list[str], rules: list[Rule] | None = None, warnings: list[str] | None = None,
@@ -335,7 +343,8 @@ def analyze_starts(paths: list[str], rules: list[Rule] | None = None, warnings: 
             members = [InputSpec(sp.path, sp.name, None, sp.proc, sp.pid)]
         analyzer = Analyzer(rules, warnings)
         analyzer.feed_specs(members, progress=progress if len(specs) == 1 else None)
-        out.append(Start([sp.name for sp in members], [sp.path for sp in members], g.why, analyzer.report()))
+        out.append(Start([sp.name for sp in members], [sp.path for sp in members], g.why, analyzer.report(),
+                         analyzer.clocks()))
     return out
 
 
