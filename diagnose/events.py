@@ -253,7 +253,8 @@ def report_events(writer: EventWriter, report, clocks: dict | None = None, ancho
         status = "done" if p.status == "running" and i + 1 < n_phases else p.status
         at = (report.phases[i + 1].first_line, 0.5) if i + 1 < n_phases else (p.last_line + 0.5, 3)
         items.append((*at, "phase_ended", lt(end_c, y),
-                      {"phase": p.name, "status": status, "line": p.last_line, "duration_s": p.duration_s}))
+                      {"phase": p.name, "status": status, "line": int(at[0]) if i + 1 < n_phases else p.last_line,
+                       "duration_s": p.duration_s}))
     ar = report.after_ready
     ready_line = ar.ready_line if ar is not None else None
     if report.outcome == "ready":
@@ -339,3 +340,137 @@ def _mtime(paths) -> float:
         except (OSError, TypeError, ValueError):
             pass
     return max(times) if times else time.time()
+
+
+# -- watch / run: the events as they happen ----------------------------------------------------------
+
+class LiveEvents:
+    """The events of `watch` and `run`, called by diagnose.live.analysis.LiveAnalysis at each moment
+    (its `_event` hook) and by the worker at the end. Also keeps the wall-clock time of each phase,
+    for the trace of a log without a clock."""
+
+    def __init__(self, writer: EventWriter | None, mode: str, node: str | None = None, host: str | None = None,
+                 command: list[str] | None = None, source: str | None = None, wall=time.time):
+        self.writer = writer
+        self.mode = mode
+        self.wall = wall
+        self.phase_wall: dict[int, list] = {}  # timeline phase index -> [start, end] (wall clock)
+        self.died_told = False
+        if writer is not None:
+            writer.set_context(node=node, host=host)
+            cmd = None
+            if command:
+                cmd = " ".join(command)
+            writer.emit("start", mode=mode, source=source, command=cmd)
+
+    def _context(self, live) -> None:
+        eng, ver = live._engine()
+        model = live.analyzer.timeline.facts.get("model")
+        self.writer.set_context(engine=eng if eng != "unknown" else None, engine_version=ver,
+                                model=model if isinstance(model, str) else None, start=live.analyzer.starts)
+
+    def log_time(self, live) -> str | None:
+        tl = live.analyzer.timeline
+        if tl.last_clock is None:
+            return None
+        return _iso_naive(log_datetime(tl.last_clock, tl.year, tl.year or anchor_year_for(tl.last_clock, self.wall())))
+
+    def emit(self, live, kind: str, **fields) -> None:
+        now = self.wall()
+        idx = len(live.analyzer.timeline.phases) - 1
+        if kind == "phase_started":
+            for rec in self.phase_wall.values():
+                if rec[1] is None:
+                    rec[1] = now
+            self.phase_wall[idx] = [now, None]
+        elif kind == "restart":
+            self.phase_wall = {}
+            self.died_told = False
+        if self.writer is None:
+            return
+        self._context(live)
+        d = fields.pop("diagnosis", None)
+        if d is not None:
+            fields = {**diagnosis_fields(d, fields.pop("after_ready", False)), **fields}
+        fields.setdefault("line", live.n or None)
+        self.writer.emit(kind, self.log_time(live), now, **fields)
+
+    def wall_times(self, n_phases: int) -> list:
+        return [tuple(self.phase_wall.get(i, (None, None))) for i in range(n_phases)]
+
+    def finish(self, live, report, exit_code: int | None) -> None:
+        """End of input: the last phase's end and the `end` event with what the start came to."""
+        for rec in self.phase_wall.values():
+            if rec[1] is None:
+                rec[1] = self.wall()
+        if self.writer is None:
+            return
+        if report is not None and report.phases:
+            last = report.phases[-1]
+            self.emit(live, "phase_ended", phase=last.name, status=last.status, duration_s=last.duration_s,
+                      line=last.last_line)
+        if report is not None:
+            self._context(live)
+            self.writer.emit("end", self.log_time(live), self.wall(), **end_fields(report, exit_code))
+        else:
+            self.writer.emit("end", self.log_time(live), self.wall(), outcome=None, exit_code=exit_code)
+
+
+def live_events(cfg: dict) -> tuple[LiveEvents | None, str | None]:
+    """The worker's LiveEvents for --events / --otel (None without either), and a problem to note."""
+    if not cfg.get("events") and not cfg.get("otel"):
+        return None, None
+    writer, problem = None, None
+    if cfg.get("events"):
+        try:
+            writer = EventWriter.open(cfg["events"], run_id=cfg.get("run_id"))
+        except EventsError as exc:
+            problem = f"warning: {exc}; no events are written"
+    cmd = cfg.get("command")
+    if cmd and writer is not None and writer._redactor is not None:
+        cmd = [writer._redactor.text(c) for c in cmd]
+    ev = LiveEvents(writer, cfg.get("mode", "watch"), node=cfg.get("node"), host=_hostname(), command=cmd,
+                    source=cfg.get("source"))
+    ev.run_id = writer.run_id if writer is not None else (cfg.get("run_id") or uuid.uuid4().hex)
+    return ev, problem
+
+
+def _hostname() -> str | None:
+    import socket
+
+    try:
+        return socket.gethostname() or None
+    except OSError:
+        return None
+
+
+def live_end(ev: LiveEvents, live, report, cfg: dict, exit_code: int | None) -> list[str]:
+    """End of a live start: the `end` event, and the trace (--otel). Returns problems to note."""
+    problems: list[str] = []
+    if cfg.get("mode") == "run":
+        exit_code = live.child_exit
+    ev.finish(live, report, exit_code)
+    if ev.writer is not None:
+        if ev.writer.error:
+            problems.append(f"warning: {ev.writer.error}")
+        ev.writer.close()
+    if cfg.get("otel") and report is not None:
+        from diagnose.otel import export_report
+        from diagnose.redact import Redactor
+
+        process = None
+        cmd = cfg.get("command")
+        if cmd:
+            r = Redactor()
+            process = {"process.executable.name": os.path.basename(cmd[0]),
+                       "process.command_args": [r.text(c) for c in cmd][:64],
+                       "process.pid": cfg.get("server_pid"), "process.exit.code": live.child_exit}
+        try:
+            problem = export_report(report, live.analyzer.clocks(), time.time(), run_id=ev.run_id,
+                                    host=cfg.get("node") or _hostname(), process=process, mode=cfg.get("mode", "watch"),
+                                    wall=ev.wall_times(len(report.phases)))
+        except Exception as exc:  # noqa: BLE001 - the summary is shown already; say why, carry on
+            problem = f"OTLP export failed: {type(exc).__name__}: {exc}"
+        if problem:
+            problems.append(f"warning: {problem}")
+    return problems

@@ -65,14 +65,11 @@ def _ns(epoch: float) -> int:
     return int(round(epoch * 1e9))
 
 
-def phase_epochs(report, clocks: dict | None, anchor_epoch: float, utc_offset_s: float = 0.0,
-                 wall: list | None = None) -> tuple[list[tuple[float, float]], tuple[float, float], str]:
+def phase_epochs(report, clocks: dict | None, anchor_epoch: float, wall: list | None = None) -> tuple[list[tuple[float, float]], tuple[float, float], str]:
     """Each phase's (start, end) as Unix times, the root's, and where they come from:
-    "log" (the log's clock; a year-less one takes the year of `anchor_epoch`; the clock is read as
-    UTC + `utc_offset_s`), "wall" (when llmdiag saw the lines: `wall`, per phase, live only), or
+    "log" (the log's clock, read in the local time zone (TZ) as logs print it; a year-less one takes
+    the year of `anchor_epoch`), "wall" (when llmdiag saw the lines: `wall`, per phase, live only), or
     "none" (no clock: every span sits at `anchor_epoch`, with no length)."""
-    from datetime import timezone
-
     from diagnose.events import anchor_year_for, log_datetime
 
     spans = (clocks or {}).get("phases") or []
@@ -82,7 +79,12 @@ def phase_epochs(report, clocks: dict | None, anchor_epoch: float, utc_offset_s:
 
     def epoch(clock, y):
         dt = log_datetime(clock, y or year, anchor_y)
-        return None if dt is None else dt.replace(tzinfo=timezone.utc).timestamp() - utc_offset_s
+        if dt is None:
+            return None
+        try:
+            return dt.timestamp()  # naive: the local time zone
+        except (OverflowError, OSError, ValueError):
+            return None
 
     out: list[tuple[float | None, float | None]] = []
     source = "log" if first is not None else ("wall" if wall else "none")
@@ -326,7 +328,7 @@ def hostname() -> str | None:
 
 def export_report(report, clocks: dict | None, anchor_epoch: float, run_id: str | None = None,
                   host: str | None = None, process: dict | None = None, mode: str = "explain",
-                  utc_offset_s: float = 0.0, wall: list | None = None) -> str | None:
+                  wall: list | None = None) -> str | None:
     """Plan and export one start; None or one line saying why the export failed."""
-    times, root, timing = phase_epochs(report, clocks, anchor_epoch, utc_offset_s, wall)
+    times, root, timing = phase_epochs(report, clocks, anchor_epoch, wall)
     return export(trace_plan(report, times, root, timing, run_id=run_id, host=host, process=process, mode=mode))
