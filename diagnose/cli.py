@@ -235,10 +235,16 @@ class _ClickOut:
 
 
 @cli.command()
-def schema():
-    """Print the JSON Schema of the report (llmdiag.report/v1)."""
+@click.argument("name", required=False, default="report", type=click.Choice(["report", "event"]))
+def schema(name):
+    """Print the JSON Schema of the report (llmdiag.report/v1), or of one --events line (event: llmdiag.event/v1)."""
     import json
 
+    if name == "event":
+        from diagnose.events import json_schema as event_schema
+
+        click.echo(json.dumps(event_schema(), indent=2))
+        return
     from diagnose.report import json_schema
 
     click.echo(json.dumps(json_schema(), indent=2))
