@@ -139,10 +139,9 @@ def log_datetime(clock: float | None, year: int | None, anchor_year: int | None 
     y = year or anchor_year
     if y is None:
         return None
-    try:
-        return datetime(y, 1, 1) + timedelta(seconds=clock)
-    except (OverflowError, ValueError):
-        return None
+    from diagnose.lines import clock_datetime
+
+    return clock_datetime(clock, y)
 
 
 def anchor_year_for(clock: float | None, anchor_epoch: float) -> int:

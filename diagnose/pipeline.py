@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
 from typing import Callable, Iterable
 
 from diagnose import diagnosis, distributed
 from diagnose.engines import PHASE_INDEX, PROCESS_FIRST, START_BANNERS, EngineGuess, MarkerScanner, is_dev_version
-from diagnose.lines import InputSpec, Line, LineParser, expand_inputs, iter_specs, open_input, raw_batches, redrawn
+from diagnose.lines import (InputSpec, Line, LineParser, clock_datetime, expand_inputs, iter_specs, open_input,
+                            raw_batches, redrawn)
 from diagnose.matcher import Finding, Matcher
 from diagnose.reportdata import Report
 from diagnose.ruledata import RuleData as Rule
@@ -262,7 +262,8 @@ class Analyzer:
             started = None
             year = span.start_year or tl.year
             if span.start_clock is not None and year:
-                started = (datetime(year, 1, 1) + timedelta(seconds=span.start_clock)).isoformat()
+                dt = clock_datetime(span.start_clock, year)
+                started = dt.isoformat() if dt is not None else None
             phases.append({
                 "name": span.name, "status": span.status, "first_line": span.first_line,
                 "last_line": span.last_line, "started_at": started, "duration_s": span.duration_s,
