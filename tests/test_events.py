@@ -204,3 +204,25 @@ def test_schema_command_event():
     p = llmdiag("schema", "event")
     doc = json.loads(p.stdout)
     assert doc["$id"] == "urn:llmdiag:event:v1" and doc["properties"]["schema"]["const"] == SCHEMA
+
+
+@pytest.mark.parametrize("mo, d, year, want", [("10", "14", 2026, "2026-10-14T09:31:52"),
+                                               ("03", "01", 2025, "2025-03-01T09:31:52"),
+                                               ("02", "29", 2024, "2024-02-29T09:31:52"),
+                                               ("01", "01", 2025, "2025-01-01T09:31:52")])
+def test_log_clock_as_a_date(mo, d, year, want):
+    """The log clock counts February as 29 days (a year-less log cannot tell): the date is still the log's."""
+    from diagnose.lines import _clock, clock_datetime
+
+    assert clock_datetime(_clock(mo, d, "09:31:52"), year).isoformat() == want
+
+
+def test_year_less_clock_takes_the_anchor_year_or_the_one_before():
+    from datetime import datetime, timezone
+
+    from diagnose.events import anchor_year_for
+    from diagnose.lines import _clock
+
+    jan2 = datetime(2027, 1, 2, tzinfo=timezone.utc).timestamp()
+    assert anchor_year_for(_clock("12", "31", "23:00:00"), jan2) == 2026  # a log of Dec 31 read on Jan 2
+    assert anchor_year_for(_clock("01", "01", "23:00:00"), jan2) == 2027
