@@ -430,7 +430,7 @@ class LiveEvents:
         eng, ver = live._engine()
         model = live.analyzer.timeline.facts.get("model")
         self.writer.set_context(engine=eng if eng != "unknown" else None, engine_version=ver,
-                                model=model if isinstance(model, str) else None, start=live.analyzer.starts)
+                                model=model if isinstance(model, str) else None, start=live.starts_seen)
 
     def log_time(self, live) -> str | None:
         tl = live.analyzer.timeline

@@ -226,3 +226,49 @@ def test_year_less_clock_takes_the_anchor_year_or_the_one_before():
     jan2 = datetime(2027, 1, 2, tzinfo=timezone.utc).timestamp()
     assert anchor_year_for(_clock("12", "31", "23:00:00"), jan2) == 2026  # a log of Dec 31 read on Jan 2
     assert anchor_year_for(_clock("01", "01", "23:00:00"), jan2) == 2027
+
+
+def test_died_after_ready_live_and_post_mortem(tmp_path):
+    log = ROOT / "tests" / "data" / "vllm-died-after-ready.log"
+    live, post = tmp_path / "live.ndjson", tmp_path / "post.ndjson"
+    llmdiag("watch", "--plain", "--events", live, input_bytes=log.read_bytes())
+    llmdiag("explain", log, "--events", post)
+    for path in (live, post):
+        events = read_events(path)
+        check_stream(events)
+        order = [e["kind"] for e in events]
+        assert order.index("ready") < order.index("died_after_ready"), order
+        died, = kinds(events, "died_after_ready")
+        assert died["ready_line"] == 3 and died["category"]
+        diag = kinds(events, "diagnosis")[0]
+        assert diag["after_ready"] is True
+        assert events[-1]["outcome"] == "ready" and events[-1]["after_ready"] == "died"
+
+
+def test_watch_restart_counts_starts(tmp_path):
+    out = tmp_path / "restart.ndjson"
+    llmdiag("watch", "--plain", "--events", out, input_bytes=FAILED.read_bytes() + READY.read_bytes())
+    events = read_events(out)
+    check_stream(events)
+    restart, = kinds(events, "restart")
+    assert restart["previous_outcome"] == "failed" and restart["previous_rule"] == "vllm-symm-mem-rendezvous-crash"
+    assert restart["start"] == 2 and events[-1]["start"] == 2 and events[-1]["outcome"] == "ready"
+    assert kinds(events, "diagnosis")[0]["start"] == 1
+
+
+def test_run_stall_and_resume(tmp_path):
+    head = "".join(READY.read_text().splitlines(keepends=True)[:14])  # into the weights phase
+    srv = tmp_path / "server.py"
+    srv.write_text(f"import sys, time\nsys.stdout.write({head!r}); sys.stdout.flush()\ntime.sleep(3)\n"
+                   "print('still loading', flush=True)\n")
+    out = tmp_path / "stall.ndjson"
+    p = llmdiag("run", "--plain", "--stall", "default=1", "--events", out, "--", sys.executable, srv)
+    assert p.returncode == 0, p.stderr
+    events = read_events(out)
+    check_stream(events)
+    stall, = kinds(events, "stall")
+    assert stall["phase"] == "weights" and stall["budget_s"] == 1.0 and stall["silent_s"] >= 1.0
+    assert stall["ready_timeout"] is False and stall["actions"]
+    over, = kinds(events, "stall_over")
+    assert over["phase"] == "weights" and over["stalled_s"] >= 1.0
+    assert events[-1]["exit_code"] == 0 and events[-1]["outcome"] == "incomplete"

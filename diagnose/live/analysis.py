@@ -284,7 +284,6 @@ class LiveAnalysis:
         start's phases, stalls and readiness from scratch."""
         a = self.analyzer
         n = a.start_line  # the banner's, or the new process's first line just before it
-        self.starts_seen = a.starts
         if self.pending_since is not None and a.finished is not None and self.diag_ok:
             try:
                 self._show(_redact(Report(**a.finished)), now, final=True, after_ready=False)
@@ -292,6 +291,7 @@ class LiveAnalysis:
                 self.diag_ok = False
                 self._note(f"internal error while building the report ({type(exc).__name__}: {exc}); "
                            "live diagnoses are switched off")
+        self.starts_seen = a.starts  # after the finished start's last diagnoses (their events name it)
         prev = a.earlier[-1] if a.earlier else None
         how = ""
         if prev is not None:
