@@ -194,10 +194,10 @@ def _telemetry_check(events_target: str | None, otel: bool, allow_stdout: bool =
     if events_target is None and not otel:
         return None
     if events_target is not None:
-        from diagnose.events import EventsError, parse_target
+        from diagnose.events import EventsError, EventWriter
 
         try:
-            parse_target(events_target, allow_stdout)
+            EventWriter.open(events_target, allow_stdout, redact=False).close()  # a path that cannot be written: now
         except EventsError as exc:
             raise UsageProblem(str(exc)) from None
     if otel:

@@ -272,3 +272,12 @@ def test_run_stall_and_resume(tmp_path):
     over, = kinds(events, "stall_over")
     assert over["phase"] == "weights" and over["stalled_s"] >= 1.0
     assert events[-1]["exit_code"] == 0 and events[-1]["outcome"] == "incomplete"
+
+
+def test_unwritable_path_is_a_usage_error_before_any_work(tmp_path):
+    target = tmp_path / "a-folder"
+    target.mkdir()
+    for args in (("explain", READY), ("watch",)):
+        p = llmdiag(*args, "--events", target, input_bytes=b"")
+        err = p.stderr.decode()
+        assert p.returncode == 2 and "--events" in err and len(err.strip().splitlines()) == 1, err
