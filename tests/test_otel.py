@@ -210,3 +210,48 @@ def test_import_and_version_do_not_load_opentelemetry():
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                        env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert "loaded: []" in p.stdout, p.stdout + p.stderr
+
+
+def test_run_otel_has_the_server_process(receiver, tmp_path):
+    env, got = receiver
+    srv = tmp_path / "server.py"
+    srv.write_text(f"import sys\nsys.stdout.write(open({str(FAILED)!r}).read())\nsys.exit(3)\n")
+    p = llmdiag("run", "--plain", "--otel", "--", sys.executable, str(srv), "--api-key", "sk-abcdefghijklmnop1234",
+                env=env)
+    assert p.returncode == 3, p.stderr
+    resource, spans = decode(got)
+    assert resource["process.exit.code"] == 3 and resource["process.pid"] > 0
+    assert resource["process.executable.name"] == os.path.basename(sys.executable)
+    assert "sk-abcdefghijklmnop1234" not in " ".join(resource["process.command_args"])
+    root = next(s for s in spans if not s.parent_span_id)
+    assert attrs(root)["llmdiag.mode"] == "run" and root.status.code == 2
+
+
+def test_grpc_protocol(tmp_path):
+    """OTEL_EXPORTER_OTLP_PROTOCOL=grpc: the same trace to a local gRPC TraceService."""
+    pytest.importorskip("opentelemetry.exporter.otlp.proto.grpc.trace_exporter", reason="no gRPC exporter")
+    from concurrent import futures
+
+    import grpc
+    from opentelemetry.proto.collector.trace.v1 import trace_service_pb2, trace_service_pb2_grpc
+
+    got = []
+
+    class Service(trace_service_pb2_grpc.TraceServiceServicer):
+        def Export(self, request, context):  # noqa: N802
+            got.append(request)
+            return trace_service_pb2.ExportTraceServiceResponse()
+
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=2))
+    trace_service_pb2_grpc.add_TraceServiceServicer_to_server(Service(), server)
+    port = server.add_insecure_port("127.0.0.1:0")
+    server.start()
+    try:
+        p = llmdiag("explain", FAILED, "--otel", env={"OTEL_EXPORTER_OTLP_PROTOCOL": "grpc",
+                                                      "OTEL_EXPORTER_OTLP_ENDPOINT": f"http://127.0.0.1:{port}",
+                                                      "OTEL_EXPORTER_OTLP_INSECURE": "true"})
+    finally:
+        server.stop(None)
+    assert p.returncode == 1 and b"warning" not in p.stderr, p.stderr
+    spans = [sp for rs in got[0].resource_spans for ss in rs.scope_spans for sp in ss.spans]
+    assert sorted(s.name for s in spans) == ["phase config", "phase init", "phase nccl", "vllm start"]
