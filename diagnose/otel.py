@@ -17,7 +17,6 @@ stay fast, and without the extra `require()` gives one line to print.
 from __future__ import annotations
 
 import os
-import socket
 from typing import Any
 
 EXTRA_HINT = "pip install 'llmdiag[otel]'"
@@ -317,13 +316,6 @@ def export(plan: dict) -> str | None:
 def _endpoint() -> str:
     return (os.environ.get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") or os.environ.get("OTEL_EXPORTER_OTLP_ENDPOINT")
             or ("localhost:4317" if protocol() == "grpc" else "http://localhost:4318"))
-
-
-def hostname() -> str | None:
-    try:
-        return socket.gethostname() or None
-    except OSError:
-        return None
 
 
 def export_report(report, clocks: dict | None, anchor_epoch: float, run_id: str | None = None,
