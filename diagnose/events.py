@@ -419,6 +419,9 @@ class LiveEvents:
         self.wall = wall
         self.phase_wall: dict[int, list] = {}  # timeline phase index -> [start, end] (wall clock)
         self.died_told = False
+        self.otel: dict | None = None  # the worker's config when --otel is on
+        self.exports: list = []  # threads sending the traces of finished starts
+        self.problems: list[str] = []
         if writer is not None:
             writer.set_context(node=node, host=host)
             cmd = None
@@ -447,6 +450,7 @@ class LiveEvents:
                     rec[1] = now
             self.phase_wall[idx] = [now, None]
         elif kind == "restart":
+            self._export_finished(live)
             self.phase_wall = {}
             self.died_told = False
         if self.writer is None:
@@ -457,6 +461,30 @@ class LiveEvents:
             fields = {**diagnosis_fields(d, fields.pop("after_ready", False)), **fields}
         fields.setdefault("line", live.n or None)
         self.writer.emit(kind, self.log_time(live), now, **fields)
+
+    def _export_finished(self, live) -> None:
+        """--otel and a server that started again: the finished start's trace, sent in a thread (the
+        analysis must keep up with the log meanwhile); live_end waits for it."""
+        a = live.analyzer
+        if self.otel is None or a.finished is None:
+            return
+        import threading
+
+        from diagnose.live.analysis import _redact
+        from diagnose.reportdata import Report
+
+        report = _redact(Report(**a.finished))
+        wall = self.wall_times(len(report.phases))
+        cfg, run_id, start = self.otel, self.run_id, live.starts_seen - 1
+
+        def send() -> None:
+            problem = _export_live(report, a.finished_clocks, cfg, run_id, wall, None, start)
+            if problem:
+                self.problems.append(problem)
+
+        t = threading.Thread(target=send, name="llmdiag-otel", daemon=True)
+        t.start()
+        self.exports.append(t)
 
     def wall_times(self, n_phases: int) -> list:
         return [tuple(self.phase_wall.get(i, (None, None))) for i in range(n_phases)]
@@ -495,6 +523,8 @@ def live_events(cfg: dict) -> tuple[LiveEvents | None, str | None]:
     ev = LiveEvents(writer, cfg.get("mode", "watch"), node=cfg.get("node"), host=_hostname(), command=cmd,
                     source=cfg.get("source"))
     ev.run_id = writer.run_id if writer is not None else (cfg.get("run_id") or uuid.uuid4().hex)
+    if cfg.get("otel"):
+        ev.otel = cfg
     return ev, problem
 
 
@@ -515,25 +545,34 @@ def live_end(ev: LiveEvents, live, report, cfg: dict, exit_code: int | None) -> 
     ev.finish(live, report, exit_code)
     if ev.writer is not None:
         if ev.writer.error:
-            problems.append(f"warning: {ev.writer.error}")
+            problems.append(ev.writer.error)
         ev.writer.close()
     if cfg.get("otel") and report is not None:
-        from diagnose.otel import export_report
-        from diagnose.redact import Redactor
-
-        process = None
-        cmd = cfg.get("command")
-        if cmd:
-            r = Redactor()
-            process = {"process.executable.name": os.path.basename(cmd[0]),
-                       "process.command_args": [r.text(c) for c in cmd][:64],
-                       "process.pid": cfg.get("server_pid"), "process.exit.code": live.child_exit}
-        try:
-            problem = export_report(report, live.analyzer.clocks(), time.time(), run_id=ev.run_id,
-                                    host=cfg.get("node") or _hostname(), process=process, mode=cfg.get("mode", "watch"),
-                                    wall=ev.wall_times(len(report.phases)))
-        except Exception as exc:  # noqa: BLE001 - the summary is shown already; say why, carry on
-            problem = f"OTLP export failed: {type(exc).__name__}: {exc}"
+        problem = _export_live(report, live.analyzer.clocks(), cfg, ev.run_id, ev.wall_times(len(report.phases)),
+                               live.child_exit, live.starts_seen)
         if problem:
-            problems.append(f"warning: {problem}")
-    return problems
+            problems.append(problem)
+    for t in ev.exports:
+        t.join(30.0)
+    problems += ev.problems
+    return [f"warning: {p}" for p in problems]
+
+
+def _export_live(report, clocks, cfg: dict, run_id: str, wall: list, child_exit: int | None,
+                 start: int) -> str | None:
+    """One start of watch / run as a trace (the server's process for run); None or why it failed."""
+    from diagnose.otel import export_report
+    from diagnose.redact import Redactor
+
+    process = None
+    cmd = cfg.get("command")
+    if cmd:
+        r = Redactor()
+        process = {"process.executable.name": os.path.basename(cmd[0]),
+                   "process.command_args": [r.text(c) for c in cmd][:64],
+                   "process.pid": cfg.get("server_pid"), "process.exit.code": child_exit}
+    try:
+        return export_report(report, clocks, time.time(), run_id=run_id, host=cfg.get("node") or _hostname(),
+                             process=process, mode=cfg.get("mode", "watch"), wall=wall, start=start)
+    except Exception as exc:  # noqa: BLE001 - the summary is shown already; say why, carry on
+        return f"OTLP export failed: {type(exc).__name__}: {exc}"

@@ -127,7 +127,7 @@ def phase_epochs(report, clocks: dict | None, anchor_epoch: float, wall: list | 
 
 def trace_plan(report, phase_times: list[tuple[float, float]], root_times: tuple[float, float], timing: str,
                run_id: str | None = None, host: str | None = None, process: dict | None = None,
-               mode: str = "explain") -> dict:
+               mode: str = "explain", start: int = 1) -> dict:
     """The trace as plain data: resource attributes, the root span and the phase spans (each with
     start / end in ns, attributes, status, events)."""
     from diagnose.reportdata import died_after_ready
@@ -151,6 +151,7 @@ def trace_plan(report, phase_times: list[tuple[float, float]], root_times: tuple
     }
     if run_id:
         root_attrs["llmdiag.run_id"] = run_id
+    root_attrs["llmdiag.start"] = start
     if report.engine_version:
         root_attrs["llmdiag.engine.version"] = report.engine_version
     if report.model:
@@ -210,7 +211,8 @@ def trace_plan(report, phase_times: list[tuple[float, float]], root_times: tuple
             if ev.source:
                 attrs["llmdiag.evidence.source"] = ev.source
         target["events"].append({"name": "llmdiag.diagnosis", "time": target["end"], "attributes": attrs})
-    return {"resource": resource, "root": root, "phases": spans, "run_id": run_id}
+    # the first start's trace id is the run id (the events' run_id), when that is 32 hex digits
+    return {"resource": resource, "root": root, "phases": spans, "trace_id": run_id if start == 1 else None}
 
 
 def _env_service_name() -> bool:
@@ -248,7 +250,7 @@ def export(plan: dict) -> str | None:
             return self.trace_id or super().generate_trace_id()
 
     trace_id = None
-    rid = plan.get("run_id") or ""
+    rid = plan.get("trace_id") or ""
     if len(rid) == 32:
         try:
             trace_id = int(rid, 16) or None
@@ -320,7 +322,8 @@ def _endpoint() -> str:
 
 def export_report(report, clocks: dict | None, anchor_epoch: float, run_id: str | None = None,
                   host: str | None = None, process: dict | None = None, mode: str = "explain",
-                  wall: list | None = None) -> str | None:
+                  wall: list | None = None, start: int = 1) -> str | None:
     """Plan and export one start; None or one line saying why the export failed."""
     times, root, timing = phase_epochs(report, clocks, anchor_epoch, wall)
-    return export(trace_plan(report, times, root, timing, run_id=run_id, host=host, process=process, mode=mode))
+    return export(trace_plan(report, times, root, timing, run_id=run_id, host=host, process=process, mode=mode,
+                             start=start))

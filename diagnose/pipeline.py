@@ -57,6 +57,7 @@ class Analyzer:
         self.starts = 1  # starts seen in the input
         self._first_line = 1  # where the start being read begins
         self.finished: dict | None = None  # the report fields of the last start that ended (see _new_start)
+        self.finished_clocks: dict | None = None  # and its clocks (Analyzer.clocks)
         self._banner = False  # the start being read printed its banner
         self._pre_start: Line | None = None  # a new process's first line after the start ended (see _new_start)
         self.stopped_by: str | None = None  # `run`: the signal the user stopped the server with (SIGINT, ...)
@@ -107,6 +108,7 @@ class Analyzer:
         first = pre.n if pre is not None else line.n
         done = self._report_fields()
         self.finished = done
+        self.finished_clocks = self.clocks()
         top = next((d for d in done["diagnoses"] if d["role"] != "wrapper"), None)
         last = min(self.last[0], first - 1) if self.last is not None else first - 1
         self.earlier.append({"first_line": self._first_line, "last_line": max(self._first_line, last),

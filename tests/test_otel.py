@@ -255,3 +255,21 @@ def test_grpc_protocol(tmp_path):
     assert p.returncode == 1 and b"warning" not in p.stderr, p.stderr
     spans = [sp for rs in got[0].resource_spans for ss in rs.scope_spans for sp in ss.spans]
     assert sorted(s.name for s in spans) == ["phase config", "phase init", "phase nccl", "vllm start"]
+
+
+def test_watch_a_restarting_server_gives_a_trace_per_start(receiver):
+    env, got = receiver
+    p = llmdiag("watch", "--plain", "--otel", env=env, input_bytes=FAILED.read_bytes() + READY.read_bytes())
+    assert p.returncode == 0, p.stderr
+    assert len(got) == 2
+    from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
+
+    roots = []
+    for _, _, body in got:
+        req = ExportTraceServiceRequest.FromString(body)
+        spans = [sp for rs in req.resource_spans for ss in rs.scope_spans for sp in ss.spans]
+        roots.append(next(s for s in spans if not s.parent_span_id))
+    by_start = {attrs(r)["llmdiag.start"]: r for r in roots}
+    assert attrs(by_start[1])["llmdiag.outcome"] == "failed" and by_start[1].status.code == 2
+    assert attrs(by_start[2])["llmdiag.outcome"] == "ready" and by_start[2].status.code == 0
+    assert by_start[1].trace_id.hex() == attrs(by_start[1])["llmdiag.run_id"] != by_start[2].trace_id.hex()
