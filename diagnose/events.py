@@ -285,6 +285,17 @@ def end_fields(report, exit_code: int | None = None) -> dict:
     }
 
 
+def phase_seconds(pairs) -> dict:
+    """{phase: seconds} of (phase, seconds) pairs; a phase seen twice (compile around kv_cache) adds up."""
+    out: dict = {}
+    for name, secs in pairs:
+        if secs is None:
+            out.setdefault(name, None)
+        else:
+            out[name] = round((out.get(name) or 0.0) + secs, 3)
+    return out
+
+
 # -- explain: the events of a finished log ---------------------------------------------------------
 
 def report_events(writer: EventWriter, report, clocks: dict | None = None, anchor_epoch: float | None = None,
@@ -321,13 +332,16 @@ def report_events(writer: EventWriter, report, clocks: dict | None = None, ancho
     ar = report.after_ready
     ready_line = ar.ready_line if ar is not None else None
     if report.outcome == "ready":
-        total = sum(p.duration_s or 0.0 for p in report.phases if p.name != "server")
         rl = ready_line or (report.phases[-1].first_line if report.phases else 0)
         server = next((i for i, p in enumerate(report.phases) if p.name == "server"), None)
         rclock = spans[server][0] if server is not None and server < len(spans) else None
+        if rclock is not None and first_clock is not None and rclock >= first_clock:
+            total = rclock - first_clock  # the log's clock from the first phase to ready, as watch tells it
+        else:
+            total = sum(p.duration_s or 0.0 for p in report.phases if p.name != "server")
         items.append((rl, 2, "ready", lt(rclock), {"line": ready_line, "ready_s": round(total, 3),
-                                                  "phases": {p.name: p.duration_s for p in report.phases
-                                                             if p.name != "server"}}))
+                                                  "phases": phase_seconds((p.name, p.duration_s) for p in report.phases
+                                                                          if p.name != "server")}))
     for d in report.diagnoses:
         if d.role == "wrapper" or d.severity == "info":
             continue
@@ -456,6 +470,8 @@ class LiveEvents:
         if self.writer is None:
             return
         self._context(live)
+        if kind == "ready" and isinstance(fields.get("phases"), list):
+            fields["phases"] = phase_seconds(fields["phases"])
         d = fields.pop("diagnosis", None)
         if d is not None:
             fields = {**diagnosis_fields(d, fields.pop("after_ready", False)), **fields}

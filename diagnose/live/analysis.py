@@ -409,7 +409,7 @@ class LiveAnalysis:
             self.done.append((self.phase, now - self.phase_started))
         self.stall = None
         self._view("ready", self.ready_s, list(self.done))
-        self._event("ready", ready_s=round(self.ready_s, 3), phases=dict(self.done))
+        self._event("ready", ready_s=round(self.ready_s, 3), phases=list(self.done))
         if self.pending_since is None:
             self.pending_since = now  # errors seen before now become "non-fatal": re-check once
             self.pending_lines = 0
