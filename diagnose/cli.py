@@ -122,11 +122,17 @@ FORMAT_CHOICES = ["text", "json", "markdown", "junit", "github"]
               help="Read all input files as one start (the ranks or nodes of one run), whatever they show.")
 @click.option("--separate", "grouping", flag_value="separate",
               help="Give each input file a report of its own.")
+@click.option("--events", "events_target", default=None, metavar="PATH|fd:N|-",
+              help="Also write the start as NDJSON events (llmdiag.event/v1, docs/events.md) to PATH (appended), "
+                   "an open fd, or - (stdout, instead of the report).")
+@click.option("--otel", is_flag=True,
+              help="Export each start as an OpenTelemetry trace over OTLP (OTEL_* variables; "
+                   "pip install 'llmdiag[otel]').")
 @rules_option
 @only_option
 @skip_option
 def explain(inputs, fmt, output_specs, no_redact, history_path, model_dir, no_color, fail_on, show_progress,
-            grouping, rules_dirs, only, skip):
+            grouping, events_target, otel, rules_dirs, only, skip):
     """Post-mortem report of saved logs (FILE..., a folder, a .gz file, or - for stdin).
 
     Several files (or a folder) are grouped into starts: the files of one start (nodes or ranks of
@@ -145,6 +151,7 @@ def explain(inputs, fmt, output_specs, no_redact, history_path, model_dir, no_co
         extra = [outputs.parse_output_spec(spec) for spec in output_specs]
     except outputs.OutputError as exc:
         raise UsageProblem(str(exc)) from None
+    telemetry = _telemetry_check(events_target, otel, allow_stdout=True)
     rules, errors = _load_rules(rules_dirs, only, skip, strict=bool(rules_dirs))
     progress = _progress(inputs, show_progress)
     try:
@@ -161,7 +168,7 @@ def explain(inputs, fmt, output_specs, no_redact, history_path, model_dir, no_co
     try:
         starts = [replace(s, report=outputs.prepare(enrich_report(s.report, model_dir), redact=not no_redact,
                                                     history=history_path)) for s in starts]
-        targets = [(fmt, "-")] + extra
+        targets = ([(fmt, "-")] if events_target != "-" else []) + extra
         from diagnose.render.term import prose_width
 
         outputs.write_starts(starts, targets, color=_use_color(no_color), stdout=_ClickOut(),
@@ -173,7 +180,34 @@ def explain(inputs, fmt, output_specs, no_redact, history_path, model_dir, no_co
             outputs.github_step_summary_starts(starts)
         except outputs.OutputError as exc:  # the report itself was written: warn, do not fail the step
             click.echo(f"llmdiag: warning: {exc}", err=True)
-    sys.exit(max(exit_code_for(s.report, fail_on) for s in starts))
+    codes = [exit_code_for(s.report, fail_on) for s in starts]
+    if telemetry is not None:
+        from diagnose.events import explain_telemetry
+
+        for problem in explain_telemetry(starts, codes, events_target, otel, redact=not no_redact):
+            click.echo(f"llmdiag: warning: {problem}", err=True)
+    sys.exit(max(codes))
+
+
+def _telemetry_check(events_target: str | None, otel: bool, allow_stdout: bool = False):
+    """--events and --otel are checked before any work: a bad target or a missing extra is one line, exit 2."""
+    if events_target is None and not otel:
+        return None
+    if events_target is not None:
+        from diagnose.events import EventsError, EventWriter
+
+        try:
+            EventWriter.open(events_target, allow_stdout, redact=False).close()  # a path that cannot be written: now
+        except EventsError as exc:
+            raise UsageProblem(str(exc)) from None
+    if otel:
+        from diagnose.otel import OtelMissing, require
+
+        try:
+            require()
+        except OtelMissing as exc:
+            raise UsageProblem(str(exc)) from None
+    return True
 
 
 def _progress(inputs, wanted: bool | None):
@@ -201,10 +235,16 @@ class _ClickOut:
 
 
 @cli.command()
-def schema():
-    """Print the JSON Schema of the report (llmdiag.report/v1)."""
+@click.argument("name", required=False, default="report", type=click.Choice(["report", "event"]))
+def schema(name):
+    """Print the JSON Schema of the report (llmdiag.report/v1), or of one --events line (event: llmdiag.event/v1)."""
     import json
 
+    if name == "event":
+        from diagnose.events import json_schema as event_schema
+
+        click.echo(json.dumps(event_schema(), indent=2))
+        return
     from diagnose.report import json_schema
 
     click.echo(json.dumps(json_schema(), indent=2))

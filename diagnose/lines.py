@@ -129,6 +129,24 @@ class Line:
         return f"Line({self.source}:{self.n} {self.kind} {self.proc or ''} {self.text[:60]!r})"
 
 
+def clock_datetime(clock: float, year: int):
+    """A clock of this module as a naive datetime of `year`. The clock counts seconds from Jan 1 on a
+    calendar where February always has 29 days (a year-less log cannot tell), and a year rollover
+    adds 366 days: both are undone here, so Oct 14 is Oct 14 in any year. None if out of range."""
+    from bisect import bisect_right
+    from datetime import datetime, timedelta
+
+    try:
+        years, rest = divmod(float(clock), 366 * 86400)
+        day, secs = divmod(rest, 86400)
+        month = bisect_right(_DAYS_BEFORE_MONTH, int(day)) - 1
+        y = year + int(years)
+        first = datetime(y, month, 1)
+        return first + timedelta(days=int(day) - _DAYS_BEFORE_MONTH[month], seconds=secs)
+    except (OverflowError, ValueError):
+        return None
+
+
 def _clock(mo: str, d: str, t: str, frac: str | None = None) -> float:
     m = int(mo)
     if not 1 <= m <= 12:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
 from typing import Callable, Iterable
 
 from diagnose import diagnosis, distributed
 from diagnose.engines import PHASE_INDEX, PROCESS_FIRST, START_BANNERS, EngineGuess, MarkerScanner, is_dev_version
-from diagnose.lines import InputSpec, Line, LineParser, expand_inputs, iter_specs, open_input, raw_batches, redrawn
+from diagnose.lines import (InputSpec, Line, LineParser, clock_datetime, expand_inputs, iter_specs, open_input,
+                            raw_batches, redrawn)
 from diagnose.matcher import Finding, Matcher
 from diagnose.reportdata import Report
 from diagnose.ruledata import RuleData as Rule
@@ -57,6 +57,7 @@ class Analyzer:
         self.starts = 1  # starts seen in the input
         self._first_line = 1  # where the start being read begins
         self.finished: dict | None = None  # the report fields of the last start that ended (see _new_start)
+        self.finished_clocks: dict | None = None  # and its clocks (Analyzer.clocks)
         self._banner = False  # the start being read printed its banner
         self._pre_start: Line | None = None  # a new process's first line after the start ended (see _new_start)
         self.stopped_by: str | None = None  # `run`: the signal the user stopped the server with (SIGINT, ...)
@@ -107,6 +108,7 @@ class Analyzer:
         first = pre.n if pre is not None else line.n
         done = self._report_fields()
         self.finished = done
+        self.finished_clocks = self.clocks()
         top = next((d for d in done["diagnoses"] if d["role"] != "wrapper"), None)
         last = min(self.last[0], first - 1) if self.last is not None else first - 1
         self.earlier.append({"first_line": self._first_line, "last_line": max(self._first_line, last),
@@ -205,6 +207,13 @@ class Analyzer:
     def report(self) -> Report:
         return Report(**self._report_fields())
 
+    def clocks(self) -> dict:
+        """The log's clock, which the report gives only as ISO text and only when the log tells the
+        year: per phase (start_clock, end_clock, year), in the order of the report's phases (events, traces)."""
+        tl = self.timeline
+        return {"phases": [(s.start_clock, s.end_clock, s.start_year) for s in tl.phases], "year": tl.year,
+                "last_clock": tl.last_clock}
+
     def _report_fields(self) -> dict:
         """The report's fields as the pipeline's own plain values."""
         tl = self.timeline.finish()
@@ -256,7 +265,8 @@ class Analyzer:
             started = None
             year = span.start_year or tl.year
             if span.start_clock is not None and year:
-                started = (datetime(year, 1, 1) + timedelta(seconds=span.start_clock)).isoformat()
+                dt = clock_datetime(span.start_clock, year)
+                started = dt.isoformat() if dt is not None else None
             phases.append({
                 "name": span.name, "status": span.status, "first_line": span.first_line,
                 "last_line": span.last_line, "started_at": started, "duration_s": span.duration_s,
@@ -316,6 +326,7 @@ class Start:
     paths: list[str]  # the files as found (for annotations that point into them)
     why: str
     report: Report
+    clocks: dict | None = None  # the log's clock per phase (Analyzer.clocks), for events and traces
 
 
 def analyze_starts(paths: list[str], rules: list[Rule] | None = None, warnings: list[str] | None = None,
@@ -336,7 +347,8 @@ def analyze_starts(paths: list[str], rules: list[Rule] | None = None, warnings: 
             members = [InputSpec(sp.path, sp.name, None, sp.proc, sp.pid)]
         analyzer = Analyzer(rules, warnings)
         analyzer.feed_specs(members, progress=progress if len(specs) == 1 else None)
-        out.append(Start([sp.name for sp in members], [sp.path for sp in members], g.why, analyzer.report()))
+        out.append(Start([sp.name for sp in members], [sp.path for sp in members], g.why, analyzer.report(),
+                         analyzer.clocks()))
     return out
 
 

@@ -93,7 +93,7 @@ class LiveAnalysis:
     def __init__(self, rules, warnings: list[str] | None, view: View, overrides: dict[str, float] | None = None,
                  source: str = "<stdin>", clock: Callable[[], float] = time.monotonic,
                  on_ready: Callable[[], None] | None = None, node: str | None = None,
-                 probe: dict | None = None, on_probe: Callable[[str], None] | None = None):
+                 probe: dict | None = None, on_probe: Callable[[str], None] | None = None, events=None):
         self.analyzer = Analyzer(rules, warnings)
         self.analyzer.split_starts = True  # a restarted server (`docker logs -f` of a crash loop): one start at a time
         self.starts_seen = 1
@@ -148,6 +148,17 @@ class LiveAnalysis:
         self.on_probe = on_probe
         self.prober = None
         self.probe_res = None
+        self.events = events  # diagnose.events.LiveEvents (--events, --otel), or None
+
+    def _event(self, kind: str, **fields) -> None:
+        """Tell the events (--events, --otel) what just happened; a failure there never stops the analysis."""
+        if self.events is None:
+            return
+        try:
+            self.events.emit(self, kind, **fields)
+        except Exception as exc:  # noqa: BLE001
+            self.events = None
+            self._note(f"internal error in the events ({type(exc).__name__}: {exc}); events are switched off")
 
     # -- bytes -> lines -------------------------------------------------------------------------
     def feed_data(self, data: bytes, gap_bytes: int = 0, gap_newlines: int = 0) -> None:
@@ -273,7 +284,6 @@ class LiveAnalysis:
         start's phases, stalls and readiness from scratch."""
         a = self.analyzer
         n = a.start_line  # the banner's, or the new process's first line just before it
-        self.starts_seen = a.starts
         if self.pending_since is not None and a.finished is not None and self.diag_ok:
             try:
                 self._show(_redact(Report(**a.finished)), now, final=True, after_ready=False)
@@ -281,6 +291,7 @@ class LiveAnalysis:
                 self.diag_ok = False
                 self._note(f"internal error while building the report ({type(exc).__name__}: {exc}); "
                            "live diagnoses are switched off")
+        self.starts_seen = a.starts  # after the finished start's last diagnoses (their events name it)
         prev = a.earlier[-1] if a.earlier else None
         how = ""
         if prev is not None:
@@ -290,6 +301,9 @@ class LiveAnalysis:
             if prev["title"]:
                 how += f": {prev['title']}"
         self._note(f"restart: the server started again at line {n} (start {a.starts}){how}")
+        top = next((d for d in (a.finished or {}).get("diagnoses", []) if d["role"] != "wrapper"), None)
+        self._event("restart", line=n, previous_outcome=prev["outcome"] if prev is not None else None,
+                    previous_rule=top["rule"] if top is not None else None)
         self.started = self.phase_started = self.last_progress = now
         self.phase = None
         self.done = []
@@ -362,6 +376,7 @@ class LiveAnalysis:
             phase, since = self.stall
             self.stall = None
             self._view("resumed", phase, now - since)
+            self._event("stall_over", phase=phase, stalled_s=round(now - since, 3))
 
     def _entered(self, name: str, now: float) -> None:
         prev, prev_s = self.phase, None
@@ -377,6 +392,9 @@ class LiveAnalysis:
             head = f"{eng}{' ' + ver if ver else ''}" if eng != "unknown" else None
         self.phase = name
         self.phase_started = now
+        if prev is not None:
+            self._event("phase_ended", phase=prev, status="done", duration_s=prev_s)
+        self._event("phase_started", phase=name)
         self._view("phase", name, prev, prev_s, head)
         self._refresh(force=True)
 
@@ -391,6 +409,7 @@ class LiveAnalysis:
             self.done.append((self.phase, now - self.phase_started))
         self.stall = None
         self._view("ready", self.ready_s, list(self.done))
+        self._event("ready", ready_s=round(self.ready_s, 3), phases=list(self.done))
         if self.pending_since is None:
             self.pending_since = now  # errors seen before now become "non-fatal": re-check once
             self.pending_lines = 0
@@ -425,6 +444,7 @@ class LiveAnalysis:
                 self.prober.error = None
             return
         self.probe_res = res
+        self._event("probe", result=res.result, url=res.url, ttft_s=res.ttft_s, detail=res.summary)
         if res.result == "serves":
             self._note(f"probe: {res.summary}")
         else:
@@ -434,6 +454,7 @@ class LiveAnalysis:
             self.reported.add(d.fingerprint)
             self.shown.append((d.severity, d.title))
             self._view("diagnosis", d, True)
+            self._event("diagnosis", diagnosis=d, after_ready=True)
         if self.on_probe is not None:
             try:
                 self.on_probe(res.result)
@@ -491,6 +512,11 @@ class LiveAnalysis:
         report = _redact(report)
         self.failed = report.outcome == "failed" or died_after_ready(report)
         self._show(report, now, final)
+        if self.events is not None and died_after_ready(report) and not self.events.died_told:
+            self.events.died_told = True
+            top = next((d for d in report.diagnoses if d.role != "wrapper" and d.severity == "error"), None)
+            self._event("died_after_ready", line=report.after_ready.line, ready_line=report.after_ready.ready_line,
+                        rule=top.rule if top else None, category=top.category if top else None)
 
     def _show(self, report: Report, now: float, final: bool, after_ready: bool | None = None) -> None:
         """Show the report's diagnoses not shown yet (`after_ready`: whether they came after the
@@ -510,6 +536,7 @@ class LiveAnalysis:
             self.shown = self.shown[-10:]
             late = self.ready and (self.ready_s or 0) > 0 and self._after_ready(d) if after_ready is None else after_ready
             self._view("diagnosis", d, late)
+            self._event("diagnosis", diagnosis=d, after_ready=bool(late))
         self._refresh(force=True)
 
     def _after_ready(self, d) -> bool:
@@ -551,6 +578,8 @@ class LiveAnalysis:
         if head:
             lines[0] = head
         self._view("stall", lines)
+        self._event("stall", phase=self.phase, silent_s=round(silent, 3), budget_s=round(limit, 3),
+                    ready_timeout=bool(head), meaning=meaning, actions=list(actions))
         self._refresh(force=True)
 
     def ready_timeout(self, secs: float) -> None:

@@ -27,6 +27,12 @@ def _live_options(f):
                      help="At end of input also write the report as FORMAT (json, markdown, junit, github, text) "
                           "to PATH (repeatable; a file: stdout carries the server's log; github: workflow-command "
                           "annotations)."),
+        click.option("--events", "events", default=None, metavar="PATH|fd:N",
+                     help="Write NDJSON events (phase started / ended, stall, diagnosis, ready, probe, end; "
+                          "llmdiag.event/v1, docs/events.md) to PATH (appended) or an open fd, flushed per event."),
+        click.option("--otel", is_flag=True,
+                     help="At end of input export the start as an OpenTelemetry trace over OTLP (OTEL_* "
+                          "variables; pip install 'llmdiag[otel]')."),
     ]
     for opt in reversed(opts):
         f = opt(f)
@@ -54,7 +60,7 @@ def _probe_cfg(url: str | None, timeout: float) -> dict:
 
 
 def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, only, skip, output_specs=(),
-            **extra) -> dict:
+            events=None, otel=False, **extra) -> dict:
     from diagnose import outputs
     from diagnose.cli import UsageProblem
     from diagnose.live.stall import parse_overrides
@@ -79,13 +85,17 @@ def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, o
             raise UsageProblem(f"--status-fd {status_fd}: not an open file descriptor") from None
     if status_file and status_fd is not None:
         raise UsageProblem("use --status-file or --status-fd, not both")
+    from diagnose.cli import _telemetry_check
+
+    _telemetry_check(events, otel)
+    telemetry = {"events": events, "otel": otel} if events or otel else {}
     env_rules = [d for d in os.environ.get("LLMDIAG_RULES", "").split(":") if d]
     return {
         "stall": overrides, "quiet": quiet, "status_file": status_file,
         "status_fd": 2 if status_fd is None else status_fd, "plain": plain,
         "color": not (no_color or os.environ.get("NO_COLOR")),
         "rules_dirs": [*rules_dirs, *env_rules], "only": list(only), "skip": list(skip),
-        "outputs": [list(t) for t in targets], **extra,
+        "outputs": [list(t) for t in targets], **telemetry, **extra,
     }
 
 
@@ -124,11 +134,13 @@ def watch(fail_on, node, merge, exit_when_done, probe_url, probe_timeout, files,
             raise UsageProblem("--merge needs the files to follow")
         from diagnose.live.merge import merge_watch
 
+        if opts.get("events") or opts.get("otel"):
+            raise UsageProblem("--events and --otel are not available with --merge (run a watch per node)")
         cfg = _config(**opts, fail_on=fail_on, source="<merge>", exit_when_done=exit_when_done)
         sys.exit(merge_watch(list(files), cfg))
     from diagnose.live.front import watch as do_watch
 
-    cfg = _config(**opts, fail_on=fail_on, source=node or "<stdin>", node=node, probe=probe)
+    cfg = _config(**opts, fail_on=fail_on, source=node or "<stdin>", node=node, probe=probe, mode="watch")
     sys.exit(do_watch(cfg))
 
 
@@ -160,7 +172,8 @@ def run(command, log_path, ready_timeout, kill_after, probe, probe_url, probe_ti
     if ready_timeout is not None and ready_timeout <= 0:
         raise UsageProblem("--ready-timeout must be positive")
     probe_cfg = _probe_cfg(probe_url, probe_timeout) if probe or probe_url else None
-    cfg = _config(**opts, fail_on="never", source=os.path.basename(command[0]), probe=probe_cfg)
+    cfg = _config(**opts, fail_on="never", source=os.path.basename(command[0]), probe=probe_cfg, mode="run",
+                  **({"command": list(command)} if opts.get("events") or opts.get("otel") else {}))
     try:
         rc = do_run(list(command), cfg, log_path, ready_timeout, kill_after)
     except (ValueError, FileNotFoundError) as exc:

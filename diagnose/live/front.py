@@ -71,7 +71,7 @@ def start_worker(cfg: dict, control: bool = False):
     r, w = os.pipe()
     set_pipe_size(w, min(PIPE_SIZE, backlog_limit()))
     status_fd = int(cfg.get("status_fd", 2))
-    pass_fds = (status_fd,) if status_fd > 2 else ()
+    pass_fds = tuple(fd for fd in (status_fd, _events_fd(cfg)) if fd is not None and fd > 2)
     try:
         proc = subprocess.Popen(
             [sys.executable, "-m", "diagnose.live.worker", json.dumps(cfg)],
@@ -81,6 +81,12 @@ def start_worker(cfg: dict, control: bool = False):
         os.close(r)
     os.set_blocking(w, False)
     return proc, w
+
+
+def _events_fd(cfg: dict) -> int | None:
+    """--events fd:N: the analysis process writes the events there, so it must inherit it."""
+    spec = cfg.get("events") or ""
+    return int(spec[3:]) if spec.startswith("fd:") and spec[3:].isdigit() else None
 
 
 def _wait_worker(proc, notify, timeout_s: float = 60.0) -> int:
@@ -201,7 +207,7 @@ def run(cmd: list[str], cfg: dict, log_path: str | None = None, ready_timeout: f
     child_fd = child.stdout.fileno()  # type: ignore[union-attr]
     set_pipe_size(child_fd)
     try:
-        worker, w = start_worker(cfg, control=True)
+        worker, w = start_worker({**cfg, "server_pid": child.pid} if cfg.get("otel") else cfg, control=True)
     except OSError as exc:
         notify(f"cannot start the analysis ({exc}); passing the output through without it")
         worker, w = None, None

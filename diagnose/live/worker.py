@@ -75,8 +75,19 @@ def main(argv: list[str] | None = None) -> int:
         if control_fd is not None:
             os.write(control_fd, f"probe {result}\n".encode())
 
+    events, events_problem = None, None
+    if cfg.get("events") or cfg.get("otel"):
+        try:
+            from diagnose.events import live_events
+
+            events, events_problem = live_events(cfg)
+        except Exception as exc:  # noqa: BLE001 - the live view goes on without them
+            events_problem = f"warning: the events could not start ({type(exc).__name__}: {exc})"
     live = LiveAnalysis(rules, errors, view, cfg.get("stall") or {}, source=cfg.get("source", "<stdin>"),
-                        on_ready=on_ready, node=cfg.get("node"), probe=cfg.get("probe"), on_probe=on_probe)
+                        on_ready=on_ready, node=cfg.get("node"), probe=cfg.get("probe"), on_probe=on_probe,
+                        events=events)
+    if events_problem:
+        live._note(events_problem)
     if hasattr(view, "at_line_start"):
         view.at_line_start = lambda: live.last_byte == b"\n"
     for e in errors:
@@ -131,9 +142,16 @@ def main(argv: list[str] | None = None) -> int:
                                   color=False, input_paths=[])
         except Exception as exc:  # noqa: BLE001 - the summary on the terminal was already shown
             live._note(f"warning: could not write the reports ({type(exc).__name__}: {exc})")
-    if report is None:
-        return 0 if fail_on == "never" else 1
-    return exit_code_for(report, fail_on)
+    code = (0 if fail_on == "never" else 1) if report is None else exit_code_for(report, fail_on)
+    if live.events is not None:
+        try:
+            from diagnose.events import live_end
+
+            for problem in live_end(live.events, live, report, cfg, code):
+                sys.stderr.write(f"[llmdiag] {problem}\n")
+        except Exception as exc:  # noqa: BLE001
+            sys.stderr.write(f"[llmdiag] warning: the end of the events failed ({type(exc).__name__}: {exc})\n")
+    return code
 
 
 def _priority(back_to: int | None) -> int | None:

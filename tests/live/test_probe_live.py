@@ -152,3 +152,18 @@ def test_the_status_line_shows_the_probe():
     head = status_texts({"ready": True, "ready_s": 3.0, "probe": ("serves", 0.04)}, 3)[0].plain
     assert "READY after" in head and "probe: serves 0.04s" in head
     assert "probe: stuck" in status_texts({"ready": True, "ready_s": 3.0, "probe": ("stuck", None)}, 3)[0].plain
+
+
+@pytest.mark.parametrize("over,result", [(None, "serves"), (REFUSES, "refuses")])
+def test_watch_probe_result_is_an_event(fake, tmp_path, over, result):
+    f = fake(over)
+    data = ready_log(f.port) + b"".join(b"INFO 11-29 22:41:00 request %d\n" % i for i in range(2000))
+    events_path = tmp_path / "events.ndjson"
+    proc = start_watch("--probe", "--probe-timeout", "2", "--events", str(events_path))
+    proc.communicate(data, timeout=WAIT_S)
+    events = [json.loads(ln) for ln in events_path.read_text().splitlines()]
+    probe, = [e for e in events if e["kind"] == "probe"]
+    assert probe["result"] == result and probe["url"] == f"http://127.0.0.1:{f.port}"
+    assert events[-1]["kind"] == "end" and events[-1]["probe"] == result
+    if result != "serves":
+        assert any(e["kind"] == "diagnosis" and e["rule"] == "probe-not-serving" for e in events)
