@@ -95,17 +95,21 @@ def cli() -> None:
     """Diagnose vLLM and SGLang startup logs: phase, progress, stalls and root causes."""
 
 
-FORMAT_CHOICES = ["text", "json", "markdown", "junit", "github"]
+FORMAT_CHOICES = ["text", "json", "markdown", "junit", "github", "prometheus"]
 
 
 @cli.command()
 @click.argument("inputs", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(FORMAT_CHOICES), default="text", show_default=True,
               help="Report format on stdout. github: workflow-command annotations (and the Markdown summary "
-                   "appended to $GITHUB_STEP_SUMMARY when set).")
+                   "appended to $GITHUB_STEP_SUMMARY when set); prometheus: metrics (docs/prometheus.md).")
 @click.option("--output", "-o", "output_specs", multiple=True, metavar="FORMAT=PATH",
               help="Also write FORMAT to PATH (repeatable; PATH - is stdout), e.g. -o junit=llmdiag.xml "
-                   "-o markdown=summary.md -o json=report.json.")
+                   "-o markdown=summary.md -o json=report.json -o prometheus=/var/lib/node_exporter/llmdiag.prom "
+                   "(written by an atomic rename).")
+@click.option("--pushgateway", "pushgateway", default=None, metavar="URL",
+              help="Also push the metrics to this Prometheus Pushgateway (job llmdiag, instance: the node; "
+                   "docs/prometheus.md). A failed push is a warning; the exit status stays the report's.")
 @click.option("--no-redact", is_flag=True,
               help="Keep secrets (tokens, API keys, passwords, user names, IP addresses) in every output.")
 @click.option("--history", "history_path", type=click.Path(dir_okay=False), default=None, metavar="FILE",
@@ -125,7 +129,7 @@ FORMAT_CHOICES = ["text", "json", "markdown", "junit", "github"]
 @rules_option
 @only_option
 @skip_option
-def explain(inputs, fmt, output_specs, no_redact, history_path, model_dir, no_color, fail_on, show_progress,
+def explain(inputs, fmt, output_specs, pushgateway, no_redact, history_path, model_dir, no_color, fail_on, show_progress,
             grouping, rules_dirs, only, skip):
     """Post-mortem report of saved logs (FILE..., a folder, a .gz file, or - for stdin).
 
@@ -145,6 +149,8 @@ def explain(inputs, fmt, output_specs, no_redact, history_path, model_dir, no_co
         extra = [outputs.parse_output_spec(spec) for spec in output_specs]
     except outputs.OutputError as exc:
         raise UsageProblem(str(exc)) from None
+    if pushgateway:
+        _check_pushgateway(pushgateway)
     rules, errors = _load_rules(rules_dirs, only, skip, strict=bool(rules_dirs))
     progress = _progress(inputs, show_progress)
     try:
@@ -173,7 +179,24 @@ def explain(inputs, fmt, output_specs, no_redact, history_path, model_dir, no_co
             outputs.github_step_summary_starts(starts)
         except outputs.OutputError as exc:  # the report itself was written: warn, do not fail the step
             click.echo(f"llmdiag: warning: {exc}", err=True)
+    if pushgateway:
+        from diagnose.prometheus import PushError, push, render_many
+
+        try:
+            push(pushgateway, render_many([s.report for s in starts]))
+        except PushError as exc:  # the report was written: warn, the exit status stays the report's
+            click.echo(f"llmdiag: warning: {exc}", err=True)
     sys.exit(max(exit_code_for(s.report, fail_on) for s in starts))
+
+
+def _check_pushgateway(url: str) -> None:
+    """A --pushgateway URL that cannot be pushed to is a usage error before any work."""
+    from diagnose.prometheus import PushError, check_url
+
+    try:
+        check_url(url)
+    except PushError as exc:
+        raise UsageProblem(str(exc)) from None
 
 
 def _progress(inputs, wanted: bool | None):
