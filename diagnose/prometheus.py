@@ -352,11 +352,12 @@ class LiveExporter:
         self.failed: set[str] = set()
         self._thread = None
         self._pending: str | None = None
+        self.disabled = False
 
     def maybe_update(self, key: Any, make_report) -> bool:
         """`key`: what identifies the state (phase, diagnoses, outcome); `make_report()` builds the report
         only when it changed and the last write is old enough. Returns whether it wrote."""
-        if key == self.last_key:
+        if self.disabled or key == self.last_key:
             return False
         now = self.clock()
         if now - self.last_write < self.every_s:
@@ -411,3 +412,24 @@ class LiveExporter:
                 self.note(f"warning: {msg}")
             except Exception:  # noqa: BLE001
                 pass
+
+
+def live_exporter(cfg: dict, note) -> LiveExporter | None:
+    """The exporter of `watch` / `run` (their config: `outputs`, `pushgateway`, `node`), or None when
+    neither a prometheus output nor a Pushgateway was asked for."""
+    paths = [p for f, p in (cfg.get("outputs") or []) if f == "prometheus"]
+    if not paths and not cfg.get("pushgateway"):
+        return None
+    return LiveExporter(paths, cfg.get("pushgateway"), cfg.get("node"), note)
+
+
+def live_key(live) -> tuple:
+    """What a live analysis has reached: a new value means new metrics (diagnose.live.analysis)."""
+    return (live.analyzer.starts, live.phase, len(live.done), len(live.reported), live.ready, live.failed,
+            live.stall is not None, live.probe_res is not None)
+
+
+def report_key(report) -> tuple:
+    """The same for a report (`watch --merge`)."""
+    return (report.outcome, report.last_phase, len(report.phases), len(report.diagnoses),
+            tuple(p.status for p in report.phases))
