@@ -401,3 +401,17 @@ def test_live_exporter_throttles_and_writes_on_change(tmp_path):
     t["now"] = 2.5
     assert exp.maybe_update(("b",), make)
     assert len(made) == 2 and not written
+
+
+def test_the_grafana_dashboard_uses_these_metrics():
+    import json
+
+    dash = json.loads((ROOT / "docs/grafana-llmdiag.json").read_text())
+    names = {prom.PREFIX + n for n, _, _ in prom.FAMILIES}
+    titles = {p["title"] for p in dash["panels"]}
+    assert {"Phase durations by model", "Failures by category", "Slowest nodes"} <= titles
+    for p in dash["panels"]:
+        for t in p["targets"]:
+            used = set(re.findall(r"\bllmdiag_[a-z_]+", t["expr"]))
+            assert used and used <= names, (p["title"], used - names)
+    assert len({p["id"] for p in dash["panels"]}) == len(dash["panels"])

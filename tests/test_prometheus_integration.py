@@ -154,14 +154,20 @@ def _until(base: str, promql: str, timeout: float = 40.0) -> list[dict]:
         time.sleep(0.5)
 
 
-def test_real_prometheus_reads_the_pushed_and_the_textfile_metrics(stack):
-    prom = stack["prometheus"]
-    # a failed start, pushed to the Pushgateway (grouping key job=llmdiag, instance=its node)
+@pytest.fixture(scope="module")
+def fed(stack):
+    """A failed start pushed to the Pushgateway (grouping key job=llmdiag, instance=its node), a ready
+    start written for the node exporter's textfile collector; both by llmdiag from shipped sample logs."""
     rc, _, err = _llmdiag("explain", FAILED, "--pushgateway", stack["pushgateway"], node="gpu-node-7")
     assert rc == 1 and not err.strip(), err
-    # a ready start, written for the node exporter's textfile collector
     rc, _, err = _llmdiag("explain", READY, "-o", f"prometheus={stack['textdir'] / 'llmdiag.prom'}", node="gpu-node-3")
     assert rc == 0, err
+    return stack
+
+
+def test_real_prometheus_reads_the_pushed_and_the_textfile_metrics(fed):
+    stack = fed
+    prom = stack["prometheus"]
     # the exporters themselves accepted the metrics
     assert b"llmdiag_start_outcome" in _get(stack["pushgateway"] + "/metrics")
     ne_text = _get(stack["node_exporter"] + "/metrics").decode()
@@ -190,3 +196,21 @@ def test_real_prometheus_reads_the_pushed_and_the_textfile_metrics(stack):
     top = _until(prom, "topk(1, max by (node) (llmdiag_start_duration_seconds))")
     assert [(r["metric"]["node"], float(r["value"][1])) for r in top] == [("gpu-node-7", 25.0)]  # 25 s against 18 s
     assert one('count(llmdiag_start_info{engine=~"vllm|sglang"})') == 2
+
+
+def test_the_grafana_dashboard_queries_run_on_real_prometheus(fed):
+    """Every query of docs/grafana-llmdiag.json (its $model and $node as All) is valid PromQL for the
+    real Prometheus, and the three views the issue names show the starts pushed above."""
+    dash = json.loads((ROOT / "docs/grafana-llmdiag.json").read_text())
+    prom = fed["prometheus"]
+    assert _until(prom, 'llmdiag_start_info{node="gpu-node-7"}') and _until(prom, 'llmdiag_start_info{node="gpu-node-3"}')
+    got = {}
+    for panel in dash["panels"]:
+        for t in panel["targets"]:
+            expr = t["expr"].replace("$model", ".*").replace("$node", ".*")
+            assert "$" not in expr, expr
+            got[panel["title"]] = _query(prom, expr)  # a PromQL error fails here (status "error", HTTP 400)
+    assert {r["metric"]["category"] for r in got["Failures by category"]} == {"symm-mem-allreduce"}
+    assert {r["metric"]["phase"] for r in got["Phase durations by model"]} >= {"config", "nccl", "compile"}
+    assert [r["metric"]["node"] for r in got["Slowest nodes"]] == ["gpu-node-7", "gpu-node-3"]
+    assert [r["metric"]["node"] for r in got["Failed or stuck starts"]] == ["gpu-node-7"]
