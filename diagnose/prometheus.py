@@ -15,7 +15,8 @@ import math
 import os
 import re
 import time
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 PREFIX = "llmdiag_"
 MAX_LABEL = 96
@@ -81,7 +82,7 @@ def _esc_help(v: str) -> str:
     return v.replace("\\", "\\\\").replace("\n", "\\n")
 
 
-def number(v: float | int) -> str:
+def number(v: float) -> str:
     if isinstance(v, bool):
         return "1" if v else "0"
     if isinstance(v, int):
@@ -301,7 +302,6 @@ def check_url(url: str) -> None:
 def push(url: str, text: str, node: str | None = None, timeout: float = PUSH_TIMEOUT_S) -> str:
     """PUT the metrics to the Pushgateway (replacing what this group had); returns the URL pushed to.
     Raises PushError with one line."""
-    import socket
     import urllib.error
     import urllib.request
 
@@ -311,7 +311,7 @@ def push(url: str, text: str, node: str | None = None, timeout: float = PUSH_TIM
         raise PushError(f"--pushgateway: bad URL {_shown(url)!r} ({exc})") from None
     req = urllib.request.Request(target, data=text.encode("utf-8"), headers=headers, method="PUT")
     try:
-        with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310 - http(s) checked above
+        with urllib.request.urlopen(req, timeout=timeout) as resp:  # http(s) only: checked above
             resp.read()
     except urllib.error.HTTPError as exc:
         try:
@@ -320,11 +320,11 @@ def push(url: str, text: str, node: str | None = None, timeout: float = PUSH_TIM
             body = ""
         body = " ".join(body.split())[:200]
         raise PushError(f"push to {shown} failed: HTTP {exc.code} {exc.reason}" + (f": {body}" if body else "")) from None
-    except (socket.timeout, TimeoutError):
+    except TimeoutError:  # socket.timeout is TimeoutError
         raise PushError(f"push to {shown} failed: no answer in {timeout:g} s") from None
     except urllib.error.URLError as exc:
         reason = exc.reason
-        if isinstance(reason, (socket.timeout, TimeoutError)):
+        if isinstance(reason, TimeoutError):
             raise PushError(f"push to {shown} failed: no answer in {timeout:g} s") from None
         raise PushError(f"push to {shown} failed: {getattr(reason, 'strerror', None) or reason}") from None
     except (OSError, ValueError) as exc:

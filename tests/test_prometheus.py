@@ -30,7 +30,7 @@ SECRET = "hf_" + "Zq8rT2mW9xYbN4vK7pL1sD3fG6hJ0aE"  # fake, the shape of a Huggi
 def llmdiag(*args, input_bytes=None, env=None):
     full_env = {**os.environ, "LLMDIAG_NODE": "node-a", **(env or {})}
     p = subprocess.run([sys.executable, "-m", "diagnose", *map(str, args)], input=input_bytes,
-                       capture_output=True, env=full_env, timeout=120)
+                       capture_output=True, env=full_env, timeout=120, check=False)
     return p.returncode, p.stdout.decode(), p.stderr.decode()
 
 
@@ -55,7 +55,7 @@ def parse(text: str) -> dict[str, dict]:
     series = set()
     for line in text.splitlines():
         assert line.strip() == line and line, f"blank or padded line: {line!r}"
-        if line.startswith("# HELP ") or line.startswith("# TYPE "):
+        if line.startswith(("# HELP ", "# TYPE ")):
             kind, name, rest = line[2:6], *line[7:].split(" ", 1)
             assert re.fullmatch(_NAME, name), name
             fam = fams.setdefault(name, {"type": None, "help": None, "samples": []})
@@ -164,7 +164,7 @@ def test_several_starts_keep_their_series_apart(tmp_path):
 def test_promtool_accepts_the_text(tmp_path):
     for log in (FAILED, READY):
         _, text, _ = llmdiag("explain", "--format", "prometheus", log)
-        p = subprocess.run(["promtool", "check", "metrics"], input=text.encode(), capture_output=True, timeout=60)
+        p = subprocess.run(["promtool", "check", "metrics"], input=text.encode(), capture_output=True, timeout=60, check=False)
         assert p.returncode == 0 and not p.stdout.strip() and not p.stderr.strip(), (p.stdout, p.stderr)
 
 
@@ -244,7 +244,7 @@ class _Gateway:
         gw = self
 
         class H(BaseHTTPRequestHandler):
-            def do_PUT(self):  # noqa: N802
+            def do_PUT(self):
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 gw.requests.append(("PUT", self.path, dict(self.headers), body))
                 self.send_response(status)
@@ -275,7 +275,7 @@ def test_push_uses_the_grouping_key_and_the_text_format(gateway):
     rc, _, err = llmdiag("explain", FAILED, "--pushgateway", gateway.url)
     assert rc == 1, err
     assert not err.strip(), err
-    [(method, path, headers, body)] = gateway.requests
+    [(_, path, headers, body)] = gateway.requests
     assert path == "/metrics/job/llmdiag/instance/node-a"
     assert headers["Content-Type"].startswith("text/plain; version=0.0.4")
     assert value(parse(body.decode()), "llmdiag_start_outcome", outcome="failed") == 1

@@ -134,7 +134,8 @@ def stack(binaries, tmp_path_factory):
 
 def _llmdiag(*args, node: str):
     env = {**os.environ, "LLMDIAG_NODE": node, "no_proxy": "127.0.0.1,localhost", "NO_PROXY": "127.0.0.1,localhost"}
-    p = subprocess.run([sys.executable, "-m", "diagnose", *map(str, args)], capture_output=True, env=env, timeout=120)
+    p = subprocess.run([sys.executable, "-m", "diagnose", *map(str, args)], capture_output=True, env=env, timeout=120,
+                       check=False)
     return p.returncode, p.stdout.decode(), p.stderr.decode()
 
 

@@ -239,7 +239,7 @@ def merge_watch(paths: list[str], cfg: dict) -> int:
             if exporter is not None:
                 from diagnose.prometheus import report_key
 
-                exporter.maybe_update(report_key(report), lambda: outputs_prepare(report))
+                exporter.maybe_update(report_key(report), lambda r=report: outputs_prepare(r))
             rows = _node_rows(report, followers, now)
             for r in rows:
                 if r["phase"] and phases.get(r["node"]) != r["phase"] and not view.quiet:
