@@ -319,6 +319,8 @@ def test_an_unreachable_gateway_is_one_warning(tmp_path):
 def test_a_bad_gateway_url_is_a_usage_error():
     rc, _, err = llmdiag("explain", FAILED, "--pushgateway", "ftp://x/")
     assert rc == 2 and "--pushgateway wants an http:// or https:// URL" in err
+    rc, _, err = llmdiag("watch", "--pushgateway", "http://h:notaport", input_bytes=b"")
+    assert rc == 2 and "--pushgateway: bad URL" in err
 
 
 def test_push_timeout_is_one_line():

@@ -215,3 +215,20 @@ def test_the_grafana_dashboard_queries_run_on_real_prometheus(fed):
     assert {r["metric"]["phase"] for r in got["Phase durations by model"]} >= {"config", "nccl", "compile"}
     assert [r["metric"]["node"] for r in got["Slowest nodes"]] == ["gpu-node-7", "gpu-node-3"]
     assert [r["metric"]["node"] for r in got["Failed or stuck starts"]] == ["gpu-node-7"]
+
+
+def test_watch_pushes_a_live_start_to_the_real_pushgateway(fed):
+    """`watch --pushgateway`: the live pushes and the final one are accepted (HTTP 2xx: no warning)
+    and Prometheus reads the final state."""
+    log = (ROOT / "sample_logs/vllm/04-v1-0.11.2-tp2-ready.log").read_bytes()
+    env = {**os.environ, "no_proxy": "127.0.0.1,localhost", "NO_PROXY": "127.0.0.1,localhost"}
+    p = subprocess.run([sys.executable, "-m", "diagnose", "watch", "--plain", "--node", "gpu-node-9",
+                        "--pushgateway", fed["pushgateway"]], input=log, capture_output=True, env=env,
+                       timeout=120, check=False)
+    assert p.returncode == 0 and p.stdout == log, p.stderr.decode()
+    assert b"warning" not in p.stderr, p.stderr.decode()
+    prom = fed["prometheus"]
+    res = _until(prom, 'llmdiag_start_outcome{job="llmdiag",instance="gpu-node-9",outcome="ready"} == 1')
+    assert len(res) == 1 and res[0]["metric"]["model"] == "/models/Qwen3-32B", res
+    assert _until(prom, 'push_time_seconds{job="llmdiag",instance="gpu-node-9"}')
+    assert float(_until(prom, 'llmdiag_kv_cache_tokens{node="gpu-node-9"}')[0]["value"][1]) > 0
