@@ -371,7 +371,10 @@ class LiveExporter:
 
     def finish(self, report) -> None:
         """The final report: the textfiles (already written by the outputs at the end: not again) and the push."""
-        self._export(render(report, self.node), final=True, files=False)
+        try:
+            self._export(render(report, self.node), final=True, files=False)
+        except Exception as exc:  # noqa: BLE001 - the metrics must never cost the report
+            self._warn("final", f"the final metrics failed ({type(exc).__name__}: {exc})")
 
     def _export(self, text: str, final: bool, files: bool = True) -> None:
         if files:

@@ -375,6 +375,18 @@ def test_watch_writes_the_file_while_the_start_runs_and_at_its_end(tmp_path, gat
     assert os.listdir(tmp_path) == ["m.prom"]
 
 
+def test_watch_with_a_gateway_that_is_down_warns_once(tmp_path):
+    import socket
+
+    with socket.socket() as s:  # a port where nothing listens
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    log = FAILED.read_bytes()
+    rc, stdout, err = llmdiag("watch", "--plain", "--pushgateway", f"http://127.0.0.1:{port}", input_bytes=log)
+    assert rc == 1 and stdout == log.decode()  # the failed start's status, the log passed through unchanged
+    assert err.count("warning: push to http://127.0.0.1:") == 1, err
+
+
 def test_run_writes_the_file(tmp_path):
     out = tmp_path / "m.prom"
     rc, _, err = llmdiag("run", "-o", f"prometheus={out}", "--", sys.executable, "-c",

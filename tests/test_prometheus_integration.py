@@ -111,7 +111,8 @@ def stack(binaries, tmp_path_factory):
     pg, ne, pr = _free_port(), _free_port(), _free_port()
     svc = _Services(tmp)
     try:
-        svc.start("pushgateway", [PUSHGATEWAY, f"--web.listen-address=127.0.0.1:{pg}"])
+        svc.start("pushgateway", [PUSHGATEWAY, f"--web.listen-address=127.0.0.1:{pg}",
+                                  "--persistence.file="])  # Debian defaults to a file in /var/lib: in memory only
         svc.start("node-exporter", [NODE_EXPORTER, f"--web.listen-address=127.0.0.1:{ne}",
                                     "--collector.disable-defaults", "--collector.textfile",
                                     f"--collector.textfile.directory={textdir}"])

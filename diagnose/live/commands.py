@@ -24,7 +24,7 @@ def _live_options(f):
         click.option("--only", multiple=True, help="Use only these rule ids or categories (repeatable)."),
         click.option("--skip", multiple=True, help="Skip these rule ids or categories (repeatable)."),
         click.option("--output", "-o", "output_specs", multiple=True, metavar="FORMAT=PATH",
-                     help="At end of input also write the report as FORMAT (json, markdown, junit, github, text) "
+                     help="At end of input also write the report as FORMAT (json, markdown, junit, github, text, prometheus) "
                           "to PATH (repeatable; a file: stdout carries the server's log; github: workflow-command "
                           "annotations; prometheus: also rewritten while the start runs, docs/prometheus.md)."),
         click.option("--pushgateway", default=None, metavar="URL",

@@ -215,7 +215,7 @@ def merge_watch(paths: list[str], cfg: dict) -> int:
     report = analyzer.report()
     from diagnose.prometheus import live_exporter
 
-    exporter = live_exporter(cfg, lambda msg: view.line(msg))  # -o prometheus, --pushgateway: kept current
+    exporter = live_exporter(cfg, view.line)  # -o prometheus, --pushgateway: kept current
     dirty = False
     last_report = 0.0
     quiet_since: float | None = None

@@ -123,6 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     fail_on = cfg.get("fail_on", "error")
     if report is not None:
         live._view("final", report, cfg.get("color", True))
+        if exporter is not None:  # the last push, while its warning can still be shown (the file: with the outputs)
+            exporter.finish(report)
     live._view("close")
     if report is not None and cfg.get("outputs"):
         try:
@@ -132,8 +134,6 @@ def main(argv: list[str] | None = None) -> int:
                                   color=False, input_paths=[])
         except Exception as exc:  # noqa: BLE001 - the summary on the terminal was already shown
             live._note(f"warning: could not write the reports ({type(exc).__name__}: {exc})")
-    if report is not None and exporter is not None:
-        exporter.finish(report)  # the push; the file was written with the other outputs
     if report is None:
         return 0 if fail_on == "never" else 1
     return exit_code_for(report, fail_on)
