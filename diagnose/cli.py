@@ -105,8 +105,8 @@ FORMAT_CHOICES = ["text", "json", "markdown", "junit", "github", "prometheus"]
                    "appended to $GITHUB_STEP_SUMMARY when set); prometheus: metrics (docs/prometheus.md).")
 @click.option("--output", "-o", "output_specs", multiple=True, metavar="FORMAT=PATH",
               help="Also write FORMAT to PATH (repeatable; PATH - is stdout), e.g. -o junit=llmdiag.xml "
-                   "-o markdown=summary.md -o json=report.json -o prometheus=/var/lib/node_exporter/llmdiag.prom "
-                   "(written by an atomic rename).")
+                   "-o markdown=summary.md -o json=report.json "
+                   "-o prometheus=/var/lib/prometheus/node-exporter/llmdiag.prom (written by an atomic rename).")
 @click.option("--pushgateway", "pushgateway", default=None, metavar="URL",
               help="Also push the metrics to this Prometheus Pushgateway (job llmdiag, instance: the node; "
                    "docs/prometheus.md). A failed push is a warning; the exit status stays the report's.")
@@ -129,8 +129,8 @@ FORMAT_CHOICES = ["text", "json", "markdown", "junit", "github", "prometheus"]
 @rules_option
 @only_option
 @skip_option
-def explain(inputs, fmt, output_specs, pushgateway, no_redact, history_path, model_dir, no_color, fail_on, show_progress,
-            grouping, rules_dirs, only, skip):
+def explain(inputs, fmt, output_specs, pushgateway, no_redact, history_path, model_dir, no_color, fail_on,
+            show_progress, grouping, rules_dirs, only, skip):
     """Post-mortem report of saved logs (FILE..., a folder, a .gz file, or - for stdin).
 
     Several files (or a folder) are grouped into starts: the files of one start (nodes or ranks of

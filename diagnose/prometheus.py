@@ -319,7 +319,8 @@ def push(url: str, text: str, node: str | None = None, timeout: float = PUSH_TIM
         except Exception:  # noqa: BLE001
             body = ""
         body = " ".join(body.split())[:200]
-        raise PushError(f"push to {shown} failed: HTTP {exc.code} {exc.reason}" + (f": {body}" if body else "")) from None
+        why = f"HTTP {exc.code} {exc.reason}" + (f": {body}" if body else "")
+        raise PushError(f"push to {shown} failed: {why}") from None
     except TimeoutError:  # socket.timeout is TimeoutError
         raise PushError(f"push to {shown} failed: no answer in {timeout:g} s") from None
     except urllib.error.URLError as exc:

@@ -159,7 +159,7 @@ def _safe_tick(live, exporter=None) -> None:
     except Exception as exc:  # noqa: BLE001
         if live.enabled:
             live._disable("the live status", exc)
-    if exporter is not None and not exporter.disabled:  # -o prometheus=PATH, --pushgateway: the metrics follow the start
+    if exporter is not None and not exporter.disabled:  # -o prometheus=PATH, --pushgateway: follow the start
         try:
             from diagnose.live.analysis import _redact
             from diagnose.prometheus import live_key
