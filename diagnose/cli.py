@@ -95,17 +95,21 @@ def cli() -> None:
     """Diagnose vLLM and SGLang startup logs: phase, progress, stalls and root causes."""
 
 
-FORMAT_CHOICES = ["text", "json", "markdown", "junit", "github"]
+FORMAT_CHOICES = ["text", "json", "markdown", "junit", "github", "prometheus"]
 
 
 @cli.command()
 @click.argument("inputs", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(FORMAT_CHOICES), default="text", show_default=True,
               help="Report format on stdout. github: workflow-command annotations (and the Markdown summary "
-                   "appended to $GITHUB_STEP_SUMMARY when set).")
+                   "appended to $GITHUB_STEP_SUMMARY when set); prometheus: metrics (docs/prometheus.md).")
 @click.option("--output", "-o", "output_specs", multiple=True, metavar="FORMAT=PATH",
               help="Also write FORMAT to PATH (repeatable; PATH - is stdout), e.g. -o junit=llmdiag.xml "
-                   "-o markdown=summary.md -o json=report.json.")
+                   "-o markdown=summary.md -o json=report.json "
+                   "-o prometheus=/var/lib/prometheus/node-exporter/llmdiag.prom (written by an atomic rename).")
+@click.option("--pushgateway", "pushgateway", default=None, metavar="URL",
+              help="Also push the metrics to this Prometheus Pushgateway (job llmdiag, instance: the node; "
+                   "docs/prometheus.md). A failed push is a warning; the exit status stays the report's.")
 @click.option("--no-redact", is_flag=True,
               help="Keep secrets (tokens, API keys, passwords, user names, IP addresses) in every output.")
 @click.option("--history", "history_path", type=click.Path(dir_okay=False), default=None, metavar="FILE",
@@ -131,8 +135,8 @@ FORMAT_CHOICES = ["text", "json", "markdown", "junit", "github"]
 @rules_option
 @only_option
 @skip_option
-def explain(inputs, fmt, output_specs, no_redact, history_path, model_dir, no_color, fail_on, show_progress,
-            grouping, events_target, otel, rules_dirs, only, skip):
+def explain(inputs, fmt, output_specs, pushgateway, no_redact, history_path, model_dir, no_color, fail_on,
+            show_progress, grouping, events_target, otel, rules_dirs, only, skip):
     """Post-mortem report of saved logs (FILE..., a folder, a .gz file, or - for stdin).
 
     Several files (or a folder) are grouped into starts: the files of one start (nodes or ranks of
@@ -152,6 +156,8 @@ def explain(inputs, fmt, output_specs, no_redact, history_path, model_dir, no_co
     except outputs.OutputError as exc:
         raise UsageProblem(str(exc)) from None
     telemetry = _telemetry_check(events_target, otel, allow_stdout=True)
+    if pushgateway:
+        _check_pushgateway(pushgateway)
     rules, errors = _load_rules(rules_dirs, only, skip, strict=bool(rules_dirs))
     progress = _progress(inputs, show_progress)
     try:
@@ -186,6 +192,13 @@ def explain(inputs, fmt, output_specs, no_redact, history_path, model_dir, no_co
 
         for problem in explain_telemetry(starts, codes, events_target, otel, redact=not no_redact):
             click.echo(f"llmdiag: warning: {problem}", err=True)
+    if pushgateway:
+        from diagnose.prometheus import PushError, push, render_many
+
+        try:
+            push(pushgateway, render_many([s.report for s in starts]))
+        except PushError as exc:  # the report was written: warn, the exit status stays the report's
+            click.echo(f"llmdiag: warning: {exc}", err=True)
     sys.exit(max(codes))
 
 
@@ -208,6 +221,16 @@ def _telemetry_check(events_target: str | None, otel: bool, allow_stdout: bool =
         except OtelMissing as exc:
             raise UsageProblem(str(exc)) from None
     return True
+
+
+def _check_pushgateway(url: str) -> None:
+    """A --pushgateway URL that cannot be pushed to is a usage error before any work."""
+    from diagnose.prometheus import PushError, check_url
+
+    try:
+        check_url(url)
+    except PushError as exc:
+        raise UsageProblem(str(exc)) from None
 
 
 def _progress(inputs, wanted: bool | None):

@@ -18,8 +18,8 @@ from typing import Iterable, Sequence
 
 from diagnose.reportdata import Report
 
-FORMATS = ("text", "json", "markdown", "junit", "github")
-ALIASES = {"md": "markdown", "xml": "junit", "gha": "github"}
+FORMATS = ("text", "json", "markdown", "junit", "github", "prometheus")
+ALIASES = {"md": "markdown", "xml": "junit", "gha": "github", "prom": "prometheus"}
 
 
 class OutputError(Exception):
@@ -78,6 +78,10 @@ def render(report: Report, fmt: str, color: bool = False, input_paths: Sequence[
         from diagnose.render.github import render as r_gh
 
         return r_gh(report, input_paths=input_paths)
+    if fmt == "prometheus":  # docs/prometheus.md
+        from diagnose.prometheus import render as r_prom
+
+        return r_prom(report)
     from diagnose.render.text import render as r_text
 
     return r_text(report, color=color, width=width)
@@ -103,6 +107,12 @@ def _write(render_one, outputs: Iterable[tuple[str, str]], stdout) -> list[str]:
             written.append(path)
             continue
         try:
+            if fmt == "prometheus":  # the textfile collector must never read half a file
+                from diagnose.prometheus import write_atomic
+
+                write_atomic(path, text)
+                written.append(path)
+                continue
             parent = os.path.dirname(path)
             if parent:
                 os.makedirs(parent, exist_ok=True)
@@ -227,6 +237,10 @@ def render_starts(starts: Sequence, fmt: str, color: bool = False, width: int | 
         return _multi_markdown(starts)
     if fmt == "github":
         return "".join(render(s.report, fmt, input_paths=_printable(s.paths)) for s in starts)
+    if fmt == "prometheus":
+        from diagnose.prometheus import render_many
+
+        return render_many([s.report for s in starts])
     out = []
     for i, s in enumerate(starts):
         out.append(f"=== start {i + 1} of {len(starts)}: {_label(s)}"

@@ -24,9 +24,12 @@ def _live_options(f):
         click.option("--only", multiple=True, help="Use only these rule ids or categories (repeatable)."),
         click.option("--skip", multiple=True, help="Skip these rule ids or categories (repeatable)."),
         click.option("--output", "-o", "output_specs", multiple=True, metavar="FORMAT=PATH",
-                     help="At end of input also write the report as FORMAT (json, markdown, junit, github, text) "
+                     help="At end of input also write the report as FORMAT (json, markdown, junit, github, text, prometheus) "
                           "to PATH (repeatable; a file: stdout carries the server's log; github: workflow-command "
-                          "annotations)."),
+                          "annotations; prometheus: also rewritten while the start runs, docs/prometheus.md)."),
+        click.option("--pushgateway", default=None, metavar="URL",
+                     help="Push the metrics to this Prometheus Pushgateway while the start runs and at its end "
+                          "(docs/prometheus.md); a failed push is a warning on the status output."),
         click.option("--events", "events", default=None, metavar="PATH|fd:N",
                      help="Write NDJSON events (phase started / ended, stall, diagnosis, ready, probe, end; "
                           "llmdiag.event/v1, docs/events.md) to PATH (appended) or an open fd, flushed per event."),
@@ -60,7 +63,7 @@ def _probe_cfg(url: str | None, timeout: float) -> dict:
 
 
 def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, only, skip, output_specs=(),
-            events=None, otel=False, **extra) -> dict:
+            events=None, otel=False, pushgateway=None, **extra) -> dict:
     from diagnose import outputs
     from diagnose.cli import UsageProblem
     from diagnose.live.stall import parse_overrides
@@ -71,6 +74,10 @@ def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, o
         raise UsageProblem(str(exc)) from None
     if any(path == "-" for _, path in targets):
         raise UsageProblem("--output PATH must be a file here: stdout carries the server's log")
+    if pushgateway:
+        from diagnose.cli import _check_pushgateway
+
+        _check_pushgateway(pushgateway)
 
     try:
         overrides = parse_overrides(stall)
@@ -95,7 +102,7 @@ def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, o
         "status_fd": 2 if status_fd is None else status_fd, "plain": plain,
         "color": not (no_color or os.environ.get("NO_COLOR")),
         "rules_dirs": [*rules_dirs, *env_rules], "only": list(only), "skip": list(skip),
-        "outputs": [list(t) for t in targets], **telemetry, **extra,
+        "outputs": [list(t) for t in targets], "pushgateway": pushgateway or None, **telemetry, **extra,
     }
 
 

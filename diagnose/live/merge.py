@@ -213,6 +213,9 @@ def merge_watch(paths: list[str], cfg: dict) -> int:
     reported: set[str] = set()
     phases: dict[str, str | None] = {}
     report = analyzer.report()
+    from diagnose.prometheus import live_exporter
+
+    exporter = live_exporter(cfg, view.line)  # -o prometheus, --pushgateway: kept current
     dirty = False
     last_report = 0.0
     quiet_since: float | None = None
@@ -233,6 +236,10 @@ def merge_watch(paths: list[str], cfg: dict) -> int:
         if dirty and now - last_report >= REPORT_EVERY_S:
             report = analyzer.report()
             last_report, dirty = now, False
+            if exporter is not None:
+                from diagnose.prometheus import report_key
+
+                exporter.maybe_update(report_key(report), lambda r=report: outputs_prepare(r))
             rows = _node_rows(report, followers, now)
             for r in rows:
                 if r["phase"] and phases.get(r["node"]) != r["phase"] and not view.quiet:
@@ -275,7 +282,15 @@ def merge_watch(paths: list[str], cfg: dict) -> int:
     out.write(outputs.render(final, "text", color=False))
     if cfg.get("outputs"):
         outputs.write_outputs(final, [tuple(o) for o in cfg["outputs"]], color=False, input_paths=paths)
+    if exporter is not None:
+        exporter.finish(final)
     for f in followers:
         if f.fd is not None:
             os.close(f.fd)
     return exit_code_for(report, cfg.get("fail_on", "error"))
+
+
+def outputs_prepare(report):
+    from diagnose import outputs
+
+    return outputs.prepare(report, redact=True)

@@ -92,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         view.at_line_start = lambda: live.last_byte == b"\n"
     for e in errors:
         live._note(f"warning: {e}")
+    exporter = _exporter(cfg, live)
     base = _priority(None)  # the server and the passthrough come first; the analysis uses what is left
     reader = FrameReader()
     broken = False
@@ -121,9 +122,9 @@ def main(argv: list[str] | None = None) -> int:
                         broken = True
                         live._disable("the live analysis", exc)
                 if live.clock() - live.last_tick >= TICK_S:
-                    _safe_tick(live)
+                    _safe_tick(live, exporter)
         else:
-            _safe_tick(live)
+            _safe_tick(live, exporter)
     _priority(base)  # the input has ended: back to the first priority for the summary, where allowed
     report = None
     try:
@@ -133,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     fail_on = cfg.get("fail_on", "error")
     if report is not None:
         live._view("final", report, cfg.get("color", True))
+        if exporter is not None:  # the last push, while its warning can still be shown (the file: with the outputs)
+            exporter.finish(report)
     live._view("close")
     if report is not None and cfg.get("outputs"):
         try:
@@ -168,12 +171,32 @@ def _priority(back_to: int | None) -> int | None:
     return None
 
 
-def _safe_tick(live) -> None:
+def _safe_tick(live, exporter=None) -> None:
     try:
         live.tick()
     except Exception as exc:  # noqa: BLE001
         if live.enabled:
             live._disable("the live status", exc)
+    if exporter is not None and not exporter.disabled:  # -o prometheus=PATH, --pushgateway: follow the start
+        try:
+            from diagnose.live.analysis import _redact
+            from diagnose.prometheus import live_key
+
+            exporter.maybe_update(live_key(live), lambda: _redact(live.analyzer.report()))
+        except Exception as exc:  # noqa: BLE001 - metrics must never stop the analysis
+            exporter.disabled = True
+            live._note(f"warning: the live metrics are switched off ({type(exc).__name__}: {exc})")
+
+
+def _exporter(cfg: dict, live):
+    """-o prometheus=PATH or --pushgateway: the metrics kept current while the start runs (None otherwise)."""
+    if not any(f == "prometheus" for f, _ in (cfg.get("outputs") or [])) and not cfg.get("pushgateway"):
+        return None
+    if cfg.get("node"):  # --node names the node label, also of the final file written with the other outputs
+        os.environ["LLMDIAG_NODE"] = cfg["node"]
+    from diagnose.prometheus import live_exporter
+
+    return live_exporter(cfg, live._note)
 
 
 if __name__ == "__main__":

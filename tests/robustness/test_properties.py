@@ -84,7 +84,7 @@ def test_pipeline_report_is_valid_json_with_lines_inside_the_input(rules, data):
     assert not [w for w in report.warnings if "switched off" in w], report.warnings  # shipped rules never break
 
 
-FORMATS = ("text", "json", "markdown", "junit", "github")
+FORMATS = ("text", "json", "markdown", "junit", "github", "prometheus")
 # what must never reach a reader's terminal or viewer from a log: C0 but tab and newline, DEL, C1,
 # line separators, bidi embeddings / overrides / isolates (the text format's own colour codes aside)
 UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
@@ -109,6 +109,10 @@ def _render_all(report, redact: bool) -> None:
             ET.fromstring(text.encode("utf-8"))
         if fmt == "json":
             check_report_json(text)
+        if fmt == "prometheus":
+            from tests.test_prometheus import parse
+
+            parse(text)  # the text format's rules: names, escapes, each series once
 
 
 @fuzz_n(25)
