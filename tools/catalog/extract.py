@@ -2,7 +2,8 @@
 
 A template is the literal text of an error or warning with each run-time value replaced by `{}`:
 f-string fields, `%s`/`%d`/`%(name)s` of %-formatting (the logging style too) and `{}`/`{name}` of
-`.format`. Calls whose message is a plain variable give no template (there is no text to keep).
+`.format`. A call whose message is a plain variable takes the literal messages bound to that name in
+the same function (`msg = f"..."; raise ValueError(msg)`).
 """
 
 from __future__ import annotations
@@ -63,6 +64,12 @@ def parts_of(node: ast.AST | None, args: list[ast.AST] | None = None) -> list[Pa
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format" \
             and isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str):
         return _format(node.func.value.value, node.args, node.keywords)
+    if isinstance(node, ast.Tuple) and node.elts and isinstance(node.elts[0], ast.Constant) \
+            and isinstance(node.elts[0].value, str):  # raise X(("... %s", value)): printed as the tuple's repr
+        out = [Part("(" + repr(node.elts[0].value))]
+        for v in node.elts[1:]:
+            out += [Part(", "), Part(None, _src(v))]
+        return out + [Part(")")]
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "str" and node.args:
         return parts_of(node.args[0])
     return None
@@ -157,19 +164,62 @@ def _msg_arg(call: ast.Call) -> tuple[list[Part] | None, ast.AST | None]:
     return None, None
 
 
+def _name_arg(call: ast.Call) -> str:
+    a = call.args[0] if call.args else None
+    return a.id if isinstance(a, ast.Name) else ""
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)
+
+
+def _scope_of(node: ast.AST, tree: ast.AST) -> ast.AST:
+    return getattr(node, "_scope", tree)
+
+
+def _bound_messages(tree: ast.AST) -> dict:
+    """(scope, name) -> the parts of each literal message assigned to that name in that function:
+    `msg = f"..."`, and for each `msg += "..."` (often one per branch) the last assigned text plus it."""
+    out: dict = {}
+    base: dict = {}
+
+    def visit(scope: ast.AST, node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            child._scope = scope  # type: ignore[attr-defined]
+            inner = child if isinstance(child, _SCOPES) else scope
+            if isinstance(child, ast.Assign) and len(child.targets) == 1 and isinstance(child.targets[0], ast.Name):
+                parts = parts_of(child.value)
+                if parts is not None:
+                    key = (id(scope), child.targets[0].id)
+                    base[key] = parts
+                    out.setdefault(key, []).append(parts)
+            elif isinstance(child, ast.AugAssign) and isinstance(child.op, ast.Add) \
+                    and isinstance(child.target, ast.Name):
+                key = (id(scope), child.target.id)
+                parts = parts_of(child.value)
+                if parts is not None and key in base:
+                    out[key].append(base[key] + parts)
+            visit(inner, child)
+
+    visit(tree, tree)
+    return out
+
+
 def messages(source: str, filename: str = "<src>"):
     """Yield (kind, exc_or_level, parts, line) for every message in one file."""
     try:
         tree = ast.parse(source, filename)
     except (SyntaxError, ValueError):
         return
-    # names bound to a literal message in the same function, e.g. msg = f"..."; raise ValueError(msg)
+    bound = _bound_messages(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
             exc = _call_name(node.exc.func)
             parts, _ = _msg_arg(node.exc)
             if parts is not None:
                 yield "raise", exc, parts, node.lineno
+            else:  # msg = f"..."; raise ValueError(msg): every literal bound to that name in the function
+                for parts in bound.get((id(_scope_of(node, tree)), _name_arg(node.exc)), []):
+                    yield "raise", exc, parts, node.lineno
         elif isinstance(node, ast.Assert) and node.msg is not None:
             parts = parts_of(node.msg)
             if parts is not None:
