@@ -12,7 +12,7 @@ from diagnose import diagnosis, distributed
 from diagnose.engines import PHASE_INDEX, PROCESS_FIRST, START_BANNERS, EngineGuess, MarkerScanner, is_dev_version
 from diagnose.lines import InputSpec, Line, LineParser, expand_inputs, iter_specs, open_input, raw_batches, redrawn
 from diagnose.matcher import Finding, Matcher
-from diagnose.reportdata import Report
+from diagnose.report import Report
 from diagnose.ruledata import RuleData as Rule
 from diagnose.rulepack import load_pack, select
 from diagnose.timeline import Timeline

@@ -17,7 +17,7 @@ from diagnose.lines import MAX_LINE_BYTES, LineParser, decode, split_redraws
 from diagnose.live import stall as stalls
 from diagnose.live.views import View, fmt_dur, stall_lines
 from diagnose.pipeline import Analyzer, scanner
-from diagnose.reportdata import Report, died_after_ready
+from diagnose.report import Report, died_after_ready
 
 TICK_S = 0.25
 CONFIRM_LINES = 30  # a finding is confirmed this many lines later ...
@@ -428,7 +428,7 @@ class LiveAnalysis:
         if res.result == "serves":
             self._note(f"probe: {res.summary}")
         else:
-            from diagnose.reportdata import Diagnosis
+            from diagnose.report import Diagnosis
 
             d = Diagnosis(**self._probe_diagnosis())
             self.reported.add(d.fingerprint)

@@ -13,7 +13,7 @@ import re
 
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
-from diagnose.reportdata import Diagnosis, Report, died_after_ready
+from diagnose.report import Diagnosis, Report, died_after_ready
 
 MAX_ANNOTATIONS = 10  # GitHub shows at most 10 error and 10 warning annotations per step
 _LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
