@@ -350,10 +350,14 @@ def load_file(path: Path, patterns: dict[str, NamedPattern] | None = None) -> tu
 
 
 def freeze(value):
-    """A validated model (and everything in it) as plain `diagnose.ruledata` objects."""
+    """A validated model (and everything in it) as plain `diagnose.ruledata` objects: its fields
+    (a rule also its `remediation_items`)."""
     if isinstance(value, BaseModel):
-        cls = PLAIN_OF[type(value).__name__]
-        return cls(**{name: freeze(getattr(value, name)) for name in cls.__slots__})
+        fields = type(value).model_fields
+        plain = PLAIN_OF[type(value).__name__](**{name: freeze(getattr(value, name)) for name in fields})
+        if isinstance(value, Rule):
+            plain.remediation_items = freeze(value.remediation_items)
+        return plain
     if isinstance(value, list):
         return [freeze(v) for v in value]
     if isinstance(value, dict):
