@@ -49,6 +49,10 @@ class RuleData(_Plain):
     """rulemodel.Rule, with its `remediation_items` (every item as a RemediationData)"""
 
 
+class ZhData(_Plain):
+    """rulemodel.Zh (a rule's Chinese texts)"""
+
+
 class PatternData(_Plain):
     """rulemodel.NamedPattern"""
 
@@ -59,4 +63,5 @@ def example_text(example) -> str:
 
 
 PLAIN_OF = {"Cond": CondData, "RemediationItem": RemediationData, "Examples": ExamplesData, "Rule": RuleData,
-            "NamedPattern": PatternData, "PatternExamples": ExamplesData, "Example": ExampleData, "Expect": ExpectData}
+            "NamedPattern": PatternData, "PatternExamples": ExamplesData, "Example": ExampleData, "Expect": ExpectData,
+            "Zh": ZhData}

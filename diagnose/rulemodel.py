@@ -155,6 +155,24 @@ class Examples(_Strict):
     no_match: list[Union[str, Example]] = []
 
 
+class Zh(_Strict):
+    """A rule's Chinese texts (`zh:`): its title, explanation and remediation, one entry per English
+    remediation item (an item with `engines:` / `platforms:` keeps its English scoping)."""
+
+    title: str
+    explanation: str
+    remediation: list[str]
+
+    _templates = field_validator("title", "explanation")(classmethod(lambda cls, v: _check_template(v)))
+
+    @field_validator("remediation")
+    @classmethod
+    def _remediation(cls, v):
+        for item in v:
+            _check_template(item)
+        return v
+
+
 class Rule(_Strict):
     id: str
     title: str
@@ -175,6 +193,7 @@ class Rule(_Strict):
     compute: dict[str, str] = {}
     explanation: str
     remediation: list[Union[str, RemediationItem]]
+    zh: Optional[Zh] = None
     references: list[str] = []
     fingerprint: list[str] = []
     examples: Examples
@@ -234,6 +253,9 @@ class Rule(_Strict):
     def _family(self):
         if self.tier == "family" and self.category == "unknown":
             raise ValueError("a family rule names a kind of failure: its category cannot be unknown")
+        if self.zh is not None and len(self.zh.remediation) != len(self.remediation):
+            raise ValueError(f"zh.remediation: {len(self.zh.remediation)} items for {len(self.remediation)} "
+                             "English ones (one per item, in the same order)")
         return self
 
     @property
