@@ -12,14 +12,14 @@ from diagnose.expr import Missing, Version, evaluate, render
 from diagnose.fingerprint import fingerprint
 from diagnose.matcher import MAX_EVIDENCE, Finding, Matcher, MatchRun
 from diagnose.redact import cut
+from diagnose.report import ROLE_RANK as _ROLE
+from diagnose.report import SEVERITY_RANK as _SEV
 from diagnose.report import Diagnosis, Evidence
 from diagnose.rulepack import version_ok
 
 if TYPE_CHECKING:
     from diagnose.timeline import TimelineResult
 
-_ROLE = {"cause": 0, "symptom": 1, "wrapper": 2}
-_SEV = {"error": 0, "warning": 1, "info": 2}
 
 
 @dataclass

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from diagnose.diagnosis import Diagnosed
 from diagnose.engines.base import PHASE_INDEX, PHASES
-from diagnose.report import Diagnosis
+from diagnose.report import SEVERITY_RANK, Diagnosis
 
 _WORKER = re.compile(r"Worker|RayWorker|TP\d|PP\d|EP\d|DP\d|rank")
 _RANK_IN_NAME = re.compile(r"(?:^|[_ ])(?:TP|rank=?|VllmWorker-)(\d+)")
@@ -581,9 +581,9 @@ def merge(diags: list[Diagnosed], extra: list[Diagnosed], tracker: DistTracker, 
     if any(d.entry.rule == "unknown-failure" for d in diags) and any(d.entry.severity == "error" for d in extra):
         diags = [d for d in diags if d.entry.rule != "unknown-failure"] + \
                 [d for d in diags if d.entry.rule == "unknown-failure"]
-    sev = {"error": 0, "warning": 1, "info": 2}
     tagged = [(d, 0) for d in diags] + [(d, 1) for d in extra]
-    tagged.sort(key=lambda t: (t[0].entry.role == "wrapper", sev[t[0].entry.severity], t[0].entry.rule in generic, t[1]))
+    tagged.sort(key=lambda t: (t[0].entry.role == "wrapper", SEVERITY_RANK[t[0].entry.severity],
+                               t[0].entry.rule in generic, t[1]))
     out = [d for d, _ in tagged]
     if tracker.distributed():
         for d in out:

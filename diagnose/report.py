@@ -24,6 +24,10 @@ SCHEMA_ID = "llmdiag.report/v1"
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 # The schema's `$id`: a name (a URN), not an address; nothing is served for it (docs/contract.md).
 JSON_SCHEMA_ID = "urn:llmdiag:report:v1"
+SEVERITIES = ("error", "warning", "info")  # most severe first
+ROLES = ("cause", "symptom", "wrapper")  # a cause first, a wrapper ("X failed, see above") last
+SEVERITY_RANK = {s: i for i, s in enumerate(SEVERITIES)}
+ROLE_RANK = {r: i for i, r in enumerate(ROLES)}
 
 
 class _Required:
@@ -185,7 +189,8 @@ class _Data(metaclass=_Declared):
         return f"{type(self).__name__}({', '.join(f'{f.name}={getattr(self, f.name)!r}' for f in self._fields)})"
 
 
-Phase = str  # one of diagnose.engines.base.PHASES: a Literal of them in pydantic_models()
+# one of diagnose.engines.base.PHASES, SEVERITIES, ROLES: a Literal of them in pydantic_models()
+Phase = Severity = Role = str
 
 class Evidence(_Data):
     line: int = F(description="1-based line number in the input as given", ge=1)
@@ -206,8 +211,8 @@ class PhaseReport(_Data):
 class Diagnosis(_Data):
     rule: str
     category: str
-    severity: Literal["error", "warning", "info"]
-    role: Literal["cause", "symptom", "wrapper"]
+    severity: Severity
+    role: Role
     phase: Optional[Phase] = None
     title: str
     explanation: str
@@ -365,7 +370,8 @@ def pydantic_models() -> dict[str, type]:
     class _Model(BaseModel):
         model_config = ConfigDict(populate_by_name=True, extra="forbid")
 
-    names: dict[str, Any] = {"Literal": Literal, "Optional": Optional, "Phase": Literal[PHASES]}
+    names: dict[str, Any] = {"Literal": Literal, "Optional": Optional, "Phase": Literal[PHASES],
+                             "Severity": Literal[SEVERITIES], "Role": Literal[ROLES]}
     for name, cls in _CLASSES.items():
         body: dict[str, Any] = {"__module__": __name__, "__qualname__": name, "__doc__": cls.__doc__,
                                 "__annotations__": {}}

@@ -13,6 +13,7 @@ from typing import Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from diagnose.expr import ExprError, compile_expr, template_names
+from diagnose.report import ROLES, SEVERITIES
 from diagnose.ruledata import PLAIN_OF
 from diagnose.rulepack import _ID_RE, _VERSION_SPEC, CATEGORIES, MAX_PATTERN_LEN, MAX_RULE_FILE_BYTES, _too_big, _yaml
 
@@ -177,8 +178,8 @@ class Rule(_Strict):
     id: str
     title: str
     category: str
-    severity: Literal["error", "warning", "info"]
-    role: Literal["cause", "symptom", "wrapper"]
+    severity: Literal[SEVERITIES]  # the report's (diagnose.report)
+    role: Literal[ROLES]
     tier: Literal["specific", "family"] = "specific"
     engines: list[Literal["vllm", "sglang", "any"]] = ["any"]
     versions: Optional[str] = None
