@@ -16,8 +16,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-_FORMAT = 5  # 2: plain rule objects (diagnose.ruledata); 3: remediation items carry platforms; 4: rule tier,
-# named patterns; 5: examples with their context (ExampleData)
+_FORMAT = 7  # 2: plain rule objects (diagnose.ruledata); 3: remediation items carry platforms; 4: rule tier,
+# named patterns; 5: examples with their context (ExampleData); 6: plain objects keep their model's fields; 7: zh
 MAX_ENTRIES = 16  # one per distinct set of rule folders; the least recently written go first
 
 

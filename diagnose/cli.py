@@ -1,8 +1,5 @@
-"""The `llmdiag` command. This layer only parses options and calls the library.
-
-Exit codes: 0 the server came up (or nothing to fail on), 1 the start failed or is incomplete
-(see --fail-on), 2 bad usage or unreadable input (one line on stderr, never a traceback).
-"""
+"""The `llmdiag` command. This layer only parses options and calls the library (exit codes:
+diagnose.exits)."""
 
 from __future__ import annotations
 
@@ -12,12 +9,7 @@ import sys
 import click
 
 from diagnose import __version__
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-
-
-class UsageProblem(click.ClickException):
-    exit_code = EXIT_USAGE
+from diagnose.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageProblem, exit_code_for
 
 
 def _err(msg: str) -> None:
@@ -39,18 +31,6 @@ def _load_rules(rules_dirs, only, skip, strict=False):
     if errors and strict:
         raise UsageProblem(errors[0] + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
     return rules, errors
-
-
-def exit_code_for(report, fail_on: str) -> int:
-    if fail_on == "never":
-        return EXIT_OK
-    if report.outcome != "ready":
-        return EXIT_FAILED
-    if fail_on == "warning" and any(d.severity in ("error", "warning") for d in report.diagnoses):
-        return EXIT_FAILED
-    if any(d.severity == "error" for d in report.diagnoses):
-        return EXIT_FAILED
-    return EXIT_OK
 
 
 rules_option = click.option("--rules", "rules_dirs", multiple=True, type=click.Path(),

@@ -4,17 +4,37 @@ evidence line; group repeats; fill templates; rank causes first; say "unknown" h
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from diagnose.engines.base import PHASE_INDEX, number
 from diagnose.expr import Missing, Version, evaluate, render
 from diagnose.fingerprint import fingerprint
 from diagnose.matcher import MAX_EVIDENCE, Finding, Matcher, MatchRun
 from diagnose.redact import cut
+from diagnose.report import ROLE_RANK as _ROLE
+from diagnose.report import SEVERITY_RANK as _SEV
+from diagnose.report import Diagnosis, Evidence
 from diagnose.rulepack import version_ok
-from diagnose.timeline import TimelineResult
 
-_ROLE = {"cause": 0, "symptom": 1, "wrapper": 2}
-_SEV = {"error": 0, "warning": 1, "info": 2}
+if TYPE_CHECKING:
+    from diagnose.timeline import TimelineResult
+
+
+
+@dataclass
+class Diagnosed:
+    """A diagnosis on its way to the report: the report's entry, the process each of its evidence
+    lines came from (for the rank and node views) and the phase its rule names."""
+
+    entry: Diagnosis
+    who: list = field(default_factory=list)  # per evidence line: a distributed.DistTracker key, or None
+    rule_phase: str | None = None  # the traceback's frames' phase, else the rule's `phase`
+
+    def add(self, n: int, text: str, source: str | None, who: tuple | None = None) -> None:
+        """One more evidence line (`source`: None unless several inputs were given)."""
+        self.entry.evidence.append(Evidence(line=n, text=text, source=source))
+        self.who.append(who)
 
 STALL_ADVICE = {
     "config": ("the model config, tokenizer or weights may be downloading silently, or the hub is unreachable",
@@ -127,28 +147,15 @@ def passes(finding: Finding, engine: str, version: str | None, env: dict) -> boo
     return True
 
 
-def _evidence(hits, multi_source: bool) -> list[dict]:
-    out = []
-    for h in hits[:MAX_EVIDENCE]:
-        ev = {"line": h.n, "text": h.raw}
-        if multi_source:
-            ev["source"] = h.source
-        if h.who is not None:
-            ev["_who"] = h.who  # for the rank/node views; removed before the report is built
-        out.append(ev)
-    return out
-
-
 def _builtin(rule: str, category: str, severity: str, phase: str | None, title: str, explanation: str,
-             remediation: list[str], evidence: list[dict], key: str, confidence: str) -> dict:
+             remediation: list[str], evidence: list[Evidence], key: str, confidence: str) -> Diagnosis:
     """A diagnosis the code makes when no rule does (unknown-failure, stall-unknown, stopped-by-user)."""
-    return {"rule": rule, "category": category, "severity": severity, "role": "cause", "phase": phase,
-            "title": title, "explanation": explanation, "remediation": remediation, "evidence": evidence,
-            "fingerprint": f"{rule}:" + hashlib.sha1(key.encode()).hexdigest()[:12], "count": 1, "references": [],
-            "confidence": confidence}
+    return Diagnosis(rule=rule, category=category, severity=severity, role="cause", phase=phase, title=title,
+                     explanation=explanation, remediation=remediation, evidence=evidence,
+                     fingerprint=f"{rule}:" + hashlib.sha1(key.encode()).hexdigest()[:12], confidence=confidence)
 
 
-def stopped(phase: str | None, signame: str) -> dict:
+def stopped(phase: str | None, signame: str) -> Diagnosis:
     """The start ends because the user stopped it (`llmdiag run` forwarded their SIGINT/SIGTERM/SIGHUP):
     not a hang, so none of the stall advice."""
     where = f"in phase {phase}" if phase else "before any loading phase was recognised"
@@ -162,7 +169,7 @@ def stopped(phase: str | None, signame: str) -> dict:
         [], f"{phase}|{signame}", "confirmed")
 
 
-def probe_failed(result: str, url: str, detail: str) -> dict:
+def probe_failed(result: str, url: str, detail: str) -> Diagnosis:
     """`run --probe` / `watch --probe`: the server came up, but the probe found that it does not serve
     (stuck, refuses or down; docs/probe.md). An error in phase server, like a death after ready."""
     title, why, todo = {
@@ -188,7 +195,7 @@ def probe_failed(result: str, url: str, detail: str) -> dict:
 
 
 def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: TimelineResult, engine: str,
-          version: str | None, multi_source: bool = False, stopped_by: str | None = None) -> list[dict]:
+          version: str | None, multi_source: bool = False, stopped_by: str | None = None) -> list[Diagnosed]:
     """The diagnoses, most likely cause first (`stopped_by`: the signal a user stopped the server
     with in `llmdiag run`, which explains a start that ends without an error or a ready line)."""
     facts = tl.facts
@@ -233,8 +240,8 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
             if fe[0].evidence[-1].tb is None or fe[0].rule.role == "wrapper" or id(fe[0]) in keep}
     survivors = sorted(best.values(), key=lambda fe: fe[0].seq)
 
-    grouped: dict[str, dict] = {}
-    order: list[str] = []
+    grouped: dict[str, Diagnosed] = {}
+    keys: dict[str, tuple] = {}  # fingerprint -> place in the order
     for f, env in survivors:
         if f.rule.id in run.disabled:
             continue
@@ -244,60 +251,50 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
         except Exception as exc:  # noqa: BLE001 - as above: switch the rule off, keep the report
             _switch_off(f.rule.id, exc, run)
             continue
-        if fp in grouped:
-            g = grouped[fp]
-            g["count"] += 1
-            seen = {(e["line"], e.get("source")) for e in g["evidence"]}
-            for ev in _evidence(f.evidence, multi_source):
-                if len(g["evidence"]) < MAX_EVIDENCE and (ev["line"], ev.get("source")) not in seen:
-                    g["evidence"].append(ev)
+        g = grouped.get(fp)
+        if g is not None:
+            g.entry.count += 1
+            seen = {(e.line, e.source) for e in g.entry.evidence}
+            for h in f.evidence[:MAX_EVIDENCE]:
+                source = h.source if multi_source else None
+                if len(g.entry.evidence) < MAX_EVIDENCE and (h.n, source) not in seen:
+                    g.add(h.n, h.raw, source, h.who)
             continue
         rule = f.rule
-        grouped[fp] = {
-            "rule": rule.id,
-            "category": rule.category,
-            "severity": rule.severity,
-            "role": rule.role,
-            "phase": f.phase or rule.phase,
-            "title": title,
-            "explanation": explanation,
-            "remediation": remediation,
-            "evidence": _evidence(f.evidence, multi_source),
-            "fingerprint": fp,
-            "count": 1,
-            "references": list(rule.references),
-            "confidence": "likely" if rule.tier == "family" else "confirmed",
-            "_frame_phase": f.frame_phase,  # the phase came from the traceback's frames (pipeline pops it)
-            # a family reading comes after every specific one of the same severity and role
-            "_key": (rule.role == "wrapper", _SEV[rule.severity], _ROLE[rule.role], rule.tier == "family",
-                     -rule.priority, f.seq),
-            "_seq": f.seq,
-        }
-        order.append(fp)
-    diags = [grouped[fp] for fp in order]
+        g = grouped[fp] = Diagnosed(Diagnosis(
+            rule=rule.id, category=rule.category, severity=rule.severity, role=rule.role,
+            phase=f.phase or rule.phase, title=title, explanation=explanation, remediation=remediation,
+            evidence=[], fingerprint=fp, references=rule.references,
+            confidence="likely" if rule.tier == "family" else "confirmed",
+        ), rule_phase=f.phase if f.frame_phase else rule.phase)
+        for h in f.evidence[:MAX_EVIDENCE]:
+            g.add(h.n, h.raw, h.source if multi_source else None, h.who)
+        # a family reading comes after every specific one of the same severity and role
+        keys[fp] = (rule.role == "wrapper", _SEV[rule.severity], _ROLE[rule.role], rule.tier == "family",
+                    -rule.priority, f.seq)
+    diags = list(grouped.values())
     # matches beyond what the matcher keeps per rule are counted on the rule's first diagnosis
     for rule_id, total in run.per_rule.items():
         kept = sum(1 for f in findings if f.rule.id == rule_id)
         if total > kept:
-            first = next((d for d in diags if d["rule"] == rule_id), None)
+            first = next((d for d in diags if d.entry.rule == rule_id), None)
             if first is not None:
-                first["count"] += total - kept
+                first.entry.count += total - kept
 
     if tl.outcome == "ready" and not tl.died_after_ready:
         for d in diags:
-            if d["severity"] == "error":
-                d["severity"] = "warning"
-                d["title"] = "Non-fatal: " + d["title"]
-                d["_key"] = (d["_key"][0], 1, *d["_key"][2:])
+            e = d.entry
+            if e.severity == "error":
+                e.severity = "warning"
+                e.title = "Non-fatal: " + e.title
+                keys[e.fingerprint] = (keys[e.fingerprint][0], 1, *keys[e.fingerprint][2:])
 
     # a start that stopped in a phase is explained first by what was read in that phase; a warning about a
     # phase that finished (slow weights before a hang in compile) comes after it
     stuck_in = tl.last_phase if tl.outcome == "incomplete" else None
-    diags.sort(key=lambda d: (d["_key"][0], bool(stuck_in) and d["phase"] != stuck_in, *d["_key"][1:]))
+    diags.sort(key=lambda d: (keys[d.entry.fingerprint][0], bool(stuck_in) and d.entry.phase != stuck_in,
+                              *keys[d.entry.fingerprint][1:]))
     _add_unknown(diags, tl, multi_source, stopped_by)
-    for d in diags:
-        d.pop("_key", None)
-        d.pop("_seq", None)
     return diags
 
 
@@ -340,33 +337,33 @@ def _rank(f: Finding) -> tuple:
     return (r.tier == "family", -r.priority, _ROLE[r.role], _SEV[r.severity])
 
 
-def _explains_stop(causes: list[dict], phase: str | None) -> bool:
+def _explains_stop(causes: list, phase: str | None) -> bool:
     """Whether an error or warning read in the phase where the log stops (or in no phase) explains the stop."""
-    return any(d["severity"] in ("error", "warning") and (not phase or d["phase"] in (phase, None)) for d in causes)
+    return any(d.severity in ("error", "warning") and (not phase or d.phase in (phase, None)) for d in causes)
 
 
-def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool, stopped_by: str | None = None) -> None:
+def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool, stopped_by: str | None = None) -> None:
     phase = tl.last_phase
-    causes = [d for d in diags if d["role"] != "wrapper"]
-    if (tl.outcome == "failed" or tl.died_after_ready) and not any(d["severity"] == "error" for d in causes):
+    causes = [d.entry for d in diags if d.entry.role != "wrapper"]
+    if (tl.outcome == "failed" or tl.died_after_ready) and not any(d.severity == "error" for d in causes):
         first = next((e for e in tl.exceptions if not e.wrapper and e.exc not in ("KeyboardInterrupt",)), None)
         evidence = []
         if first is not None:
-            evidence.append({"line": first.n, "text": first.text, **({"source": first.source} if multi_source else {})})
+            evidence.append(Evidence(line=first.n, text=first.text, source=first.source if multi_source else None))
             what = f"The first error that is not a wrapper is at line {first.n}: {cut(first.text.strip(), 300)}"
         elif tl.fatal_lines:
             n, src, _ = tl.fatal_lines[0]
             what = f"The first fatal line is line {n}; no Python exception was printed before it."
-            evidence.append({"line": n, "text": f"(fatal line {n})", **({"source": src} if multi_source else {})})
+            evidence.append(Evidence(line=n, text=f"(fatal line {n})", source=src if multi_source else None))
         elif tl.tail_error is not None:
             n, src, raw = tl.tail_error
-            evidence.append({"line": n, "text": raw, **({"source": src} if multi_source else {})})
+            evidence.append(Evidence(line=n, text=raw, source=src if multi_source else None))
             what = f"The log ends with an error at line {n}: {cut(raw.strip(), 300)}"
         else:
             what = "No error line was recognised."
         where = f"during {phase}" if phase else "before any loading phase was recognised"
         after_ready = tl.died_after_ready
-        diags.insert(len([d for d in diags if d["severity"] == "error" and d["role"] != "wrapper"]), _builtin(
+        unknown = _builtin(
             "unknown-failure", "unknown", "error", phase,
             ("The server failed after it came up; no known rule explains it" if after_ready
              else f"Start failed {where}; no known rule explains it"),
@@ -374,26 +371,28 @@ def _add_unknown(diags: list[dict], tl: TimelineResult, multi_source: bool, stop
             [f"Read the lines around the first error (line {first.n})" if first else "Read the last lines of the log",
              "Re-run with more logging: VLLM_LOGGING_LEVEL=DEBUG (vLLM) or --log-level debug (SGLang)",
              "Collect: the whole log of every rank/node, nvidia-smi, pip list | grep -iE 'vllm|sglang|torch|transformers|flash'"],
-            evidence, f"{phase}|{first.exc if first else ''}", "likely"))
+            evidence, f"{phase}|{first.exc if first else ''}", "likely")
+        at = len([d for d in diags if d.entry.severity == "error" and d.entry.role != "wrapper"])
+        diags.insert(at, Diagnosed(unknown, [None] * len(evidence)))
     elif tl.outcome == "incomplete" and stopped_by and not _explains_stop(causes, phase):
-        diags.insert(0, stopped(phase, stopped_by))
+        diags.insert(0, Diagnosed(stopped(phase, stopped_by)))
     elif tl.outcome == "incomplete" and not _explains_stop(causes, phase):
         meaning, actions = STALL_ADVICE.get(phase or "", ("the log stops before any loading phase was recognised",
                                                           ["Check that this is the whole log and that the process is alive"]))
         category = _stall_category(phase, tl)
         # a note of the same phase that names a cause (a checkpoint on network storage) explains the stall
-        hint = next((d for d in causes if d["severity"] == "info" and d["role"] == "cause" and d["phase"] == phase
-                     and phase and d["category"] != "unknown"), None)
+        hint = next((d for d in causes if d.severity == "info" and d.role == "cause" and d.phase == phase
+                     and phase and d.category != "unknown"), None)
         if hint:
-            category = hint["category"]
-            meaning = f"what the note below says ({hint['title']})"
+            category = hint.category
+            meaning = f"what the note below says ({hint.title})"
         if phase == "server" and tl.facts.get("listen_url"):  # listening is not ready: SGLang's warm-up decides
             category = STALL_CATEGORY["warmup"]
             meaning = (f"the HTTP server listens ({tl.facts['listen_url']}) but the engine's own warm-up request has "
                        "not finished (SGLang: no 'The server is fired up and ready to roll!' line): it is still "
                        "running, hangs (often an HTTP proxy from the environment), or the log was cut before it")
-        diags.insert(0, _builtin(
+        diags.insert(0, Diagnosed(_builtin(
             "stall-unknown", category, "warning", phase,
             f"Log ends in phase {phase or 'unknown'} without an error: a hang, a kill or a truncated log",
             f"No error and no ready line. In this phase that usually means {meaning}.",
-            actions, [], str(phase), "likely"))
+            actions, [], str(phase), "likely")))

@@ -3,7 +3,7 @@
 The tracker is fed every line with its marker events (by the timeline). It keeps, per process
 (rank) and per node, the phases reached, the first error and the facts that node printed, plus the
 NCCL transport of every rank pair when NCCL_DEBUG=INFO is on. `finish` turns that into the
-report's `ranks` / `nodes` / `nccl` views and into diagnosis dicts shaped like diagnosis.build's:
+report's `ranks` / `nodes` / `nccl` views and into diagnoses (diagnosis.Diagnosed, as diagnosis.build's):
 a rank or node that stayed behind, nodes started differently, a node rank missing twice or not at
 all, NCCL transports that fell back to sockets. Those rank after a rule-matched cause of the same
 failure; only a rule-matched error on one rank moves ahead of the collective time-outs it causes
@@ -16,7 +16,9 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 
+from diagnose.diagnosis import Diagnosed
 from diagnose.engines.base import PHASE_INDEX, PHASES
+from diagnose.report import SEVERITY_RANK, Diagnosis
 
 _WORKER = re.compile(r"Worker|RayWorker|TP\d|PP\d|EP\d|DP\d|rank")
 _RANK_IN_NAME = re.compile(r"(?:^|[_ ])(?:TP|rank=?|VllmWorker-)(\d+)")
@@ -310,8 +312,8 @@ class DistTracker:
         return (st.label if st.is_rank else None), st.node
 
     # -- diagnoses -------------------------------------------------------------------------
-    def diagnoses(self, outcome: str, engine: str, multi_source: bool) -> list[dict]:
-        out: list[dict] = []
+    def diagnoses(self, outcome: str, engine: str, multi_source: bool) -> list[Diagnosed]:
+        out: list[Diagnosed] = []
         failing = outcome != "ready"
         out += self._mismatches(failing, multi_source)
         out += self._node_ranks(failing, multi_source)
@@ -320,12 +322,13 @@ class DistTracker:
         out += self._transports(multi_source)
         return out
 
-    def _ev(self, where: tuple, multi: bool, who: tuple | None = None) -> dict:
+    def _ev(self, where: tuple, multi: bool, who: tuple | None = None) -> tuple:
+        """An evidence line for _diag: (line, text, source, process)."""
         n, src, text = where[:3]
         who = who or (where[3] if len(where) > 3 else None)
-        return {"line": n, "text": text, **({"source": src} if multi else {}), **({"_who": who} if who else {})}
+        return n, text, src if multi else None, who or None
 
-    def _mismatches(self, failing: bool, multi: bool) -> list[dict]:
+    def _mismatches(self, failing: bool, multi: bool) -> list[Diagnosed]:
         out = []
         nodes = [n for n in self.nodes.values() if n.facts or n.env]
         if len(nodes) < 2:
@@ -370,7 +373,7 @@ class DistTracker:
             ))
         return out
 
-    def _node_ranks(self, failing: bool, multi: bool) -> list[dict]:
+    def _node_ranks(self, failing: bool, multi: bool) -> list[Diagnosed]:
         out = []
         ranked = [(n, n.facts["node_rank"]) for n in self.nodes.values() if isinstance(n.facts.get("node_rank"), int)]
         if len(ranked) < 2:
@@ -404,7 +407,7 @@ class DistTracker:
             ))
         return out
 
-    def _laggards(self, multi: bool) -> list[dict]:
+    def _laggards(self, multi: bool) -> list[Diagnosed]:
         out = []
         ranks = [p for p in self.ranks() if p.max_idx >= 0]
         nodes = [n for n in self.nodes.values() if n.max_idx >= 0]
@@ -438,12 +441,12 @@ class DistTracker:
                 last[p.node] = p
         return {name: (p.last_line, p.source) for name, p in last.items()}
 
-    def _lag_diag(self, what, label, node, phase, reached, ahead, last, multi, rank=None) -> dict:
+    def _lag_diag(self, what, label, node, phase, reached, ahead, last, multi, rank=None) -> Diagnosed:
         category = "nccl-network" if phase == "nccl" else ("ray-cluster" if phase == "init" and self.ray else "unknown")
         others = f"{len(ahead)} other {what}s" if len(ahead) > 3 else ", ".join(ahead)
         evidence = []
         if last is not None:
-            evidence.append({"line": last[0], "text": f"(last line of {label})", **({"source": last[1]} if multi else {})})
+            evidence.append((last[0], f"(last line of {label})", last[1] if multi else None, None))
         ident = f"rank{rank}" if rank is not None else (label if what == "node" else what)
         return _diag(
             f"dist-{what}-behind", category, "warning", "cause", phase,
@@ -455,10 +458,10 @@ class DistTracker:
              "py-spy dump --pid <pid of that rank>  # where it waits",
              "Re-run with NCCL_DEBUG=INFO to see which rank does not join" if phase == "nccl" else
              "nvidia-smi on its node: GPU memory held by other processes, a GPU missing"],
-            evidence, f"dist-{what}-behind:{phase}:{reached}:{ident}",
-        ) | ({"ranks": [label], "nodes": [node]} if what == "rank" else {"nodes": [node]})
+            evidence, f"dist-{what}-behind:{phase}:{reached}:{ident}", [label] if what == "rank" else [], [node],
+        )
 
-    def _transports(self, multi: bool) -> list[dict]:
+    def _transports(self, multi: bool) -> list[Diagnosed]:
         out = []
         if not self.transports:
             return out
@@ -554,62 +557,65 @@ def _behind(items: list) -> list:
     return [(x, ref) for x, v in items if v < ref]
 
 
-def _diag(rule, category, severity, role, phase, title, explanation, remediation, evidence, fp) -> dict:
-    return {
-        "rule": rule, "category": category, "severity": severity, "role": role, "phase": phase, "title": title,
-        "explanation": explanation, "remediation": remediation, "evidence": evidence,
-        "fingerprint": rule + ":" + hashlib.sha1(fp.encode()).hexdigest()[:12], "count": 1, "references": [],
-    }
+def _diag(rule, category, severity, role, phase, title, explanation, remediation, evidence, fp,
+          ranks=(), nodes=()) -> Diagnosed:
+    """`evidence`: (line, text, source, process) of each evidence line (see DistTracker._ev)."""
+    d = Diagnosed(Diagnosis(
+        rule=rule, category=category, severity=severity, role=role, phase=phase, title=title,
+        explanation=explanation, remediation=remediation, evidence=[],
+        fingerprint=rule + ":" + hashlib.sha1(fp.encode()).hexdigest()[:12], ranks=ranks, nodes=nodes,
+    ))
+    for ev in evidence:
+        d.add(*ev)
+    return d
 
 
-def merge(diags: list[dict], extra: list[dict], tracker: DistTracker, multi: bool,
-          stuck_in: str | None = None) -> list[dict]:
+def merge(diags: list[Diagnosed], extra: list[Diagnosed], tracker: DistTracker, multi: bool,
+          stuck_in: str | None = None) -> list[Diagnosed]:
     """Rule diagnoses and distributed ones in one order: causes by severity, a rule-matched cause
     before a distributed one, the generic 'unknown' answers last among their severity; for a start
     that stopped in phase `stuck_in`, what was read about a phase that had finished comes after the
     rest of its severity. When several ranks report errors, an error on one rank goes before
-    collective time-outs seen on the others."""
+    collective time-outs seen on the others. In a distributed start, each names the ranks and nodes
+    its evidence lines came from."""
     generic = {"unknown-failure", "stall-unknown"}
-    seen = {d["fingerprint"] for d in diags}
-    extra = [d for d in extra if d["fingerprint"] not in seen]
-    if any(d["rule"] == "unknown-failure" for d in diags) and any(d["severity"] == "error" for d in extra):
-        diags = [d for d in diags if d["rule"] != "unknown-failure"] + [d for d in diags if d["rule"] == "unknown-failure"]
-    sev = {"error": 0, "warning": 1, "info": 2}
+    seen = {d.entry.fingerprint for d in diags}
+    extra = [d for d in extra if d.entry.fingerprint not in seen]
+    if any(d.entry.rule == "unknown-failure" for d in diags) and any(d.entry.severity == "error" for d in extra):
+        diags = [d for d in diags if d.entry.rule != "unknown-failure"] + \
+                [d for d in diags if d.entry.rule == "unknown-failure"]
     tagged = [(d, 0) for d in diags] + [(d, 1) for d in extra]
-    tagged.sort(key=lambda t: (t[0]["role"] == "wrapper", sev[t[0]["severity"]],
-                               bool(stuck_in) and t[0]["phase"] not in (stuck_in, None),
-                               t[0]["rule"] in generic, t[1]))
+    tagged.sort(key=lambda t: (t[0].entry.role == "wrapper", SEVERITY_RANK[t[0].entry.severity],
+                               bool(stuck_in) and t[0].entry.phase not in (stuck_in, None),
+                               t[0].entry.rule in generic, t[1]))
     out = [d for d, _ in tagged]
     if tracker.distributed():
         for d in out:
             ranks, nodes = [], []
-            for ev in d.get("evidence", []):
-                r, n = tracker.attribution(ev.get("source") if multi else tracker.sources[0] if tracker.sources else None,
-                                           ev["line"], ev.get("_who"))
+            for ev, who in zip(d.entry.evidence, d.who):
+                r, n = tracker.attribution(ev.source if multi else tracker.sources[0] if tracker.sources else None,
+                                           ev.line, who)
                 if r and r not in ranks:
                     ranks.append(r)
                 if n and n not in nodes:
                     nodes.append(n)
             if ranks:
-                d["ranks"] = ranks
+                d.entry.ranks = ranks
             if nodes:
-                d["nodes"] = nodes
+                d.entry.nodes = nodes
         _failing_rank_first(out)
-    for d in out:
-        for ev in d.get("evidence", []):
-            ev.pop("_who", None)
     return out
 
 
-def _failing_rank_first(diags: list[dict]) -> None:
-    errs = [i for i, d in enumerate(diags) if d["severity"] == "error" and d["role"] != "wrapper"]
+def _failing_rank_first(diags: list[Diagnosed]) -> None:
+    errs = [i for i, d in enumerate(diags) if d.entry.severity == "error" and d.entry.role != "wrapper"]
     if len(errs) < 2:
         return
-    top = diags[errs[0]]
-    if top["category"] not in _COLLECTIVE_WAIT or not top.get("ranks"):
+    top = diags[errs[0]].entry
+    if top.category not in _COLLECTIVE_WAIT or not top.ranks:
         return
     for i in errs[1:]:
-        d = diags[i]
-        if d["category"] not in _COLLECTIVE_WAIT and d.get("ranks") and not set(d["ranks"]) & set(top["ranks"]):
+        d = diags[i].entry
+        if d.category not in _COLLECTIVE_WAIT and d.ranks and not set(d.ranks) & set(top.ranks):
             diags.insert(errs[0], diags.pop(i))
             return

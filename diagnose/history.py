@@ -14,7 +14,7 @@ import sqlite3
 import statistics
 from datetime import datetime, timedelta, timezone
 
-from diagnose.reportdata import HistoryInfo, Report, SeenBefore, SlowPhase, as_light
+from diagnose.report import HistoryInfo, Report, SeenBefore, SlowPhase
 
 WINDOW_DAYS = 7
 MEDIAN_OF = 10
@@ -170,4 +170,4 @@ def annotate(report: Report, path: str, now: datetime | None = None, record: boo
         info = h.compare(report, now)
         if record:
             h.record(report, now)
-    return as_light(report).model_copy(update={"history": info})
+    return report.model_copy(update={"history": info})

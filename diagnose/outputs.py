@@ -16,7 +16,7 @@ import os
 from datetime import datetime
 from typing import Iterable, Sequence
 
-from diagnose.reportdata import Report
+from diagnose.report import Report
 
 FORMATS = ("text", "json", "markdown", "junit", "github", "prometheus")
 ALIASES = {"md": "markdown", "xml": "junit", "gha": "github", "prom": "prometheus"}
@@ -166,7 +166,7 @@ def grouping_note(starts: Sequence) -> str:
 
 
 def _multi_json(starts: Sequence) -> str:
-    from diagnose.reportdata import dumps
+    from diagnose.report import dumps
 
     doc = {"schema": MULTI_SCHEMA, "outcome": worst_outcome([s.report for s in starts]),
            "starts": [{"inputs": list(s.report.inputs), "grouped_by": s.why or None} for s in starts],

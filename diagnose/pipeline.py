@@ -12,7 +12,7 @@ from diagnose.engines import PHASE_INDEX, PROCESS_FIRST, START_BANNERS, EngineGu
 from diagnose.lines import (InputSpec, Line, LineParser, clock_datetime, expand_inputs, iter_specs, open_input,
                             raw_batches, redrawn)
 from diagnose.matcher import Finding, Matcher
-from diagnose.reportdata import Report
+from diagnose.report import Report
 from diagnose.ruledata import RuleData as Rule
 from diagnose.rulepack import load_pack, select
 from diagnose.timeline import Timeline
@@ -109,10 +109,10 @@ class Analyzer:
         done = self._report_fields()
         self.finished = done
         self.finished_clocks = self.clocks()
-        top = next((d for d in done["diagnoses"] if d["role"] != "wrapper"), None)
+        top = next((d for d in done["diagnoses"] if d.role != "wrapper"), None)
         last = min(self.last[0], first - 1) if self.last is not None else first - 1
         self.earlier.append({"first_line": self._first_line, "last_line": max(self._first_line, last),
-                             "outcome": done["outcome"], "title": top["title"] if top is not None else None})
+                             "outcome": done["outcome"], "title": top.title if top is not None else None})
         del self.earlier[:-_EARLIER_KEPT]
         self.starts += 1
         run = self.matcher.new_run()
@@ -190,15 +190,6 @@ class Analyzer:
                 elif fast is None or not fast(n, text):
                     advance(parse(n, text, 0))
 
-    def _rule_phase(self, diag: dict) -> str | None:
-        """The phase a rule's diagnosis names: its traceback's frames, else the rule's `phase`."""
-        if diag.get("_frame_phase"):
-            return diag["phase"]
-        for rs in self.matcher.rules:
-            if rs.rule.id == diag["rule"]:
-                return rs.rule.phase
-        return None
-
     def feed_all(self, lines: Iterable[Line]) -> None:
         advance = self._advance
         for line in lines:
@@ -232,27 +223,25 @@ class Analyzer:
                                      ("KeyboardInterrupt", "CancelledError", "SystemExit"))
         multi = len(self.sources) > 1
         diags = diagnosis.build(self.run.findings, self.run, self.matcher, tl, engine, version, multi, self.stopped_by)
-        if tl.outcome == "incomplete" and diags and diags[0]["rule"] in ("stall-unknown", "stopped-by-user") \
+        if tl.outcome == "incomplete" and diags and diags[0].entry.rule in ("stall-unknown", "stopped-by-user") \
                 and self.last:
             n, src, raw = self.last
-            diags[0]["evidence"] = [{"line": n, "text": raw, "_who": self.last_who,
-                                     **({"source": src} if multi else {})}]
+            diags[0].entry.evidence, diags[0].who = [], []
+            diags[0].add(n, raw, src if multi else None, self.last_who)
         dist = self.timeline.dist
         diags = distributed.merge(diags, dist.diagnoses(tl.outcome, engine, multi), dist, multi,
                                   tl.last_phase if tl.outcome == "incomplete" else None)
         ranks, nodes, nccl = dist.views(tl.outcome)
         outcome = tl.outcome
-        top_error = next((d for d in diags if d["role"] != "wrapper" and d["severity"] == "error"), None)
+        top_error = next((d for d in diags if d.entry.role != "wrapper" and d.entry.severity == "error"), None)
         if outcome == "incomplete" and top_error is not None:
             # a rule recognised a fatal error line (an excerpt may lack the wrappers that follow it)
             outcome = "failed"
             if tl.phases:
                 tl.phases[-1].status = "failed"
         last_phase = tl.last_phase
-        top = top_error or next((d for d in diags if d["role"] != "wrapper"), None)
-        rule_phase = self._rule_phase(top) if top is not None and outcome != "ready" else None
-        for d in diags:
-            d.pop("_frame_phase", None)
+        top = top_error or next((d for d in diags if d.entry.role != "wrapper"), None)
+        rule_phase = top.rule_phase if top is not None and outcome != "ready" else None
         seen = {p.name for p in tl.phases}
         if rule_phase and rule_phase not in seen and (
             last_phase is None or PHASE_INDEX[rule_phase] > PHASE_INDEX[last_phase]
@@ -290,7 +279,7 @@ class Analyzer:
             after_ready=tl.after_ready if outcome == "ready" else None,
             last_phase=last_phase,
             phases=phases,
-            diagnoses=diags,
+            diagnoses=[d.entry for d in diags],
             model=facts.get("model") if isinstance(facts.get("model"), str) else None,
             facts=public_facts,
             inputs=list(self.sources),

@@ -22,7 +22,7 @@ import os
 import re
 from typing import Any
 
-from diagnose.reportdata import Report
+from diagnose.report import Report
 
 SECRET = "[REDACTED]"
 USER = "[user]"

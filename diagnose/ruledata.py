@@ -1,55 +1,60 @@
 """The rule pack as plain objects: what the matcher and the report builder read at run time.
 
-Rule files are validated by the pydantic models of `diagnose.rulemodel`; each validated rule is then
-copied into these classes (same attribute names, same values), which is what the pack cache
-stores. Loading a cached pack therefore needs neither PyYAML nor pydantic (~0.1 s of imports).
+A rule has one definition, the pydantic models of `diagnose.rulemodel`, which validate rule files.
+`rulemodel.freeze` copies each validated object into the plain class of the same role here, with
+the same attributes (its model's fields), which is what the pack cache stores. Loading a cached
+pack therefore needs neither PyYAML nor pydantic (~0.1 s of imports).
 """
 
 from __future__ import annotations
 
 
 class _Plain:
-    __slots__: tuple[str, ...] = ()
+    """A validated object of a rule file, its fields as attributes."""
 
-    def __init__(self, **values):
-        for name in self.__slots__:
-            setattr(self, name, values[name])
+    def __init__(self, **values) -> None:
+        self.__dict__.update(values)
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
-        shown = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__[:3])
+        shown = ", ".join(f"{k}={v!r}" for k, v in list(vars(self).items())[:3])
         return f"{type(self).__name__}({shown}, ...)"
 
     def __eq__(self, other) -> bool:
-        return type(other) is type(self) and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+        return type(other) is type(self) and vars(other) == vars(self)
 
     __hash__ = None  # type: ignore[assignment]  # mutable containers inside, like the lists they hold
 
-    def __getstate__(self):
-        return tuple(getattr(self, k) for k in self.__slots__)
-
-    def __setstate__(self, state) -> None:
-        for k, v in zip(self.__slots__, state):
-            setattr(self, k, v)
-
 
 class CondData(_Plain):
-    __slots__ = ("contains", "regex", "pattern", "anchor", "ignore_case", "any", "all", "within", "same_traceback")
+    """rulemodel.Cond"""
 
 
 class RemediationData(_Plain):
-    __slots__ = ("text", "when", "engines", "platforms")
+    """rulemodel.RemediationItem"""
 
 
 class ExamplesData(_Plain):
-    __slots__ = ("match", "no_match")  # each a str, or an ExampleData (an example with its context)
+    """rulemodel.Examples / PatternExamples: each of match / no_match a str, or an ExampleData"""
 
 
 class ExampleData(_Plain):
-    __slots__ = ("text", "engine", "version", "phase", "facts", "expect")
+    """rulemodel.Example (an example with its context)"""
 
 
 class ExpectData(_Plain):
-    __slots__ = ("fires", "captures", "title_contains", "remediation_contains", "remediation_absent")
+    """rulemodel.Expect"""
+
+
+class RuleData(_Plain):
+    """rulemodel.Rule, with its `remediation_items` (every item as a RemediationData)"""
+
+
+class ZhData(_Plain):
+    """rulemodel.Zh (a rule's Chinese texts)"""
+
+
+class PatternData(_Plain):
+    """rulemodel.NamedPattern"""
 
 
 def example_text(example) -> str:
@@ -57,20 +62,6 @@ def example_text(example) -> str:
     return example if isinstance(example, str) else example.text
 
 
-class RuleData(_Plain):
-    __slots__ = ("id", "title", "category", "severity", "role", "tier", "engines", "versions", "phases", "phase",
-                 "priority", "description", "match", "unless", "unless_within", "when", "compute",
-                 "explanation", "remediation", "references", "fingerprint", "examples")
-
-    @property
-    def remediation_items(self) -> list[RemediationData]:
-        return [RemediationData(text=r, when=None, engines=["any"], platforms=["any"]) if isinstance(r, str) else r
-                for r in self.remediation]
-
-
-class PatternData(_Plain):
-    __slots__ = ("regex", "anchor", "description", "examples")
-
-
 PLAIN_OF = {"Cond": CondData, "RemediationItem": RemediationData, "Examples": ExamplesData, "Rule": RuleData,
-            "NamedPattern": PatternData, "PatternExamples": ExamplesData, "Example": ExampleData, "Expect": ExpectData}
+            "NamedPattern": PatternData, "PatternExamples": ExamplesData, "Example": ExampleData, "Expect": ExpectData,
+            "Zh": ZhData}

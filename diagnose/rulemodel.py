@@ -13,6 +13,7 @@ from typing import Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from diagnose.expr import ExprError, compile_expr, template_names
+from diagnose.report import ROLES, SEVERITIES
 from diagnose.ruledata import PLAIN_OF
 from diagnose.rulepack import _ID_RE, _VERSION_SPEC, CATEGORIES, MAX_PATTERN_LEN, MAX_RULE_FILE_BYTES, _too_big, _yaml
 
@@ -155,12 +156,30 @@ class Examples(_Strict):
     no_match: list[Union[str, Example]] = []
 
 
+class Zh(_Strict):
+    """A rule's Chinese texts (`zh:`): its title, explanation and remediation, one entry per English
+    remediation item (an item with `engines:` / `platforms:` keeps its English scoping)."""
+
+    title: str
+    explanation: str
+    remediation: list[str]
+
+    _templates = field_validator("title", "explanation")(classmethod(lambda cls, v: _check_template(v)))
+
+    @field_validator("remediation")
+    @classmethod
+    def _remediation(cls, v):
+        for item in v:
+            _check_template(item)
+        return v
+
+
 class Rule(_Strict):
     id: str
     title: str
     category: str
-    severity: Literal["error", "warning", "info"]
-    role: Literal["cause", "symptom", "wrapper"]
+    severity: Literal[SEVERITIES]  # the report's (diagnose.report)
+    role: Literal[ROLES]
     tier: Literal["specific", "family"] = "specific"
     engines: list[Literal["vllm", "sglang", "any"]] = ["any"]
     versions: Optional[str] = None
@@ -175,6 +194,7 @@ class Rule(_Strict):
     compute: dict[str, str] = {}
     explanation: str
     remediation: list[Union[str, RemediationItem]]
+    zh: Optional[Zh] = None
     references: list[str] = []
     fingerprint: list[str] = []
     examples: Examples
@@ -234,6 +254,9 @@ class Rule(_Strict):
     def _family(self):
         if self.tier == "family" and self.category == "unknown":
             raise ValueError("a family rule names a kind of failure: its category cannot be unknown")
+        if self.zh is not None and len(self.zh.remediation) != len(self.remediation):
+            raise ValueError(f"zh.remediation: {len(self.zh.remediation)} items for {len(self.remediation)} "
+                             "English ones (one per item, in the same order)")
         return self
 
     @property
@@ -350,10 +373,14 @@ def load_file(path: Path, patterns: dict[str, NamedPattern] | None = None) -> tu
 
 
 def freeze(value):
-    """A validated model (and everything in it) as plain `diagnose.ruledata` objects."""
+    """A validated model (and everything in it) as plain `diagnose.ruledata` objects: its fields
+    (a rule also its `remediation_items`)."""
     if isinstance(value, BaseModel):
-        cls = PLAIN_OF[type(value).__name__]
-        return cls(**{name: freeze(getattr(value, name)) for name in cls.__slots__})
+        fields = type(value).model_fields
+        plain = PLAIN_OF[type(value).__name__](**{name: freeze(getattr(value, name)) for name in fields})
+        if isinstance(value, Rule):
+            plain.remediation_items = freeze(value.remediation_items)
+        return plain
     if isinstance(value, list):
         return [freeze(v) for v in value]
     if isinstance(value, dict):

@@ -81,7 +81,8 @@ def test_plain_rules_equal_the_validated_models(monkeypatch):
         assert not errors
         plain = lr.rule
         assert plain == freeze(model)
-        for name in type(plain).__slots__:
+        assert set(vars(plain)) == set(type(model).model_fields) | {"remediation_items"}
+        for name in type(model).model_fields:
             value = getattr(model, name)
             if isinstance(value, (str, int, type(None))) or (isinstance(value, list) and all(isinstance(v, str) for v in value)):
                 assert getattr(plain, name) == value, (lr.path, name)

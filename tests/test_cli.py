@@ -189,3 +189,12 @@ def test_a_stop_after_ready_is_stopped_not_died(shared_datadir):
     code, out, _ = run_cli(["explain", "--format", "json", str(shared_datadir / "vllm-0.32-ready-then-shutdown-race.log")])
     data = json.loads(out)
     assert code == 0 and data["outcome"] == "ready" and data["after_ready"]["state"] == "stopped"
+
+
+def test_library_code_does_not_import_the_cli():
+    """diagnose.cli is the command layer: only `python -m diagnose` imports it."""
+    from tests.conftest import ROOT
+
+    users = [str(p.relative_to(ROOT)) for p in (ROOT / "diagnose").rglob("*.py")
+             if p.name not in ("cli.py", "__main__.py") and "diagnose.cli" in p.read_text(encoding="utf-8")]
+    assert users == []

@@ -80,3 +80,16 @@ def test_duplicate_ids_are_reported(tmp_path):
     write(tmp_path / "b", "my-rule.yaml", GOOD)
     errors = load_pack([str(tmp_path)], include_builtin=False).errors
     assert any("duplicate id" in e for e in errors)
+
+
+def test_chinese_texts_load_and_need_one_remediation_per_item(tmp_path):
+    zh = "zh:\n  title: 端口被占用\n  explanation: 端口已被占用\n  remediation: [\"--port 8001\"]\n"
+    write(tmp_path / "ok", "my-rule.yaml", GOOD + zh)
+    pack = load_pack([str(tmp_path / "ok")], include_builtin=False)
+    assert pack.errors == [] and pack.rules[0].rule.zh.remediation == ["--port 8001"]
+    write(tmp_path / "bad", "my-rule.yaml", GOOD + zh.replace('["--port 8001"]', '["a", "b"]') + "  note: x\n")
+    errors = load_pack([str(tmp_path / "bad")], include_builtin=False).errors
+    assert any("zh.note: unknown field" in e for e in errors), errors
+    write(tmp_path / "bad", "my-rule.yaml", GOOD + zh.replace('["--port 8001"]', '["a", "b"]'))
+    errors = load_pack([str(tmp_path / "bad")], include_builtin=False).errors
+    assert any("zh.remediation: 2 items for 1 English ones" in e for e in errors), errors

@@ -17,7 +17,7 @@ from diagnose.lines import MAX_LINE_BYTES, LineParser, decode, split_redraws
 from diagnose.live import stall as stalls
 from diagnose.live.views import View, fmt_dur, stall_lines
 from diagnose.pipeline import Analyzer, scanner
-from diagnose.reportdata import Report, died_after_ready
+from diagnose.report import Diagnosis, Report, died_after_ready
 
 TICK_S = 0.25
 CONFIRM_LINES = 30  # a finding is confirmed this many lines later ...
@@ -448,9 +448,7 @@ class LiveAnalysis:
         if res.result == "serves":
             self._note(f"probe: {res.summary}")
         else:
-            from diagnose.reportdata import Diagnosis
-
-            d = Diagnosis(**self._probe_diagnosis())
+            d = self._probe_diagnosis()
             self.reported.add(d.fingerprint)
             self.shown.append((d.severity, d.title))
             self._view("diagnosis", d, True)
@@ -462,7 +460,7 @@ class LiveAnalysis:
                 pass
         self._refresh(force=True)
 
-    def _probe_diagnosis(self) -> dict:
+    def _probe_diagnosis(self) -> Diagnosis:
         from diagnose.diagnosis import probe_failed
 
         res = self.probe_res
@@ -479,7 +477,7 @@ class LiveAnalysis:
             diags = list(report.diagnoses)
             d = self._probe_diagnosis()
             if any(x.severity == "error" and x.role != "wrapper" for x in diags):
-                diags.append({**d, "role": "symptom"})  # the death already explains it
+                diags.append(d.model_copy(update={"role": "symptom"}))  # the death already explains it
             else:
                 diags.insert(0, d)
             update["diagnoses"] = diags

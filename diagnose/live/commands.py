@@ -49,7 +49,7 @@ _probe_timeout = click.option(
 
 def _probe_cfg(url: str | None, timeout: float) -> dict:
     """The analysis's probe settings; a bad URL or timeout is a usage error now, not after the start."""
-    from diagnose.cli import UsageProblem
+    from diagnose.exits import UsageProblem
     from diagnose.probe import ProbeError, parse_url
 
     if timeout <= 0:
@@ -65,7 +65,7 @@ def _probe_cfg(url: str | None, timeout: float) -> dict:
 def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, only, skip, output_specs=(),
             events=None, otel=False, pushgateway=None, **extra) -> dict:
     from diagnose import outputs
-    from diagnose.cli import UsageProblem
+    from diagnose.exits import UsageProblem
     from diagnose.live.stall import parse_overrides
 
     try:
@@ -129,7 +129,7 @@ def watch(fail_on, node, merge, exit_when_done, probe_url, probe_timeout, files,
     python -m sglang.launch_server ... 2>&1 | llmdiag watch --node node-0 --status-file /tmp/llmdiag.status
     llmdiag watch --merge node0.log node1.log     # logs written by `tee` on each node
     """
-    from diagnose.cli import UsageProblem
+    from diagnose.exits import UsageProblem
 
     if files and not merge:
         raise UsageProblem("FILES are followed only with --merge (watch reads stdin otherwise)")
@@ -173,7 +173,7 @@ def run(command, log_path, ready_timeout, kill_after, probe, probe_url, probe_ti
     Exit status: the server's (128+N when killed by signal N); 124 after --ready-timeout; 125 with --probe
     when the server came up but does not serve (the server is not stopped for it).
     """
-    from diagnose.cli import UsageProblem
+    from diagnose.exits import UsageProblem
     from diagnose.live.front import run as do_run
 
     if ready_timeout is not None and ready_timeout <= 0:
@@ -195,7 +195,7 @@ def run(command, log_path, ready_timeout, kill_after, probe, probe_url, probe_ti
 @click.option("--max-gap", type=float, default=None, metavar="SECONDS", help="Shorten longer pauses to this.")
 def replay(input_file, speed, max_gap):
     """Write a saved log to stdout with its original timing: llmdiag replay crash.log | llmdiag watch"""
-    from diagnose.cli import UsageProblem
+    from diagnose.exits import UsageProblem
     from diagnose.lines import InputError
     from diagnose.live.replay import replay as do_replay
 

@@ -189,7 +189,7 @@ def _node_rows(report, followers: list[Follower], now: float) -> list[dict]:
 
 
 def merge_watch(paths: list[str], cfg: dict) -> int:
-    from diagnose.cli import exit_code_for
+    from diagnose.exits import exit_code_for
     from diagnose.live.front import status_is_tty
     from diagnose.pipeline import Analyzer, load_rules
 

@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     control_fd = 1 if cfg.get("control") else None
     view = make_view(cfg)
 
-    from diagnose.cli import exit_code_for
+    from diagnose.exits import exit_code_for
     from diagnose.live.analysis import TICK_S, LiveAnalysis
     from diagnose.pipeline import load_rules
 

@@ -11,12 +11,10 @@ import sys
 
 import click
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+from diagnose.exits import EXIT_FAILED, EXIT_OK
+from diagnose.exits import UsageProblem as _Usage
+
 GIB = 1024 ** 3
-
-
-class _Usage(click.ClickException):
-    exit_code = EXIT_USAGE
 
 
 def exit_code_for(outcome: str, fail_on: str) -> int:

@@ -40,7 +40,7 @@ def probe(url, log_path, api_key, model, timeout, total_timeout, insecure, fmt):
     refuses 5 (an HTTP error or an answer that is not OpenAI's), stuck 6 (/health answers, the
     request does not complete in time); 2 bad usage.
     """
-    from diagnose.cli import UsageProblem
+    from diagnose.exits import UsageProblem
     from diagnose.probe import core
 
     if timeout <= 0 or total_timeout <= 0:

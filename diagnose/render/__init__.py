@@ -1,5 +1,4 @@
-"""Renderers: each reads a Report and returns text; none of them changes it. A Report of
-diagnose.reportdata (what the pipeline builds) and the pydantic one of diagnose.report read alike."""
+"""Renderers: each reads a Report (diagnose.report) and returns text; none of them changes it."""
 
 
 FAMILY_NOTE = "likely: family match, no specific rule"

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 
+from diagnose.report import ROLE_RANK as _ROLE
+from diagnose.report import SEVERITY_RANK as _SEV
+
 _TRAILING_NOTE = re.compile(r"\s*\([^()]*\)\s*$")
-_SEV = {"error": 0, "warning": 1, "info": 2}
-_ROLE = {"cause": 0, "symptom": 1, "wrapper": 2}
 
 
 def _is_cause(d) -> bool:

@@ -13,12 +13,12 @@ import re
 
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
-from diagnose.reportdata import Diagnosis, Report, died_after_ready
+from diagnose.report import ROLE_RANK as _ROLE
+from diagnose.report import SEVERITY_RANK as _SEV
+from diagnose.report import Diagnosis, Report, died_after_ready
 
 MAX_ANNOTATIONS = 10  # GitHub shows at most 10 error and 10 warning annotations per step
 _LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
-_SEV = {"error": 0, "warning": 1, "info": 2}
-_ROLE = {"cause": 0, "symptom": 1, "wrapper": 2}
 
 
 def escape_data(s: str) -> str:

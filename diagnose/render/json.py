@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from diagnose.render.safe import json_escaped
-from diagnose.reportdata import Report
+from diagnose.report import Report
 
 
 def render(report: Report) -> str:

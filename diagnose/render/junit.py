@@ -19,7 +19,7 @@ import xml.etree.ElementTree as ET
 
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
-from diagnose.reportdata import Diagnosis, Report, died_after_ready
+from diagnose.report import Diagnosis, Report, died_after_ready
 from diagnose.render import family_note
 
 PHASES = ("config", "init", "nccl", "weights", "kv_cache", "compile", "server")

@@ -14,7 +14,7 @@ import re
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
 from diagnose.render.text import after_ready_note, fmt_dur, phase_note, probe_note
-from diagnose.reportdata import Diagnosis, Report, died_after_ready
+from diagnose.report import Diagnosis, Report, died_after_ready
 from diagnose.render import family_note
 
 MAX_BYTES = 1024 * 1024 - 4096  # GitHub's job summary limit is 1 MiB per step; leave room for others

@@ -51,7 +51,7 @@ def visible_report(report):
     clean = _clean(data)
     if clean == data:
         return report
-    from diagnose.reportdata import Report
+    from diagnose.report import Report
 
     return Report.from_dict(clean)
 

@@ -8,7 +8,7 @@ import textwrap
 
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
-from diagnose.reportdata import Report, died_after_ready
+from diagnose.report import Report, died_after_ready
 from diagnose.render import family_note
 
 _OUTCOME_STYLE = {"ready": "bold green", "failed": "bold red", "incomplete": "bold yellow"}

@@ -81,7 +81,7 @@ def test_views_and_diagnoses_walk_the_processes_a_fixed_number_of_times(monkeypa
         t.procs.walks = 0
         t.views("failed")
         diags = t.diagnoses("failed", "vllm", False)
-        assert [d for d in diags if d["rule"] == "dist-node-behind"]
+        assert [d for d in diags if d.entry.rule == "dist-node-behind"]
         walks.append(t.procs.walks)
     assert walks[0] == walks[1] < 10
 

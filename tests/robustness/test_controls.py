@@ -61,7 +61,7 @@ def test_error_lines_on_stderr_escape_a_file_name(tmp_path):
 
 
 def _diag(title: str):
-    from diagnose.reportdata import Diagnosis
+    from diagnose.report import Diagnosis
 
     return Diagnosis(rule="r", category="unknown", severity="error", role="cause", phase="weights", title=title,
                      explanation=title, remediation=[title], evidence=[{"line": 3, "text": title}], fingerprint="f")
