@@ -586,7 +586,8 @@ def merge(diags: list[Diagnosed], extra: list[Diagnosed], tracker: DistTracker, 
                 [d for d in diags if d.entry.rule == "unknown-failure"]
     tagged = [(d, 0) for d in diags] + [(d, 1) for d in extra]
     tagged.sort(key=lambda t: (t[0].entry.role == "wrapper", SEVERITY_RANK[t[0].entry.severity],
-                               bool(stuck_in) and t[0].entry.phase not in (stuck_in, None),
+                               # (a distributed diagnosis is about the stop itself: a rank left behind in an earlier phase)
+                               bool(stuck_in) and t[1] == 0 and t[0].entry.phase not in (stuck_in, None),
                                t[0].entry.rule in generic, t[1]))
     out = [d for d, _ in tagged]
     if tracker.distributed():
