@@ -51,7 +51,7 @@ def _facts(marker: Marker, m) -> dict:
 _TEXT_FACTS = {"engine_version", "image_vllm_version", "sglang_version", "model", "architecture", "listen_url", "gpu_name",
                "driver_version", "cuda_version", "torch_version", "nccl_version", "checkpoint_fs",
                "attention_backend", "platform", "failed_core_procs", "shards_elapsed", "dist_backend",
-               "distributed_executor_backend"}
+               "distributed_executor_backend", "remote_rank"}
 
 
 class MarkerScanner:
