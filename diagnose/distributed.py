@@ -252,7 +252,12 @@ class DistTracker:
 
     # -- views -----------------------------------------------------------------------------
     def ranks(self) -> list[ProcState]:
-        return [p for p in self.procs.values() if p.is_rank]
+        ranks = [p for p in self.procs.values() if p.is_rank]
+        # vLLM V1's engine core (EngineCore_DPn) runs the model itself only without worker processes;
+        # with them (TP / PP > 1) it drives them and is no rank: its phases are not theirs
+        if any("Worker" in p.label for p in ranks):
+            ranks = [p for p in ranks if not p.label.startswith("EngineCore")]
+        return ranks
 
     def distributed(self) -> bool:
         return len(self.ranks()) >= 2 or len([n for n in self.nodes.values() if n.lines]) >= 2
