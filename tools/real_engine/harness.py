@@ -1923,11 +1923,14 @@ BREADTH9: list = [
              "images).", **B9),
     # --- hangs ---
     Scenario("api-server-sigstopped-in-compile", "SIGSTOP to the API server process 0.5 s after `Warming up "
-             "model for the compilation` (torch.compile on)", "incomplete", "compile", "unknown",
-             "The front end freezes while the worker compiles; the engine finishes its start and waits for "
-             "the API server to take its ready message, which never happens. No error line.",
+             "model for the compilation` (torch.compile on)", "incomplete", "kv_cache", "unknown",
+             "The front end freezes while the worker compiles; the engine goes on, finishes the warm-up and "
+             "its KV cache (`init engine (profile, create kv cache, warmup model) took`), then waits for the "
+             "API server to take its ready message, which never happens. No error line; the log's last "
+             "phase is kv_cache (on CPU the warm-up comes before the KV cache), not compile as first meant.",
              signal_at=(r"Warming up model for the compilation", "SIGSTOP", 0.5, "pid"),
-             evidence=r"Warming up model for the compilation", absent=r"Application startup complete",
+             evidence=r"init engine \(profile, create kv cache, warmup model\) took",
+             absent=r"Application startup complete",
              remediation="Find what stopped or froze the API server process (ps state T, a debugger, a "
              "cgroup freezer); restart it; if it recurs, collect a stack dump.", **B9),
     Scenario("tokenizer-on-stalled-mount", "--tokenizer on a FUSE mount whose reads never return, the "
@@ -1946,7 +1949,7 @@ BREADTH9: list = [
              "nothing fails, the log stops.", prepare=_dp_remote_ports,
              args=EAGER + ("--data-parallel-size", "2", "--data-parallel-size-local", "0",
                            "--data-parallel-address", "127.0.0.1"),
-             stall_after=(r"non-default args", 90), evidence=r"(?i)data_parallel|data-parallel|engine",
+             stall_after=(r"non-default args", 90), evidence=r"non-default args: .*'data_parallel_size_local': 0",
              absent=r"Application startup complete",
              remediation="Start the engine nodes (--headless --data-parallel-start-rank ...) that this head "
              "waits for, and check they reach --data-parallel-address/--data-parallel-rpc-port.", **B9),
@@ -1983,6 +1986,19 @@ BREADTH9: list = [
              evidence=r"has no attribute 'float128'",
              remediation="Fix config.json's torch_dtype (bfloat16/float16/float32) or pass --dtype explicitly.",
              **B9),
+    Scenario("num-gpu-blocks-override-one", "--num-gpu-blocks-override 1 (one KV block, 256 tokens of "
+             "max-model-len need more)", "failed", "kv_cache", "kv-cache-insufficient",
+             "The KV block count is forced to one block; vLLM logs `Overriding num_gpu_blocks=... with "
+             "num_gpu_blocks_override=1` and then fails with `No available memory for the cache blocks`.", args=EAGER + ("--num-gpu-blocks-override", "1"),
+             intent=r"Overriding num_gpu_blocks=\d+ with num_gpu_blocks_override=1",
+             evidence=r"ValueError: No available memory for the cache blocks",
+             remediation="Drop --num-gpu-blocks-override (or give enough blocks for --max-model-len).", **B9),
+    Scenario("config-hidden-act-unknown", "config.json hidden_act \"swishglu\" (no such activation)", "failed",
+             "weights", "corrupt-checkpoint", "The model's config.json names an activation function that "
+             "neither vLLM nor transformers has; the model cannot be built.",
+             prepare=_edit_config("cfg-act-bad", hidden_act="swishglu"), args=EAGER, intent=r"swishglu",
+             evidence=r"ValueError: Unsupported activation: swishglu", secondary=("unsupported-model",),
+             remediation="Fix config.json's hidden_act (silu for Llama) or re-download the model files.", **B9),
     Scenario("override-generation-config-bad-json", "--override-generation-config '{temperature: 0.2}' (keys not "
              "quoted: not JSON)", "failed", "config", "invalid-argument",
              "The generation-config override is not JSON; the argument parser rejects it.",
