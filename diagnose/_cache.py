@@ -16,8 +16,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-_FORMAT = 5  # 2: plain rule objects (diagnose.ruledata); 3: remediation items carry platforms; 4: rule tier,
-# named patterns; 5: examples with their context (ExampleData)
+_FORMAT = 6  # 2: plain rule objects (diagnose.ruledata); 3: remediation items carry platforms; 4: rule tier,
+# named patterns; 5: examples with their context (ExampleData); 6: a rule's Chinese text (ZhData)
 MAX_ENTRIES = 16  # one per distinct set of rule folders; the least recently written go first
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
 from diagnose.reportdata import SCHEMA_ID
 
@@ -38,6 +38,15 @@ class PhaseReport(_Model):
     source: Optional[str] = None
 
 
+class DiagnosisText(_Model):
+    """A diagnosis's title, explanation and remediation in the language a person chose (--lang)."""
+
+    lang: Literal["zh"] = Field(description="the language of these texts (zh: Chinese)")
+    title: str
+    explanation: str
+    remediation: list[str] = Field(description="the same items as the English remediation, in the same order")
+
+
 class Diagnosis(_Model):
     rule: str
     category: str
@@ -58,6 +67,18 @@ class Diagnosis(_Model):
         description="confirmed: a specific rule recognised this failure; likely: a family rule (tier: family) "
                     "named the kind of failure without a specific rule, or the built-in unknown-failure / "
                     "stall-unknown")
+    i18n: Optional[DiagnosisText] = Field(
+        default=None,
+        description="only with --lang zh (or a Chinese locale): the title, explanation and remediation in that "
+                    "language, when the diagnosis has them; the English fields stay as they are. Absent otherwise "
+                    "(the key is left out, not null)")
+
+    @model_serializer(mode="wrap")
+    def _drop_absent_text(self, handler):
+        data = handler(self)
+        if isinstance(data, dict) and data.get("i18n", 0) is None:
+            del data["i18n"]  # the report without --lang zh stays as it was, byte for byte
+        return data
 
 
 class ErrorLine(_Model):

@@ -149,13 +149,24 @@ class PhaseReport(_Data):
     __slots__ = _slots(_fields)
 
 
+class DiagnosisText(_Data):
+    _fields = (Field("lang"), Field("title"), Field("explanation"), Field("remediation", kind="list"))
+    __slots__ = _slots(_fields)
+
+
 class Diagnosis(_Data):
     _fields = (Field("rule"), Field("category"), Field("severity"), Field("role"), Field("phase", None),
                Field("title"), Field("explanation"), Field("remediation", kind="list"),
                Field("evidence", kind="models", model=Evidence), Field("fingerprint"), Field("count", 1),
                Field("references", [], "list"), Field("ranks", [], "list"), Field("nodes", [], "list"),
-               Field("confidence", "confirmed"))
+               Field("confidence", "confirmed"), Field("i18n", None, "model", DiagnosisText))
     __slots__ = _slots(_fields)
+
+    def model_dump(self, by_alias: bool = False) -> dict[str, Any]:
+        data = super().model_dump(by_alias)
+        if data["i18n"] is None:
+            del data["i18n"]  # only a report made with --lang zh has it (as the pydantic model)
+        return data
 
 
 class ErrorLine(_Data):

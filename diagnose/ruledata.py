@@ -60,7 +60,7 @@ def example_text(example) -> str:
 class RuleData(_Plain):
     __slots__ = ("id", "title", "category", "severity", "role", "tier", "engines", "versions", "phases", "phase",
                  "priority", "description", "match", "unless", "unless_within", "when", "compute",
-                 "explanation", "remediation", "references", "fingerprint", "examples")
+                 "explanation", "remediation", "zh", "references", "fingerprint", "examples")
 
     @property
     def remediation_items(self) -> list[RemediationData]:
@@ -68,9 +68,14 @@ class RuleData(_Plain):
                 for r in self.remediation]
 
 
+class ZhData(_Plain):
+    __slots__ = ("title", "explanation", "remediation")  # a rule's Chinese text (rules/README.md)
+
+
 class PatternData(_Plain):
     __slots__ = ("regex", "anchor", "description", "examples")
 
 
 PLAIN_OF = {"Cond": CondData, "RemediationItem": RemediationData, "Examples": ExamplesData, "Rule": RuleData,
-            "NamedPattern": PatternData, "PatternExamples": ExamplesData, "Example": ExampleData, "Expect": ExpectData}
+            "NamedPattern": PatternData, "PatternExamples": ExamplesData, "Example": ExampleData, "Expect": ExpectData,
+            "ZhText": ZhData}

@@ -155,6 +155,24 @@ class Examples(_Strict):
     no_match: list[Union[str, Example]] = []
 
 
+class ZhText(_Strict):
+    """A rule's Chinese text (`zh:`): its title, explanation and one remediation text per English item,
+    in the same order; an item's scoping (`when`, `engines`, `platforms`) is the English item's."""
+
+    title: str
+    explanation: str
+    remediation: list[str] = []
+
+    _templates = field_validator("title", "explanation")(classmethod(lambda cls, v: _check_template(v)))
+
+    @field_validator("remediation")
+    @classmethod
+    def _remediation(cls, v):
+        for item in v:
+            _check_template(item)
+        return v
+
+
 class Rule(_Strict):
     id: str
     title: str
@@ -175,6 +193,7 @@ class Rule(_Strict):
     compute: dict[str, str] = {}
     explanation: str
     remediation: list[Union[str, RemediationItem]]
+    zh: Optional[ZhText] = None
     references: list[str] = []
     fingerprint: list[str] = []
     examples: Examples
@@ -229,6 +248,13 @@ class Rule(_Strict):
             if isinstance(item, str):
                 _check_template(item)
         return v
+
+    @model_validator(mode="after")
+    def _zh(self):
+        if self.zh is not None and len(self.zh.remediation) != len(self.remediation):
+            raise ValueError(f"zh.remediation has {len(self.zh.remediation)} items, remediation {len(self.remediation)}: "
+                             "one Chinese text per item, in the same order")
+        return self
 
     @model_validator(mode="after")
     def _family(self):

@@ -28,9 +28,18 @@ def _live_options(f):
                           "to PATH (repeatable; a file: stdout carries the server's log; github: workflow-command "
                           "annotations)."),
     ]
+    from diagnose.cli import lang_option
+
+    opts.append(lang_option)
     for opt in reversed(opts):
         f = opt(f)
     return f
+
+
+def _lang(f):
+    from diagnose.cli import lang_option
+
+    return lang_option(f)
 
 
 _probe_timeout = click.option(
@@ -173,6 +182,7 @@ def run(command, log_path, ready_timeout, kill_after, probe, probe_url, probe_ti
 @click.argument("input_file", metavar="FILE")
 @click.option("--speed", type=float, default=1.0, show_default=True, help="Play N times faster.")
 @click.option("--max-gap", type=float, default=None, metavar="SECONDS", help="Shorten longer pauses to this.")
+@_lang
 def replay(input_file, speed, max_gap):
     """Write a saved log to stdout with its original timing: llmdiag replay crash.log | llmdiag watch"""
     from diagnose.cli import UsageProblem
