@@ -280,10 +280,10 @@ def run_all(rule_dirs: list[str], samples_dir: str | None, verbose: bool, echo: 
 
 
 def _placeholders(template: str) -> list[str]:
-    """The `{...}` fields of a template, with their format specs, sorted (`{{` is a literal brace)."""
-    import string
+    """The `{...}` placeholders of a template (expression and format spec), sorted; `{{` is a literal brace."""
+    from diagnose.expr import _TEMPLATE
 
-    return sorted(f[1] + (":" + f[2] if f[2] else "") for f in string.Formatter().parse(template or "") if f[1])
+    return sorted(m.group(1).strip() for m in _TEMPLATE.finditer(template or "") if m.group(1))
 
 
 def zh_problems(rule) -> list[str]:
