@@ -250,7 +250,14 @@ def rules_list(rules_dirs):
     for lr in sorted(pack.rules, key=lambda lr: (lr.rule.category, lr.rule.id)):
         r = lr.rule
         table.add_row(r.id, r.category, ",".join(r.engines), r.severity, r.role, rule_title(r, current()))
-    Console(width=max(140, Console().width), no_color=not _use_color(False)).print(table)
+    tty = sys.stdout is not None and sys.stdout.isatty()
+    # a terminal: its width (titles fold); a pipe or a file: one line per rule, whatever its title
+    import io
+
+    buf = io.StringIO()
+    Console(file=buf, width=max(140, Console().width) if tty else 1000, force_terminal=_use_color(False),
+            no_color=not _use_color(False)).print(table)
+    click.echo("\n".join(line.rstrip() for line in buf.getvalue().rstrip("\n").split("\n")))
     click.echo(tr("{n} rules", n=len(pack.rules)))
     for e in pack.errors:
         click.echo(f"warning: {e}", err=True)
