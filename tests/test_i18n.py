@@ -62,7 +62,7 @@ def test_every_rule_has_its_chinese_text(rules):
 
 # what may stay English inside Chinese text: code spans, quoted text, placeholders, flags, paths and
 # names with / = _ . :, commands before a `#` comment, URLs
-_CODEISH = re.compile(r"`[^`]*`|\"[^\"]*\"|'[^']*'|“[^”]*”|「[^」]*」|\{[^}]*\}|https?://\S+|--?[\w.-]+|\S*[/=_.:<>|$\\]\S*")
+_CODEISH = re.compile(r"`[^`]*`|<[^<>]*>|\"[^\"]*\"|'[^']*'|“[^”]*”|「[^」]*」|\{[^}]*\}|https?://\S+|--?[\w.-]+|\S*[/=_.:<>|$\\]\S*")
 _PROSE = re.compile(r"(?:\b[A-Za-z]{2,}\b[ ,;]+){4,}\b[A-Za-z]{2,}\b")  # five English words in a row
 _CMD = re.compile(r"^\s*(?:[A-Z][A-Z0-9_]*=\S*\s+)*[a-z][\w.-]*(?:\s|$)")
 
@@ -71,10 +71,11 @@ def _english_prose(text: str) -> str | None:
     """An English sentence left in a Chinese text (five English words in a row outside code), else None."""
     if not text:
         return None
-    if "#" in text and _CMD.match(text):
-        text = text.split("#", 1)[1]  # `command  # comment`: only the comment is prose
-    elif _CMD.match(text) and not re.search(r"[\u4e00-\u9fff]", text):
-        return None  # only a command
+    if _CMD.match(text):
+        if not re.search(r"[\u4e00-\u9fff]", text):
+            return None  # only a command
+        # `command  # comment` or `command   （note）`: only the comment or the note is prose
+        text = re.split(r"#|\s{2,}|（", text, maxsplit=1)[-1]
     m = _PROSE.search(_CODEISH.sub(" ", text))
     return m.group(0) if m else None
 
