@@ -83,20 +83,22 @@ def _trim(text: str) -> str:
 
 
 def _prose(label: str, text: str, width: int | None, indent: int = 3):
-    """`   Why: text`; on a terminal (`width`), wrapped under its first word; never a hard break otherwise."""
+    """`   Why: text`; on a terminal (`width`), wrapped under its first word; never a hard break otherwise.
+    A Chinese label ends with a full-width colon and takes no space after it."""
     from rich.text import Text
 
-    head = " " * indent + label + " "
-    wide = sum(1 for c in text if ord(c) > 0x2E7F)  # CJK: two columns each; wrap by width, not characters
-    if width and wide:
-        return _prose_cjk(head, text, width)
+    sep = "" if label.endswith("：") else " "
+    lead = " " * indent + label
+    pad = _cols(lead + sep)  # display columns: a CJK character takes two
     lines = [text]
-    if width:
-        lines = textwrap.wrap(text, max(20, width - len(head)), break_long_words=False,
+    if width and any(ord(c) > 0x2E7F for c in text):
+        lines = _wrap_cjk(text, max(20, width - pad))
+    elif width:
+        lines = textwrap.wrap(text, max(20, width - pad), break_long_words=False,
                               break_on_hyphens=False) or [""]
-    out = Text(head[:-1], style="bold") + Text(" " + lines[0])
+    out = Text(lead, style="bold") + Text(sep + lines[0])
     for ln in lines[1:]:
-        out.append("\n" + " " * len(head) + ln)
+        out.append("\n" + " " * pad + ln)
     return out
 
 
@@ -104,23 +106,21 @@ def _cols(text: str) -> int:
     return sum(2 if ord(c) > 0x2E7F else 1 for c in text)
 
 
-def _prose_cjk(head: str, text: str, width: int):
-    """`_prose` of a Chinese text: broken at any character (no spaces between words), by display columns."""
-    from rich.text import Text
+def _wrap_cjk(text: str, room: int) -> list[str]:
+    """Lines of at most `room` display columns, broken at any character (Chinese has no spaces between
+    words), but not inside a run of ASCII letters, digits and punctuation (a flag, a path, a number)."""
+    import re
 
-    room = max(20, width - len(head))
+    tokens = re.findall(r"[\x21-\x7e]+|\s+|.", text)
     lines, cur = [], ""
-    for c in text:
-        if _cols(cur) + _cols(c) > room:
+    for tok in tokens:
+        if cur and _cols(cur) + _cols(tok) > room:
             lines.append(cur.rstrip())
-            cur = c.lstrip()
+            cur = tok.lstrip()
             continue
-        cur += c
+        cur += tok
     lines.append(cur)
-    out = Text(head[:-1], style="bold") + Text(" " + lines[0])
-    for ln in lines[1:]:
-        out.append("\n" + " " * len(head) + ln)
-    return out
+    return lines or [""]
 
 
 def render(report: Report, color: bool = True, width: int | None = None) -> str:
