@@ -32,7 +32,7 @@ _CMD_WORDS = (
     "watch grep find chmod chown ln tar"
 ).split()
 _COMMAND = re.compile(r"^(?:[A-Z][A-Z0-9_]*=\S*|--?[A-Za-z][\w-]*|(?:" + "|".join(map(re.escape, _CMD_WORDS)) + r"))(?:\s|$)")
-_NOTE = re.compile(r"^(.*?\S)\s{2,}\((.+)\)\s*$")
+_NOTE = re.compile(r"^(.*?\S)\s{2,}[(（](.+)[)）]\s*$")  # a Chinese note has full-width parentheses
 
 
 def esc(text: str) -> str:
@@ -131,7 +131,8 @@ def _headline(report: Report) -> list[str]:
         label = "What failed after it came up"
     note = f" ({family_note(top)})" if family_note(top) else ""
     colon = "：" if current() == "zh" else ":"
-    out += ["", f"**{tr(label)}{colon}** {esc(top.title)} ({code(top.category)}{phase}){note}",
+    paren = ("（", "）") if current() == "zh" else ("(", ")")
+    out += ["", f"**{tr(label)}{colon}** {esc(top.title)} {paren[0]}{code(top.category)}{phase}{paren[1]}{note}",
             "", f"{tr('**Why:**')} {esc(top.explanation)}"]
     todo = _what_to_do(top)
     if todo:
@@ -156,7 +157,7 @@ def _phase_table(report: Report) -> list[str]:
 
 
 def _diagnosis(i: int, d: Diagnosis, detail: bool, headline: bool = False, wrappers: list = ()) -> list[str]:
-    phase = f", {d.phase}" if d.phase else ""
+    phase = (f"，{d.phase}" if current() == "zh" else f", {d.phase}") if d.phase else ""
     out = [f"#### {i}. {_SEV_ICON[d.severity]} {esc(d.title)}",
            "", tr("{category}, {severity}, {role}{phase}; rule {rule}, fingerprint {fingerprint}",
                   category=code(d.category), severity=d.severity, role=d.role, phase=phase, rule=code(d.rule),
