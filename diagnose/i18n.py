@@ -238,6 +238,11 @@ ZH: dict[str, str] = {
     "KV cache: ": "KV 缓存：",
     "done: ": "已完成：",
     "analysis skipped {n} bytes (input faster than analysis)": "分析跳过了 {n} 字节（输入快于分析）",
+    # --history notes
+    "{rule}: seen {n} times in {days} days (this run included; first on {first})":
+        "{rule}：{days} 天内出现 {n} 次（含本次；首次出现于 {first}）",
+    "{phase} took {ratio}x longer than the median of the last {n} starts of {model} ({duration}s vs {median}s)":
+        "{phase} 耗时是 {model} 最近 {n} 次启动中位数的 {ratio} 倍（{duration}s 对比 {median}s）",
     # diagnoses the code makes (no rule file): prefixes
     "Non-fatal: ": "非致命：",
     # rules list / show
