@@ -37,9 +37,18 @@ def _live_options(f):
                      help="At end of input export the start as an OpenTelemetry trace over OTLP (OTEL_* "
                           "variables; pip install 'llmdiag[otel]')."),
     ]
+    from diagnose.cli import lang_option
+
+    opts.append(lang_option)
     for opt in reversed(opts):
         f = opt(f)
     return f
+
+
+def _lang(f):
+    from diagnose.cli import lang_option
+
+    return lang_option(f)
 
 
 _probe_timeout = click.option(
@@ -193,6 +202,7 @@ def run(command, log_path, ready_timeout, kill_after, probe, probe_url, probe_ti
 @click.argument("input_file", metavar="FILE")
 @click.option("--speed", type=float, default=1.0, show_default=True, help="Play N times faster.")
 @click.option("--max-gap", type=float, default=None, metavar="SECONDS", help="Shorten longer pauses to this.")
+@_lang
 def replay(input_file, speed, max_gap):
     """Write a saved log to stdout with its original timing: llmdiag replay crash.log | llmdiag watch"""
     from diagnose.exits import UsageProblem
