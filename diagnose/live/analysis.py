@@ -301,9 +301,9 @@ class LiveAnalysis:
             if prev["title"]:
                 how += f": {prev['title']}"
         self._note(f"restart: the server started again at line {n} (start {a.starts}){how}")
-        top = next((d for d in (a.finished or {}).get("diagnoses", []) if d["role"] != "wrapper"), None)
+        top = next((d for d in (a.finished or {}).get("diagnoses", []) if d.role != "wrapper"), None)
         self._event("restart", line=n, previous_outcome=prev["outcome"] if prev is not None else None,
-                    previous_rule=top["rule"] if top is not None else None)
+                    previous_rule=top.rule if top is not None else None)
         self.started = self.phase_started = self.last_progress = now
         self.phase = None
         self.done = []
