@@ -214,6 +214,12 @@ def messages(source: str, filename: str = "<src>"):
     for node in ast.walk(tree):
         if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
             exc = _call_name(node.exc.func)
+            args = node.exc.args
+            if len(args) >= 2 and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str) \
+                    and not any(isinstance(a, ast.Starred) for a in args):
+                # raise RuntimeError("... %s", value): an exception of several arguments prints their tuple
+                yield "raise", exc, parts_of(ast.Tuple(elts=list(args), ctx=ast.Load())), node.lineno
+                continue
             parts, _ = _msg_arg(node.exc)
             if parts is not None:
                 yield "raise", exc, parts, node.lineno
