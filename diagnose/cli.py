@@ -10,6 +10,7 @@ import click
 
 from diagnose import __version__
 from diagnose.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageProblem, exit_code_for
+from diagnose.options import check_pushgateway, lang_option, telemetry_check
 
 
 def _err(msg: str) -> None:
@@ -37,20 +38,6 @@ rules_option = click.option("--rules", "rules_dirs", multiple=True, type=click.P
                             help="Extra rule pack folder (repeatable; also LLMDIAG_RULES=dir1:dir2).")
 only_option = click.option("--only", multiple=True, help="Use only these rule ids or categories (repeatable).")
 skip_option = click.option("--skip", multiple=True, help="Skip these rule ids or categories (repeatable).")
-
-
-def _set_lang(ctx, param, value):
-    from diagnose import i18n
-
-    i18n.set_lang(i18n.resolve(value))
-    return value
-
-
-lang_option = click.option(
-    "--lang", type=click.Choice(["en", "zh"]), default=None, expose_value=False, is_eager=True, callback=_set_lang,
-    help="Language of titles, explanations, advice and labels: en or zh (Chinese). Default: zh when LC_ALL, "
-         "else LC_MESSAGES, else LANG starts with zh; else en. JSON keeps its English fields and adds "
-         "each diagnosis's `i18n` text under zh.")
 
 
 # Commands whose modules are imported only when they run (or --help lists them): an explain
@@ -150,9 +137,9 @@ def explain(inputs, fmt, output_specs, pushgateway, no_redact, history_path, mod
         extra = [outputs.parse_output_spec(spec) for spec in output_specs]
     except outputs.OutputError as exc:
         raise UsageProblem(str(exc)) from None
-    telemetry = _telemetry_check(events_target, otel, allow_stdout=True)
+    telemetry = telemetry_check(events_target, otel, allow_stdout=True)
     if pushgateway:
-        _check_pushgateway(pushgateway)
+        check_pushgateway(pushgateway)
     rules, errors = _load_rules(rules_dirs, only, skip, strict=bool(rules_dirs))
     progress = _progress(inputs, show_progress)
     try:
@@ -195,37 +182,6 @@ def explain(inputs, fmt, output_specs, pushgateway, no_redact, history_path, mod
         except PushError as exc:  # the report was written: warn, the exit status stays the report's
             click.echo(f"llmdiag: warning: {exc}", err=True)
     sys.exit(max(codes))
-
-
-def _telemetry_check(events_target: str | None, otel: bool, allow_stdout: bool = False):
-    """--events and --otel are checked before any work: a bad target or a missing extra is one line, exit 2."""
-    if events_target is None and not otel:
-        return None
-    if events_target is not None:
-        from diagnose.events import EventsError, EventWriter
-
-        try:
-            EventWriter.open(events_target, allow_stdout, redact=False).close()  # a path that cannot be written: now
-        except EventsError as exc:
-            raise UsageProblem(str(exc)) from None
-    if otel:
-        from diagnose.otel import OtelMissing, require
-
-        try:
-            require()
-        except OtelMissing as exc:
-            raise UsageProblem(str(exc)) from None
-    return True
-
-
-def _check_pushgateway(url: str) -> None:
-    """A --pushgateway URL that cannot be pushed to is a usage error before any work."""
-    from diagnose.prometheus import PushError, check_url
-
-    try:
-        check_url(url)
-    except PushError as exc:
-        raise UsageProblem(str(exc)) from None
 
 
 def _progress(inputs, wanted: bool | None):

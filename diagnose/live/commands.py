@@ -37,7 +37,7 @@ def _live_options(f):
                      help="At end of input export the start as an OpenTelemetry trace over OTLP (OTEL_* "
                           "variables; pip install 'llmdiag[otel]')."),
     ]
-    from diagnose.cli import lang_option
+    from diagnose.options import lang_option
 
     opts.append(lang_option)
     for opt in reversed(opts):
@@ -46,7 +46,7 @@ def _live_options(f):
 
 
 def _lang(f):
-    from diagnose.cli import lang_option
+    from diagnose.options import lang_option
 
     return lang_option(f)
 
@@ -84,9 +84,9 @@ def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, o
     if any(path == "-" for _, path in targets):
         raise UsageProblem("--output PATH must be a file here: stdout carries the server's log")
     if pushgateway:
-        from diagnose.cli import _check_pushgateway
+        from diagnose.options import check_pushgateway
 
-        _check_pushgateway(pushgateway)
+        check_pushgateway(pushgateway)
 
     try:
         overrides = parse_overrides(stall)
@@ -101,9 +101,9 @@ def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, o
             raise UsageProblem(f"--status-fd {status_fd}: not an open file descriptor") from None
     if status_file and status_fd is not None:
         raise UsageProblem("use --status-file or --status-fd, not both")
-    from diagnose.cli import _telemetry_check
+    from diagnose.options import telemetry_check
 
-    _telemetry_check(events, otel)
+    telemetry_check(events, otel)
     telemetry = {"events": events, "otel": otel} if events or otel else {}
     env_rules = [d for d in os.environ.get("LLMDIAG_RULES", "").split(":") if d]
     return {

@@ -12,7 +12,7 @@ import click
 
 
 def _lang(f):
-    from diagnose.cli import lang_option
+    from diagnose.options import lang_option
 
     return lang_option(f)
 
