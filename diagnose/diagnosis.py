@@ -109,7 +109,7 @@ def _stall_category(phase: str | None, tl: TimelineResult) -> str:
             if tl.dist is not None else 0
         nnodes = facts.get("nnodes")
         several = (isinstance(nnodes, (int, float)) and nnodes > 1) or nodes > 1 \
-            or bool(facts.get("dist_init_addr") or facts.get("spans_nodes"))
+            or bool(facts.get("dist_init_addr") or facts.get("spans_nodes") or facts.get("remote_rank"))
         # the parallel size the log states, else the processes it shows (a driver and its workers)
         ranks = max((v for v in (facts.get("tp_size"), facts.get("world_size")) if isinstance(v, (int, float))),
                     default=len(tl.dist.procs) if tl.dist is not None else 0)

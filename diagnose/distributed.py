@@ -253,7 +253,12 @@ class DistTracker:
 
     # -- views -----------------------------------------------------------------------------
     def ranks(self) -> list[ProcState]:
-        return [p for p in self.procs.values() if p.is_rank]
+        ranks = [p for p in self.procs.values() if p.is_rank]
+        # vLLM V1's engine core (EngineCore_DPn) runs the model itself only without worker processes;
+        # with them (TP / PP > 1) it drives them and is no rank: its phases are not theirs
+        if any("Worker" in p.label for p in ranks):
+            ranks = [p for p in ranks if not p.label.startswith("EngineCore")]
+        return ranks
 
     def distributed(self) -> bool:
         return len(self.ranks()) >= 2 or len([n for n in self.nodes.values() if n.lines]) >= 2
@@ -633,7 +638,8 @@ def merge(diags: list[Diagnosed], extra: list[Diagnosed], tracker: DistTracker, 
                 [d for d in diags if d.entry.rule == "unknown-failure"]
     tagged = [(d, 0) for d in diags] + [(d, 1) for d in extra]
     tagged.sort(key=lambda t: (t[0].entry.role == "wrapper", SEVERITY_RANK[t[0].entry.severity],
-                               bool(stuck_in) and t[0].entry.phase not in (stuck_in, None),
+                               # (a distributed diagnosis is about the stop itself: a rank left behind in an earlier phase)
+                               bool(stuck_in) and t[1] == 0 and t[0].entry.phase not in (stuck_in, None),
                                t[0].entry.rule in generic, t[1]))
     out = [d for d, _ in tagged]
     if tracker.distributed():

@@ -15,7 +15,8 @@ import re
 # (phase, what a frame line `File "PATH", line N, in FUNCTION` contains): most telling first
 FRAME_PHASES: tuple[tuple[str, str], ...] = (
     # CUDA graph capture (vLLM capture_model / cuda_graph.py, SGLang cuda_graph_runner.py)
-    ("compile", r"cuda_graph|in capture_model\b|in capture\b|in _capture|graph_capture"),
+    # and vLLM's compile / warm-up step, which runs inside _initialize_kv_caches after the KV cache is sized
+    ("compile", r"cuda_graph|in capture_model\b|in capture\b|in _capture|graph_capture|in compile_or_warm_up_model\b"),
     # memory profiling and KV cache sizing (vLLM worker / kv_cache_utils, SGLang memory pool)
     ("kv_cache", r"in determine_num_available_blocks\b|in determine_available_memory\b|in profile_run\b"
                  r"|in _initialize_kv_caches\b|kv_cache_utils|in initialize_kv_cache\b|in init_memory_pool\b"
@@ -23,7 +24,7 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     # checkpoint loading
     ("weights", r"model_loader/|weight_utils|in load_weights\b|in load_model\b|safetensors/"),
     # torch.compile / inductor
-    ("compile", r"vllm/compilation/|torch/_dynamo/|torch/_inductor/|in compile_or_warm_up_model\b"),
+    ("compile", r"vllm/compilation/|torch/_dynamo/|torch/_inductor/"),
     # torch.distributed, NCCL, custom all-reduce (not vLLM's shared-memory message queue, which the
     # executor sets up for its workers while it starts)
     ("nccl", r"parallel_state|pynccl|custom_all_reduce|in init_distributed|device_communicators/(?!shm_broadcast)"

@@ -51,7 +51,7 @@ def _facts(marker: Marker, m) -> dict:
 _TEXT_FACTS = {"engine_version", "image_vllm_version", "sglang_version", "model", "architecture", "listen_url", "gpu_name",
                "driver_version", "cuda_version", "torch_version", "nccl_version", "checkpoint_fs",
                "attention_backend", "platform", "failed_core_procs", "shards_elapsed", "dist_backend",
-               "distributed_executor_backend"}
+               "distributed_executor_backend", "remote_rank"}
 
 
 class MarkerScanner:
@@ -90,6 +90,9 @@ class MarkerScanner:
         return events
 
 
+_BANNER = 1000  # the weight of an engine's own version banner
+
+
 class EngineGuess:
     """Accumulates evidence of which engine wrote the log."""
 
@@ -104,7 +107,9 @@ class EngineGuess:
         for ev in events:
             eng = ev.marker.engine
             if eng in self.score:
-                self.score[eng] += 3
+                # vLLM's own version banner settles it: SGLang never prints one, while other libraries
+                # (AITER, a launcher) can print many SGLang-shaped "[date time]" lines in a vLLM log
+                self.score[eng] += _BANNER if eng == "vllm" and "engine_version" in ev.facts else 3
         if "File \"" in line.text:
             m = _PATH_HINT.search(line.text)
             if m:

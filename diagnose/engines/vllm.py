@@ -103,7 +103,8 @@ MARKERS = [
     M("ray_tp_spread", E, "init", "progress", r"^tensor_parallel_size=(?P<tp>\d+) is bigger than a reserved number of", "is bigger than a reserved number of"),
     M("dp_coord", E, "init", "progress", r"^Started DP Coordinator process", "Started DP Coordinator"),
     # nccl
-    M("world_dbg", E, "nccl", "start", r"^world_size=(?P<world_size>\d+) rank=(?P<rank>\d+) local_rank=\d+ distributed_init_method=\S+ backend=(?P<backend>\w+)$", "distributed_init_method=", facts={"world_size": "world_size", "backend": "dist_backend"}),
+    # a rank whose local rank differs runs on another node than rank 0's (a multi-node start)
+    M("world_dbg", E, "nccl", "start", r"^world_size=(?P<world_size>\d+) (?:(?P<remote>rank=(?P<rank>\d+) local_rank=(?!(?P=rank)\b)\d+)|rank=\d+ local_rank=\d+) distributed_init_method=\S+ backend=(?P<backend>\w+)$", "distributed_init_method=", facts={"world_size": "world_size", "backend": "dist_backend", "remote": "remote_rank"}),
     M("nccl_lib", E, "nccl", "start", r"^Found nccl from (?:library|environment variable)", "Found nccl from"),
     M("nccl_ver", E, "nccl", "progress", r"^vLLM is using nccl==(?P<v>[\w.+]+)$", "vLLM is using nccl==", facts={"v": "nccl_version"}),
     M("p2p_cache", E, "nccl", "progress", r"^(?P<op>reading|generating) GPU P2P access cache", "GPU P2P access cache"),
