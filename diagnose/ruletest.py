@@ -12,6 +12,7 @@ compared with NAME.expected.json.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Callable
 
@@ -279,11 +280,16 @@ def run_all(rule_dirs: list[str], samples_dir: str | None, verbose: bool, echo: 
     return ok and bad == 0
 
 
+_STRING_LITERAL = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+
+
 def _placeholders(template: str) -> list[str]:
-    """The `{...}` placeholders of a template (expression and format spec), sorted; `{{` is a literal brace."""
+    """The `{...}` placeholders of a template (expression and format spec), sorted; `{{` is a literal brace.
+    String literals inside an expression are prose and are translated: they compare as ''."""
     from diagnose.expr import _TEMPLATE
 
-    return sorted(m.group(1).strip() for m in _TEMPLATE.finditer(template or "") if m.group(1))
+    return sorted(_STRING_LITERAL.sub("''", m.group(1).strip()) for m in _TEMPLATE.finditer(template or "")
+                  if m.group(1))
 
 
 def zh_problems(rule) -> list[str]:
