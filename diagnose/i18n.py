@@ -94,6 +94,24 @@ def localized(report):
 # Keep {placeholders} identical; keep commands, flags, paths and numbers out of the prose.
 
 ZH: dict[str, str] = {
+    # stall advice (diagnose/live/stall.py advice)
+    "the server has not printed a recognisable startup line yet: it may be importing, downloading, or stuck":
+        "服务还没有打印任何可识别的启动日志：可能在 import、下载，或者卡住了",
+    "Check that the process is alive: ps -ef | grep -E 'vllm|sglang'": "确认进程还活着：ps -ef | grep -E 'vllm|sglang'",
+    "shard {done}/{total} is not advancing: weights are read very slowly (network storage) or the process is stuck in I/O":
+        "分片 {done}/{total} 没有推进：权重读取非常慢（网络存储），或进程卡在 I/O 上",
+    "no shard progress yet: the storage is slow or the weights are being downloaded silently (first use of a hub model)":
+        "还没有分片进度：存储很慢，或权重正在静默下载（首次使用 Hub 上的模型）",
+    "du -sh ~/.cache/huggingface/hub  # growing? then it is downloading": "du -sh ~/.cache/huggingface/hub  # 在增长？那就是在下载",
+    "; a cold torch.compile cache is normal for up to ~{minutes} minutes on the first start of this model":
+        "；torch.compile 缓存为空时，该模型首次启动编译最多约 {minutes} 分钟属于正常",
+    "ls ~/.cache/vllm/torch_compile_cache  # empty or new hash: a cold compile":
+        "ls ~/.cache/vllm/torch_compile_cache  # 为空或出现新的 hash：冷编译",
+    "Check the logs of the other {n} node(s): did each one start and reach this phase?":
+        "检查其余 {n} 个节点的日志：每个节点都启动并到达这个阶段了吗？",
+    "Re-run with NCCL_DEBUG=INFO to see which rank waits": "加上 NCCL_DEBUG=INFO 重跑，看是哪个 rank 在等",
+    "py-spy dump --pid <server pid>  # where it waits": "py-spy dump --pid <server pid>  # 看它卡在哪里",
+    "nvidia-smi  # GPU memory and utilisation": "nvidia-smi  # 显存和利用率",
     # text report
     "engine unknown": "引擎未知",
     "  model {model}": "  模型 {model}",
