@@ -31,11 +31,18 @@ class Diagnosed:
     entry: Diagnosis
     who: list = field(default_factory=list)  # per evidence line: a distributed.DistTracker key, or None
     rule_phase: str | None = None  # the traceback's frames' phase, else the rule's `phase`
+    framed: bool = False  # rule_phase comes from the traceback's frames
 
     def add(self, n: int, text: str, source: str | None, who: tuple | None = None) -> None:
         """One more evidence line (`source`: None unless several inputs were given)."""
         self.entry.evidence.append(Evidence(line=n, text=text, source=source))
         self.who.append(who)
+
+# (phase the frames show, phase the markers show): an earlier step that runs inside the later phase's
+# process, so that its failure belongs to the earlier phase: a spawned engine process that builds its
+# config again (vLLM V0's engine process), a worker's device init that checks free memory after its
+# NCCL set-up (vLLM's init_device) without an NCCL frame in the traceback
+FRAMES_PULL_BACK = {("config", "init"), ("init", "nccl")}
 
 STALL_ADVICE = {
     "config": ("the model config, tokenizer or weights may be downloading silently, or the hub is unreachable",
@@ -267,9 +274,11 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
         if f.rule.id in run.disabled or matcher.unless_blocks(f, run):
             continue
         framed = tl.tb_phase.get(f.evidence[-1].tb) if f.evidence[-1].tb is not None else None
-        if framed and (f.phase is None or framed != "server" and PHASE_INDEX[framed] > PHASE_INDEX.get(f.phase, 99)):
+        if framed and (f.phase is None or framed != "server" and PHASE_INDEX[framed] > PHASE_INDEX.get(f.phase, 99)
+                       or (framed, f.phase) in FRAMES_PULL_BACK):
             # no phase marker before it (a pasted excerpt), or frames of a phase whose markers were not
-            # printed yet (a spawned engine process that dies while it starts, after the config lines)
+            # printed yet (a spawned engine process that dies while it starts, after the config lines),
+            # or frames of the step that runs inside the next phase's process (FRAMES_PULL_BACK)
             f.phase = framed
             f.frame_phase = True
         try:
@@ -331,7 +340,7 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
             phase=f.phase or rule.phase, title=title, explanation=explanation, remediation=remediation,
             evidence=[], fingerprint=fp, references=rule.references,
             confidence="likely" if rule.tier == "family" else "confirmed", i18n=text,
-        ), rule_phase=f.phase if f.frame_phase else rule.phase)
+        ), rule_phase=f.phase if f.frame_phase else rule.phase, framed=f.frame_phase)
         for h in f.evidence[:MAX_EVIDENCE]:
             g.add(h.n, h.raw, h.source if multi_source else None, h.who)
         # a family reading comes after every specific one of the same severity and role

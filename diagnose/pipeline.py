@@ -250,6 +250,12 @@ class Analyzer:
         ):
             # the failure belongs to a phase whose markers the log does not show (yet)
             last_phase = rule_phase
+        elif top is not None and top.framed and (rule_phase, last_phase) in diagnosis.FRAMES_PULL_BACK:
+            # the failure's frames show the earlier step that runs inside this phase's process
+            last_phase = rule_phase
+            for span in tl.phases:
+                if span.status == "failed" or (span.name == rule_phase and outcome == "failed"):
+                    span.status = "failed" if span.name == rule_phase else "done"
         phases = []
         for span in tl.phases:
             started = None
