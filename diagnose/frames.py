@@ -22,7 +22,9 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
                  r"|in _initialize_kv_caches\b|kv_cache_utils|in initialize_kv_cache\b|in init_memory_pool\b"
                  r"|in profile_max_num_token\b|in _dummy_sampler_run\b"),
     # checkpoint loading
-    ("weights", r"model_loader/|weight_utils|in load_weights\b|in load_model\b|safetensors/"),
+    # (weight_utils' get_quant_config reads the quantization config while the engine config is built)
+    ("weights", r"model_loader/(?!weight_utils\.py\", line \d+, in get_quant_config\b)"
+                r"|weight_utils(?!\.py\", line \d+, in get_quant_config\b)|in load_weights\b|in load_model\b|safetensors/"),
     # torch.compile / inductor
     ("compile", r"vllm/compilation/|torch/_dynamo/|torch/_inductor/"),
     # torch.distributed, NCCL, custom all-reduce (not vLLM's shared-memory message queue, which the

@@ -65,6 +65,9 @@ def test_frames_table_orders_inner_phases_before_outer_ones():
     assert frame_row(f.format("distributed/parallel_state.py", "x")) < frame_row(f.format("entrypoints/api_server.py", "y"))
     # NCCL's C frames as a crash handler prints them
     assert row_phase(frame_row('  File "/dvs/p4/build/sw/gpgpu/nccl/src/init.cc", line 1852, in ncclCommInitRank')) == "nccl"
+    # weight_utils reads the quantization config while the engine config is built
+    assert row_phase(frame_row(f.format("model_executor/model_loader/weight_utils.py", "get_quant_config"))) is None
+    assert row_phase(frame_row(f.format("model_executor/model_loader/weight_utils.py", "safetensors_weights_iterator"))) == "weights"
 
 
 def _family_rule(folder: Path, rid: str, match: str, priority: int = 100) -> None:
