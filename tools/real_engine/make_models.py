@@ -4,6 +4,8 @@ Run with the engine venv's python (needs torch, transformers, tokenizers, safete
 
     python make_models.py OUT_DIR/tiny-llama --arch llama --shard-size 300KB
     python make_models.py OUT_DIR/tiny-qwen2 --arch qwen2 --shard-size 300KB
+    python make_models.py OUT_DIR/tiny-qwen3 --arch qwen3 --shard-size 300KB
+    python make_models.py OUT_DIR/tiny-llama-fp16-1f --dtype float16 --shard-size 0   # one model.safetensors
 
 Nothing is downloaded. The tokenizer is a byte-level BPE trained on a small generated text, the
 weights are random with a fixed seed, so the same arguments give the same files.
@@ -99,6 +101,11 @@ def make(out_dir, arch="llama", shard_size="300KB", dtype="bfloat16", layers=2, 
         from transformers import Qwen2Config as Cfg, Qwen2ForCausalLM as Model
         common["max_window_layers"] = layers
         common["use_sliding_window"] = False
+    elif arch == "qwen3":  # q/k RMS norms, no attention bias, head_dim given explicitly
+        from transformers import Qwen3Config as Cfg, Qwen3ForCausalLM as Model
+        common["head_dim"] = hidden // heads
+        common["max_window_layers"] = layers
+        common["use_sliding_window"] = False
     else:
         raise SystemExit(f"unknown --arch {arch}")
     torch.manual_seed(seed)
@@ -122,7 +129,7 @@ def make(out_dir, arch="llama", shard_size="300KB", dtype="bfloat16", layers=2, 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("out_dir")
-    ap.add_argument("--arch", default="llama", choices=["llama", "qwen2"])
+    ap.add_argument("--arch", default="llama", choices=["llama", "qwen2", "qwen3"])
     ap.add_argument("--shard-size", default="300KB", help='max_shard_size; "0" = one file')
     ap.add_argument("--dtype", default="bfloat16", choices=["bfloat16", "float16", "float32"])
     ap.add_argument("--layers", type=int, default=2)
