@@ -292,6 +292,8 @@ def rules_show(rule_id, rules_dirs):
            f"  category {r.category}, severity {r.severity}, role {r.role}, engines {','.join(r.engines)}"
            + (f", versions {r.versions}" if r.versions else "")
            + (f", phases {','.join(r.phases)}" if r.phases else "") + (f", phase {r.phase}" if r.phase else ""),
+           *([f"  decided by Python code: {r.implementation} (no match condition; the examples are whole logs)"]
+             if getattr(r, "implementation", None) else []),
            "", "What it detects and why it matters:",
            "  " + " ".join((r.description or r.explanation).split()),
            "", "Explanation template:", "  " + " ".join(r.explanation.split()), "", "What to do:"]

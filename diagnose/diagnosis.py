@@ -16,7 +16,7 @@ from diagnose.redact import cut
 from diagnose.report import ROLE_RANK as _ROLE
 from diagnose.report import SEVERITY_RANK as _SEV
 from diagnose.report import Diagnosis, DiagnosisText, Evidence
-from diagnose.rulepack import version_ok
+from diagnose.rulepack import coded_rule, version_ok
 
 if TYPE_CHECKING:
     from diagnose.timeline import TimelineResult
@@ -38,62 +38,12 @@ class Diagnosed:
         self.entry.evidence.append(Evidence(line=n, text=text, source=source))
         self.who.append(who)
 
+
 # (phase the frames show, phase the markers show): an earlier step that runs inside the later phase's
 # process, so that its failure belongs to the earlier phase: a spawned engine process that builds its
 # config again (vLLM V0's engine process), a worker's device init that checks free memory after its
 # NCCL set-up (vLLM's init_device) without an NCCL frame in the traceback
 FRAMES_PULL_BACK = {("config", "init"), ("init", "nccl")}
-
-STALL_ADVICE = {
-    "config": ("the model config, tokenizer or weights may be downloading silently, or the hub is unreachable",
-               ["Check network access to the model hub, or set HF_HUB_OFFLINE=1 with a populated cache",
-                "py-spy dump --pid <server pid>  # where it waits"]),
-    "init": ("worker processes or the Ray placement group are not coming up",
-             ["ray status  # multi-node: every node joined with its GPUs?",
-              "nvidia-smi  # the GPUs are visible and free",
-              "py-spy dump --pid <engine pid>"]),
-    "nccl": ("a rank or node did not join the rendezvous (wrong interface, firewall, a node not started) or NCCL P2P hangs",
-             ["Re-run with NCCL_DEBUG=INFO (and TORCH_DISTRIBUTED_DEBUG=DETAIL) to see which rank waits",
-              "Check that every node started and reaches the master address; set NCCL_SOCKET_IFNAME / GLOO_SOCKET_IFNAME",
-              "nvidia-smi topo -m; try NCCL_P2P_DISABLE=1 if it hangs in P2P setup"]),
-    "weights": ("weights are read very slowly (network storage) or downloaded silently",
-                ["Check the shard progress rate and the storage: iostat -x 5, df -h on the model path",
-                 "Copy the weights to local NVMe, or use the engine's eager/no-mmap loading flags"]),
-    "kv_cache": ("memory profiling is stuck or very slow",
-                 ["nvidia-smi  # memory and utilisation while it waits", "py-spy dump --pid <engine pid>"]),
-    "compile": ("torch.compile or CUDA graph capture is running or stuck; a cold compile cache takes minutes on first start",
-                ["Wait for the compile on a first start, or test with --enforce-eager (vLLM) / --disable-cuda-graph (SGLang)",
-                 "py-spy dump --pid <worker pid>  # compiling or deadlocked in a collective?"]),
-    "server": ("the HTTP server or its warm-up request is not completing",
-               ["curl -v http://127.0.0.1:<port>/health", "Check http_proxy/no_proxy for localhost",
-                "ss -ltnp  # is the port bound?"]),
-}
-
-# STALL_ADVICE in Chinese (--lang zh): the same phases, the same commands.
-STALL_ADVICE_ZH = {
-    "config": ("模型配置、tokenizer 或权重可能正在静默下载，或者连不上模型仓库（Hub）",
-               ["检查到模型仓库的网络连通性，或在缓存已就绪时设置 HF_HUB_OFFLINE=1",
-                "py-spy dump --pid <server pid>  # 看它卡在哪里"]),
-    "init": ("worker 进程或 Ray placement group 没有起来",
-             ["ray status  # 多机：每个节点都带着显卡加入了吗？",
-              "nvidia-smi  # 显卡可见且空闲",
-              "py-spy dump --pid <engine pid>"]),
-    "nccl": ("有 rank 或节点没有加入 rendezvous（网卡选错、防火墙、某个节点没启动），或 NCCL P2P 卡住",
-             ["加上 NCCL_DEBUG=INFO（以及 TORCH_DISTRIBUTED_DEBUG=DETAIL）重跑，看是哪个 rank 在等",
-              "确认每个节点都已启动且能连到 master 地址；设置 NCCL_SOCKET_IFNAME / GLOO_SOCKET_IFNAME",
-              "nvidia-smi topo -m；如果卡在 P2P 建连，试试 NCCL_P2P_DISABLE=1"]),
-    "weights": ("权重读取非常慢（网络存储）或正在静默下载",
-                ["看一下分片加载速度和存储：iostat -x 5，对模型路径执行 df -h",
-                 "把权重拷到本地 NVMe，或使用引擎的 eager / 不用 mmap 的加载参数"]),
-    "kv_cache": ("显存 profiling 卡住或非常慢",
-                 ["nvidia-smi  # 等待期间的显存和利用率", "py-spy dump --pid <engine pid>"]),
-    "compile": ("torch.compile 或 CUDA graph 捕获正在进行或卡住；编译缓存为空时首次启动要几分钟",
-                ["首次启动请等编译完成，或用 --enforce-eager（vLLM）/ --disable-cuda-graph（SGLang）测试",
-                 "py-spy dump --pid <worker pid>  # 是在编译，还是在集合通信里死锁？"]),
-    "server": ("HTTP 服务或其预热请求没有完成",
-               ["curl -v http://127.0.0.1:<port>/health", "检查 http_proxy / no_proxy 是否放行 localhost",
-                "ss -ltnp  # 端口是否已监听？"]),
-}
 
 # The likely cause of a log that stops in a phase without any error line, where one cause is far more
 # common than the others: the category of the stall diagnosis (confidence `likely`); elsewhere `unknown`.
@@ -173,6 +123,33 @@ def render_zh(rule, env: dict, engine: str) -> DiagnosisText | None:
                    _remediation(rule, env, engine, zh.remediation))
 
 
+def _one_line(template: str) -> str:
+    return " ".join(template.split())
+
+
+def coded_texts(rule, env: dict, env_zh: dict | None = None) -> tuple[str, str, list[str], DiagnosisText | None]:
+    """The title, explanation, remediation and `i18n` text (under --lang zh) of a diagnosis that code
+    makes (a rule with `implementation`), rendered from the rule's record with the names the code
+    gives (`env_zh`: names whose Chinese value differs). The record's line breaks are spaces; the
+    values are kept as they are."""
+    title = render(_one_line(rule.title), env, missing=None)
+    explanation = render(_one_line(rule.explanation), env, missing=None)
+    remediation = _remediation(rule, env, "unknown")
+    text = None
+    zh = getattr(rule, "zh", None)
+    if zh is not None and i18n.current() == "zh":
+        z = {**env, **(env_zh or {})}
+        text = zh_text(render(_one_line(zh.title), z, missing=None), render(_one_line(zh.explanation), z, missing=None),
+                       _remediation(rule, z, "unknown", zh.remediation))
+    return title, explanation, remediation, text
+
+
+def phrase(rule, name: str, env: dict, lang: str = "en") -> str:
+    """One of the rule's `phrases`, filled in, in `lang` (the English text when it has no Chinese)."""
+    p = rule.phrases[name]
+    return render(_one_line(p.zh if lang == "zh" and p.zh is not None else p.text), env, missing=None)
+
+
 def _fingerprint(finding: Finding, env: dict) -> str:
     # values are normalised (no timestamps, pids, hosts, paths): see diagnose/fingerprint.py
     return fingerprint(finding.rule.id, finding.rule.fingerprint, env)
@@ -198,13 +175,15 @@ def passes(finding: Finding, engine: str, version: str | None, env: dict) -> boo
 
 def _builtin(rule: str, category: str, severity: str, phase: str | None, title: str, explanation: str,
              remediation: list[str], evidence: list[Evidence], key: str, confidence: str,
-             zh: tuple[str, str, list[str]] | None = None) -> Diagnosis:
+             zh: tuple[str, str, list[str]] | DiagnosisText | None = None) -> Diagnosis:
     """A diagnosis the code makes when no rule does (unknown-failure, stall-unknown, stopped-by-user);
     `zh`: its Chinese title, explanation and remediation (kept, as `i18n`, only under --lang zh)."""
+    if isinstance(zh, tuple):
+        zh = zh_text(*zh)
     return Diagnosis(rule=rule, category=category, severity=severity, role="cause", phase=phase, title=title,
                      explanation=explanation, remediation=remediation, evidence=evidence,
                      fingerprint=f"{rule}:" + hashlib.sha1(key.encode()).hexdigest()[:12], confidence=confidence,
-                     i18n=zh_text(*zh) if zh is not None and i18n.current() == "zh" else None)
+                     i18n=zh if zh is not None and i18n.current() == "zh" else None)
 
 
 def stopped(phase: str | None, signame: str) -> Diagnosis:
@@ -432,69 +411,61 @@ def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool,
     if (tl.outcome == "failed" or tl.died_after_ready) and not any(d.severity == "error" for d in causes):
         first = next((e for e in tl.exceptions if not e.wrapper and e.exc not in ("KeyboardInterrupt",)), None)
         evidence = []
+        env: dict = {"phase": phase or "", "found": "none", "line": 0, "text": ""}
         if first is not None:
             evidence.append(Evidence(line=first.n, text=first.text, source=first.source if multi_source else None))
-            what = f"The first error that is not a wrapper is at line {first.n}: {cut(first.text.strip(), 300)}"
-            what_zh = f"第一个不是包装层的错误在第 {first.n} 行：{cut(first.text.strip(), 300)}"
+            env.update(found="exception", line=first.n, text=cut(first.text.strip(), 300))
         elif tl.fatal_lines:
             n, src, _ = tl.fatal_lines[0]
-            what = f"The first fatal line is line {n}; no Python exception was printed before it."
-            what_zh = f"第一个致命错误行是第 {n} 行；在它之前没有打印 Python 异常。"
+            env.update(found="fatal", line=n)
             evidence.append(Evidence(line=n, text=f"(fatal line {n})", source=src if multi_source else None))
         elif tl.tail_error is not None:
             n, src, raw = tl.tail_error
             evidence.append(Evidence(line=n, text=raw, source=src if multi_source else None))
-            what = f"The log ends with an error at line {n}: {cut(raw.strip(), 300)}"
-            what_zh = f"日志以第 {n} 行的错误结束：{cut(raw.strip(), 300)}"
-        else:
-            what = "No error line was recognised."
-            what_zh = "没有识别到任何报错行。"
-        where = f"during {phase}" if phase else "before any loading phase was recognised"
-        after_ready = tl.died_after_ready
-        unknown = _builtin(
-            "unknown-failure", "unknown", "error", phase,
-            ("The server failed after it came up; no known rule explains it" if after_ready
-             else f"Start failed {where}; no known rule explains it"),
-            what,
-            [f"Read the lines around the first error (line {first.n})" if first else "Read the last lines of the log",
-             "Re-run with more logging: VLLM_LOGGING_LEVEL=DEBUG (vLLM) or --log-level debug (SGLang)",
-             "Collect: the whole log of every rank/node, nvidia-smi, pip list | grep -iE 'vllm|sglang|torch|transformers|flash'"],
-            evidence, f"{phase}|{first.exc if first else ''}", "likely",
-            zh=(("服务启动后失败；没有已知规则能解释" if after_ready
-                 else f"启动失败（{f'阶段 {phase}' if phase else '尚未识别到任何加载阶段'}）；没有已知规则能解释"),
-                what_zh,
-                [f"查看第一个错误（第 {first.n} 行）前后的日志" if first else "查看日志的最后几行",
-                 "打开更详细的日志重跑：VLLM_LOGGING_LEVEL=DEBUG（vLLM）或 --log-level debug（SGLang）",
-                 "收集：所有 rank / 节点的完整日志、nvidia-smi、pip list | grep -iE 'vllm|sglang|torch|transformers|flash'"]))
+            env.update(found="tail", line=n, text=cut(raw.strip(), 300))
+        rule = coded_rule("unknown-failure")
+        failed = "failed-after-ready" if tl.died_after_ready else "failed-in-phase" if phase else "failed-no-phase"
+        for name, lang in (("", "en"), ("_zh", "zh")):
+            env["failed" + name] = phrase(rule, failed, env, lang)
+            env["what" + name] = phrase(rule, "what-" + env["found"], env, lang)
+        title, explanation, remediation, text = coded_texts(
+            rule, env, {"failed": env.pop("failed_zh"), "what": env.pop("what_zh")})
+        unknown = _builtin(rule.id, rule.category, rule.severity, phase, title, explanation, remediation,
+                           evidence, f"{phase}|{first.exc if first else ''}", "likely", zh=text)
         at = len([d for d in diags if d.entry.severity == "error" and d.entry.role != "wrapper"])
         diags.insert(at, Diagnosed(unknown, [None] * len(evidence)))
     elif tl.outcome == "incomplete" and stopped_by and not _explains_stop(causes, phase):
         diags.insert(0, Diagnosed(stopped(phase, stopped_by)))
     elif tl.outcome == "incomplete" and not _explains_stop(causes, phase):
-        meaning, actions = STALL_ADVICE.get(phase or "", ("the log stops before any loading phase was recognised",
-                                                          ["Check that this is the whole log and that the process is alive"]))
-        meaning_zh, actions_zh = STALL_ADVICE_ZH.get(phase or "", ("日志在识别到任何加载阶段之前就结束了",
-                                                                 ["确认这是完整的日志，并且进程还活着"]))
+        rule = coded_rule("stall-unknown")
         category = _stall_category(phase, tl)
+        stall_phase = phase if phase and f"meaning-{phase}" in rule.phrases else "none"
+        env = {"phase": phase or "", "stall_phase": stall_phase}
+        meaning, meaning_zh = (phrase(rule, f"meaning-{stall_phase}", env, lang) for lang in ("en", "zh"))
         # a note of the same phase that names a cause (a checkpoint on network storage) explains the stall
         hint = next((d for d in causes if d.severity == "info" and d.role == "cause" and d.phase == phase
                      and phase and d.category != "unknown"), None)
         if hint:
             category = hint.category
-            meaning = f"what the note below says ({hint.title})"
-            meaning_zh = f"下面的提示所说的情况（{(hint.i18n or hint).title}）"
+            meaning = phrase(rule, "meaning-note", {"note": hint.title})
+            meaning_zh = phrase(rule, "meaning-note", {"note": (hint.i18n or hint).title}, "zh")
         if phase == "server" and tl.facts.get("listen_url"):  # listening is not ready: SGLang's warm-up decides
             category = STALL_CATEGORY["warmup"]
-            meaning = (f"the HTTP server listens ({tl.facts['listen_url']}) but the engine's own warm-up request has "
-                       "not finished (SGLang: no 'The server is fired up and ready to roll!' line): it is still "
-                       "running, hangs (often an HTTP proxy from the environment), or the log was cut before it")
-            meaning_zh = (f"HTTP 服务已在监听（{tl.facts['listen_url']}），但引擎自己的预热请求还没有完成（SGLang：没有 "
-                          "'The server is fired up and ready to roll!' 这一行）：它仍在运行、卡住了（常见原因是环境里的 HTTP "
-                          "代理），或者日志在那之前被截断")
+            meaning, meaning_zh = (phrase(rule, "meaning-listening", {"listen_url": tl.facts["listen_url"]}, lang)
+                                   for lang in ("en", "zh"))
+        title, explanation, remediation, text = coded_texts(rule, {**env, "meaning": meaning}, {"meaning": meaning_zh})
         diags.insert(0, Diagnosed(_builtin(
-            "stall-unknown", category, "warning", phase,
-            f"Log ends in phase {phase or 'unknown'} without an error: a hang, a kill or a truncated log",
-            f"No error and no ready line. In this phase that usually means {meaning}.",
-            actions, [], str(phase), "likely",
-            zh=(f"日志停在 {phase or 'unknown'} 阶段且没有报错：卡住、被杀掉或日志不完整",
-                f"没有报错，也没有就绪行。在这个阶段，通常意味着{meaning_zh}。", actions_zh))))
+            rule.id, category, rule.severity, phase, title, explanation, remediation, [], str(phase), "likely",
+            zh=text)))
+
+
+def stall_advice(phase: str | None, lang: str = "en") -> tuple[str, list[str]] | None:
+    """(what a stall in `phase` usually means, what to run to find out), in `lang`, from the rule
+    stall-unknown (its phrase meaning-PHASE and its remediation items for that phase); None for a
+    phase it has no advice for."""
+    rule = coded_rule("stall-unknown")
+    if not phase or f"meaning-{phase}" not in rule.phrases:
+        return None
+    env = {"phase": phase, "stall_phase": phase}
+    zh = rule.zh.remediation if lang == "zh" and getattr(rule, "zh", None) is not None else None
+    return phrase(rule, f"meaning-{phase}", env, lang), _remediation(rule, env, "unknown", zh)

@@ -17,7 +17,8 @@ import re
 from dataclasses import dataclass, field
 
 from diagnose import i18n
-from diagnose.diagnosis import Diagnosed, zh_text
+from diagnose.diagnosis import Diagnosed, coded_texts, phrase, zh_text
+from diagnose.rulepack import coded_rule
 from diagnose.engines.base import PHASE_INDEX, PHASES
 from diagnose.report import SEVERITY_RANK, Diagnosis
 
@@ -346,20 +347,12 @@ class DistTracker:
                 continue
             desc = ", ".join(f"{self.node_label(n.name)}: {v}" for n, v in have)
             word = _FACT_WORDS.get(key, key)
+            rule = coded_rule("dist-config-mismatch")
+            title, explanation, remediation, text = coded_texts(rule, {"word": word, "desc": desc})
             out.append(_diag(
-                "dist-config-mismatch", "unknown", "error" if failing else "warning", "cause", None,
-                f"Nodes were started with different {word}s ({desc})",
-                f"Every node of one start must run the same engine build and the same model and parallel "
-                f"settings; here the {word} differs between nodes ({desc}). Nodes that disagree either refuse "
-                f"to join the rendezvous or compute different shards, so the start hangs or fails.",
-                [f"Start every node with the same image / environment and the same arguments ({word})",
-                 "Compare `pip list | grep -iE 'vllm|sglang|torch'` and the launch command on every node"],
-                [self._ev(n.fact_lines[key], multi) for n, _ in have[:5]], f"dist-config-mismatch:{key}",
-                zh=(f"各节点启动时的 {word} 不一致（{desc}）",
-                    f"同一次启动的每个节点都必须运行相同的引擎构建、相同的模型和并行设置；这里各节点的 {word} 不同"
-                    f"（{desc}）。设置不一致的节点要么拒绝加入 rendezvous，要么计算的分片不同，启动就会卡住或失败。",
-                    [f"每个节点使用相同的镜像 / 环境和相同的参数启动（{word}）",
-                     "在每个节点上对比 `pip list | grep -iE 'vllm|sglang|torch'` 和启动命令"]),
+                rule.id, rule.category, rule.severity if failing else "warning", rule.role, rule.phase,
+                title, explanation, remediation,
+                [self._ev(n.fact_lines[key], multi) for n, _ in have[:5]], f"dist-config-mismatch:{key}", zh=text,
             ))
         keys = sorted({k for n in nodes for k in n.env})
         for key in keys:
@@ -372,20 +365,12 @@ class DistTracker:
             desc = ", ".join([f"{self.node_label(n.name)}: {key}={n.env[key]}" for n in have] +
                              [f"{self.node_label(n.name)}: not set" for n in missing])
             category = next((c for prefix, c in _ENV_CATEGORY if key.startswith(prefix)), "unknown")
-            remediation = [f"Set {key} the same way on every node (export it before `ray start` / the launch command)"]
-            remediation_zh = [f"在每个节点上以相同方式设置 {key}（在 `ray start` / 启动命令之前 export）"]
-            if key == "VLLM_ALLREDUCE_USE_SYMM_MEM":
-                remediation.insert(0, "export VLLM_ALLREDUCE_USE_SYMM_MEM=0 on every node")
-                remediation_zh.insert(0, "export VLLM_ALLREDUCE_USE_SYMM_MEM=0   # 每个节点都要设置")
+            rule = coded_rule("dist-env-mismatch")
+            title, explanation, remediation, text = coded_texts(rule, {"key": key, "desc": desc})
             out.append(_diag(
-                "dist-env-mismatch", category, "error" if failing else "warning", "cause", None,
-                f"Environment differs between nodes: {key} ({desc})",
-                f"{key} is not set the same way on every node ({desc}). Ranks that take different "
-                f"communication paths or feature switches do not agree in the collective set-up.",
-                remediation, [self._ev(n.env_lines[key], multi) for n in have[:5]], f"dist-env-mismatch:{key}",
-                zh=(f"各节点的环境变量不一致：{key}（{desc}）",
-                    f"{key} 在各节点上的设置不一致（{desc}）。走不同通信路径或打开不同功能开关的 rank，在集合通信初始化时无法达成一致。",
-                    remediation_zh),
+                rule.id, category, rule.severity if failing else "warning", rule.role, rule.phase,
+                title, explanation, remediation, [self._ev(n.env_lines[key], multi) for n in have[:5]],
+                f"dist-env-mismatch:{key}", zh=text,
             ))
         return out
 
@@ -399,36 +384,25 @@ class DistTracker:
             seen.setdefault(r, []).append(n)
         for r, ns in sorted(seen.items()):
             if len(ns) > 1:
+                rule = coded_rule("dist-node-rank-duplicate")
+                title, explanation, remediation, text = coded_texts(
+                    rule, {"rank": r, "nodes": ", ".join(n.name for n in ns), "count": len(ns)})
                 out.append(_diag(
-                    "dist-node-rank-duplicate", "nccl-network", "error" if failing else "warning", "cause", "nccl",
-                    f"Two nodes were started with --node-rank {r} ({', '.join(n.name for n in ns)})",
-                    f"Each node needs its own --node-rank from 0 to nnodes-1; {len(ns)} nodes claim rank {r}, "
-                    f"so one rank slot is never filled and the rendezvous waits for it.",
-                    ["Give every node a distinct --node-rank (0 on the node of --dist-init-addr)"],
-                    [self._ev(n.fact_lines["node_rank"], multi) for n in ns], f"dist-node-rank-duplicate:{r}",
-                    zh=(f"有两个节点都用 --node-rank {r} 启动（{', '.join(n.name for n in ns)}）",
-                        f"每个节点需要各自的 --node-rank，取值 0 到 nnodes-1；这里有 {len(ns)} 个节点都声称是 rank {r}，"
-                        f"于是有一个 rank 位置永远空着，rendezvous 一直在等它。",
-                        ["给每个节点分配不同的 --node-rank（--dist-init-addr 所在节点为 0）"]),
+                    rule.id, rule.category, rule.severity if failing else "warning", rule.role, rule.phase,
+                    title, explanation, remediation,
+                    [self._ev(n.fact_lines["node_rank"], multi) for n in ns], f"dist-node-rank-duplicate:{r}", zh=text,
                 ))
         nnodes = max((n.facts.get("nnodes") for n, _ in ranked if isinstance(n.facts.get("nnodes"), int)), default=None)
         if failing and nnodes and len(seen) < nnodes:
             gone = [r for r in range(nnodes) if r not in seen]
             first = ranked[0][0]
+            rule = coded_rule("dist-node-rank-missing")
+            title, explanation, remediation, text = coded_texts(
+                rule, {"gone": ", ".join(map(str, gone)), "nnodes": nnodes, "seen": ", ".join(map(str, sorted(seen)))})
             out.append(_diag(
-                "dist-node-rank-missing", "nccl-network", "warning", "symptom", "nccl",
-                f"No log of node rank(s) {', '.join(map(str, gone))} of {nnodes} among the inputs",
-                f"The start was launched with --nnodes {nnodes}; the inputs show node ranks "
-                f"{', '.join(map(str, sorted(seen)))}. If the missing node never started or cannot reach "
-                f"--dist-init-addr, the others wait in the rendezvous.",
-                ["Check that the missing node started and reaches the --dist-init-addr host and port (nc -zv HOST PORT)",
-                 "Add that node's log to the inputs"],
+                rule.id, rule.category, rule.severity, rule.role, rule.phase, title, explanation, remediation,
                 [self._ev(first.fact_lines["node_rank"], multi)], "dist-node-rank-missing:" + ",".join(map(str, gone)),
-                zh=(f"输入中没有 node rank {', '.join(map(str, gone))} 的日志（共 {nnodes} 个节点）",
-                    f"这次启动用了 --nnodes {nnodes}；输入中只有 node rank {', '.join(map(str, sorted(seen)))}。"
-                    f"如果缺失的节点没有启动或访问不到 --dist-init-addr，其他节点就会一直在 rendezvous 中等待。",
-                    ["确认缺失的节点已经启动，并且能访问 --dist-init-addr 的主机和端口（nc -zv HOST PORT）",
-                     "把该节点的日志也加入输入"]),
+                zh=text,
             ))
         return out
 
@@ -468,31 +442,19 @@ class DistTracker:
 
     def _lag_diag(self, what, label, node, phase, reached, ahead, last, multi, rank=None) -> Diagnosed:
         category = "nccl-network" if phase == "nccl" else ("ray-cluster" if phase == "init" and self.ray else "unknown")
-        others = f"{len(ahead)} other {what}s" if len(ahead) > 3 else ", ".join(ahead)
         evidence = []
         if last is not None:
             evidence.append((last[0], f"(last line of {label})", last[1] if multi else None, None))
         ident = f"rank{rank}" if rank is not None else (label if what == "node" else what)
-        what_zh = "节点" if what == "node" else "rank"
-        others_zh = f"其他 {len(ahead)} 个{what_zh}" if len(ahead) > 3 else ", ".join(ahead)
+        rule = coded_rule(f"dist-{what}-behind")
+        env = {"label": label, "node": node, "phase": phase, "reached": reached}
+        others, others_zh = (phrase(rule, "others-many", {"count": len(ahead)}, lang) if len(ahead) > 3
+                             else ", ".join(ahead) for lang in ("en", "zh"))
+        title, explanation, remediation, text = coded_texts(rule, {**env, "others": others}, {"others": others_zh})
         return _diag(
-            f"dist-{what}-behind", category, "warning", "cause", phase,
-            f"{what.capitalize()} {label} stayed in {phase} while {others} reached {reached}: look at {label} first",
-            f"In a distributed start every {what} waits for the slowest one, so the {what} that did not reach "
-            f"{reached} holds the others; its last phase was {phase}. The log of the {what} that shows the "
-            f"symptom (a time-out in a collective) is rarely the one with the cause.",
-            [f"Read the last lines of {label} (and of its node {node}) for what it was doing",
-             "py-spy dump --pid <pid of that rank>  # where it waits",
-             "Re-run with NCCL_DEBUG=INFO to see which rank does not join" if phase == "nccl" else
-             "nvidia-smi on its node: GPU memory held by other processes, a GPU missing"],
+            rule.id, category, rule.severity, rule.role, phase, title, explanation, remediation,
             evidence, f"dist-{what}-behind:{phase}:{reached}:{ident}", [label] if what == "rank" else [], [node],
-            zh=(f"{what_zh} {label} 停在 {phase}，而 {others_zh} 已到达 {reached}：先看 {label}",
-                f"分布式启动中，每个{what_zh}都要等最慢的那个，所以没有到达 {reached} 的{what_zh}拖住了其他{what_zh}；"
-                f"它最后所在的阶段是 {phase}。出现症状（集合通信超时）的{what_zh}日志里，很少能找到真正的原因。",
-                [f"读一下 {label}（及其所在节点 {node}）的最后几行日志，看它当时在做什么",
-                 "py-spy dump --pid <pid of that rank>  # 看它卡在哪里",
-                 "加上 NCCL_DEBUG=INFO 重跑，看是哪个 rank 没有加入" if phase == "nccl" else
-                 "在它所在节点上执行 nvidia-smi：是否有其他进程占着显存、是否少了显卡"]),
+            zh=text,
         )
 
     def _transports(self, multi: bool) -> list[Diagnosed]:
@@ -610,12 +572,14 @@ def _behind(items: list) -> list:
 def _diag(rule, category, severity, role, phase, title, explanation, remediation, evidence, fp,
           ranks=(), nodes=(), zh=None) -> Diagnosed:
     """`evidence`: (line, text, source, process) of each evidence line (see DistTracker._ev); `zh`: (title,
-    explanation, remediation) in Chinese, kept as the diagnosis's `i18n` under --lang zh."""
+    explanation, remediation) in Chinese (or a DiagnosisText), kept as the diagnosis's `i18n` under --lang zh."""
+    if isinstance(zh, tuple):
+        zh = zh_text(*zh)
     d = Diagnosed(Diagnosis(
         rule=rule, category=category, severity=severity, role=role, phase=phase, title=title,
         explanation=explanation, remediation=remediation, evidence=[],
         fingerprint=rule + ":" + hashlib.sha1(fp.encode()).hexdigest()[:12], ranks=ranks, nodes=nodes,
-        i18n=zh_text(*zh) if zh is not None and i18n.current() == "zh" else None,
+        i18n=zh if zh is not None and i18n.current() == "zh" else None,
     ))
     for ev in evidence:
         d.add(*ev)

@@ -53,6 +53,10 @@ class ZhData(_Plain):
     """rulemodel.Zh (a rule's Chinese texts)"""
 
 
+class PhraseData(_Plain):
+    """rulemodel.Phrase (a named text of a rule decided by code)"""
+
+
 class PatternData(_Plain):
     """rulemodel.NamedPattern"""
 
@@ -64,4 +68,4 @@ def example_text(example) -> str:
 
 PLAIN_OF = {"Cond": CondData, "RemediationItem": RemediationData, "Examples": ExamplesData, "Rule": RuleData,
             "NamedPattern": PatternData, "PatternExamples": ExamplesData, "Example": ExampleData, "Expect": ExpectData,
-            "Zh": ZhData}
+            "Zh": ZhData, "Phrase": PhraseData}

@@ -175,6 +175,16 @@ class Zh(_Strict):
         return v
 
 
+class Phrase(_Strict):
+    """A named text of a rule decided by code (`phrases:`): the code picks it for one case and fills
+    it into a template (the stall advice of one phase); `zh`: its Chinese."""
+
+    text: str
+    zh: Optional[str] = None
+
+    _templates = field_validator("text", "zh")(classmethod(lambda cls, v: v if v is None else _check_template(v)))
+
+
 class Rule(_Strict):
     id: str
     title: str
@@ -188,7 +198,11 @@ class Rule(_Strict):
     phase: Optional[Phase] = None
     priority: int = Field(default=50, ge=0, le=100)
     description: Optional[str] = None
-    match: Cond
+    # the Python code that decides the rule (`diagnose.MODULE.NAME`), for a rule no condition can state
+    # (the distributed checks, the unknown and stall answers): it has no `match`, and its examples are
+    # whole logs that must (must not) produce the diagnosis; the code reads its texts from this record
+    implementation: Optional[str] = None
+    match: Optional[Cond] = None
     unless: Optional[Cond] = None
     unless_within: Optional[int] = Field(default=None, ge=1)
     when: Optional[str] = None
@@ -196,6 +210,7 @@ class Rule(_Strict):
     explanation: str
     remediation: list[Union[str, RemediationItem]]
     zh: Optional[Zh] = None
+    phrases: dict[str, Phrase] = {}  # only with `implementation`: texts the code picks per case
     references: list[str] = []
     fingerprint: list[str] = []
     examples: Examples
@@ -259,6 +274,31 @@ class Rule(_Strict):
         return self
 
     @model_validator(mode="after")
+    def _implementation(self):
+        if self.implementation is None:
+            if self.phrases:
+                raise ValueError("phrases: only a rule decided by its `implementation` has them (its code picks one)")
+            if self.match is None:
+                raise ValueError("match: a rule needs a condition (or an `implementation`: the code that decides it)")
+            return self
+        if not _IMPLEMENTATION.match(self.implementation):
+            raise ValueError(f"implementation {self.implementation!r}: name the code as diagnose.MODULE.NAME")
+        used = [k for k in ("match", "unless", "unless_within", "when", "phases", "versions") if getattr(self, k)]
+        used += [k for k in ("compute", "fingerprint") if getattr(self, k)]
+        if self.tier != "specific" or self.priority != 50 or self.engines != ["any"]:
+            used += [k for k, v in (("tier", self.tier != "specific"), ("priority", self.priority != 50),
+                                    ("engines", self.engines != ["any"])) if v]
+        if used:
+            raise ValueError(f"{', '.join(used)}: a rule decided by its `implementation` has no conditions, "
+                             "scoping or ranking fields (the code decides them)")
+        for key in ("match", "no_match"):
+            for ex in getattr(self.examples, key):
+                if not isinstance(ex, str) and (ex.engine or ex.version or ex.phase or ex.facts or ex.expect.captures):
+                    raise ValueError(f"examples.{key}: an example of a rule decided by its `implementation` is a whole "
+                                     "log (its lines give the engine, version, phase and facts); only text and expect")
+        return self
+
+    @model_validator(mode="after")
     def _family(self):
         if self.tier == "family" and self.category == "unknown":
             raise ValueError("a family rule names a kind of failure: its category cannot be unknown")
@@ -271,6 +311,8 @@ class Rule(_Strict):
 
 Cond.model_rebuild()
 
+
+_IMPLEMENTATION = re.compile(r"^diagnose(?:\.[A-Za-z_][A-Za-z0-9_]*){2,4}$")
 
 _UNION_TAGS = {"str", "RemediationItem", "Example"}  # pydantic names the alternative of `str | RemediationItem`
 _WRONG_TYPE = {"string_type", "model_type", "dict_type", "model_attributes_type"}

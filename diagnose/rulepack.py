@@ -163,6 +163,13 @@ def load_pack(extra_dirs: list[str] | None = None, include_builtin: bool = True)
     for d in [*(p for p in env.split(os.pathsep) if p), *(extra_dirs or [])]:
         dirs.append((Path(d), False))
     listing = [(d, builtin, _rule_files(d)) for d, builtin in dirs]
+    pack = _cached_pack(listing)
+    if include_builtin and len(listing) == 1:
+        _remember_coded(pack)
+    return pack
+
+
+def _cached_pack(listing: list[tuple[Path, bool, list[Path] | None]]) -> RulePack:
     from diagnose import _cache
 
     entry = _cache.files_key("rulepack", [(str(d), builtin, files) for d, builtin, files in listing])
@@ -174,6 +181,29 @@ def load_pack(extra_dirs: list[str] | None = None, include_builtin: bool = True)
     if entry is not None:
         _cache.store(*entry, pack)
     return pack
+
+
+_CODED: dict[str, RuleData] = {}  # id -> shipped rule decided by Python code (`implementation`)
+
+
+def _remember_coded(pack: RulePack) -> None:
+    for lr in pack.rules:
+        if lr.builtin and getattr(lr.rule, "implementation", None):
+            _CODED[lr.rule.id] = lr.rule
+
+
+def coded_rule(rule_id: str) -> RuleData:
+    """The shipped record of a rule that Python code decides (`implementation`): the code takes the
+    rule's category, severity, role and texts from it. Always the shipped pack's (a user pack's rule of
+    the same id does not change what the code says)."""
+    rule = _CODED.get(rule_id)
+    if rule is None:
+        d = builtin_rules_dir()
+        _remember_coded(_cached_pack([(d, True, _rule_files(d))]))
+        rule = _CODED.get(rule_id)
+        if rule is None:
+            raise RulePackError(f"{d}: no rule {rule_id} (its code needs the record: a broken install?)")
+    return rule
 
 
 def _load_pack(listing: list[tuple[Path, bool, list[Path] | None]]) -> RulePack:
@@ -222,8 +252,9 @@ def _load_pack(listing: list[tuple[Path, bool, list[Path] | None]]) -> RulePack:
 
 
 def select(pack: RulePack, only: list[str] | None, skip: list[str] | None) -> list[RuleData]:
-    """Rules after --only / --skip (ids or categories)."""
-    rules = [lr.rule for lr in pack.rules]
+    """The rules the matcher runs, after --only / --skip (ids or categories); a rule decided by Python
+    code (`implementation`) is not matched: its code reads it (`coded_rule`)."""
+    rules = [lr.rule for lr in pack.rules if not getattr(lr.rule, "implementation", None)]
     if only:
         keep = set(only)
         rules = [r for r in rules if r.id in keep or r.category in keep]
@@ -267,14 +298,16 @@ def rule_names(rule: RuleData | Rule) -> set[str]:
     return names
 
 
-def walk_conds(cond: CondData | Cond):
+def walk_conds(cond: CondData | Cond | None):
+    if cond is None:  # a rule decided by Python code has no condition
+        return
     yield cond
     for key in ("any", "all"):
         for child in getattr(cond, key) or []:
             yield from walk_conds(child)
 
 
-def capture_names(cond: CondData | Cond) -> set[str]:
+def capture_names(cond: CondData | Cond | None) -> set[str]:
     import regex as _re
 
     names: set[str] = set()

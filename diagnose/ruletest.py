@@ -76,8 +76,33 @@ def _same_value(got, want) -> bool:
     return isinstance(a, (int, float)) and isinstance(b, (int, float)) and a == b
 
 
-def example_problems(rule: Rule, ex, under_match: bool) -> list[str]:
-    """What is wrong with one example of a rule (empty when it holds)."""
+def coded_example_problems(rule: Rule, ex, under_match: bool, rules: list[Rule] | None = None) -> list[str]:
+    """One example of a rule decided by code (`implementation`): the example is a whole log, analysed by
+    the pipeline with the matched rules of the pack (`rules`); the report must (must not) hold a
+    diagnosis of the rule, with the texts `expect` asks for."""
+    from diagnose.pipeline import analyze_text
+
+    text = ex if isinstance(ex, str) else ex.text
+    first = (text.splitlines() or [""])[0][:120]
+    want = ex.expect.fires if not isinstance(ex, str) and ex.expect.fires is not None else under_match
+    got = [d for d in analyze_text(text, rules).diagnoses if d.rule == rule.id]
+    if bool(got) != want:
+        return [("does not produce it" if want else "produces it") + f" (a whole log, first line {first!r})"]
+    if not got or isinstance(ex, str):
+        return []
+    d = got[0]
+    return ([f"title lacks {sub!r}: {d.title!r}" for sub in ex.expect.title_contains if sub not in d.title]
+            + [f"remediation lacks {sub!r}" for sub in ex.expect.remediation_contains
+               if not any(sub in r for r in d.remediation)]
+            + [f"remediation has {sub!r}" for sub in ex.expect.remediation_absent
+               if any(sub in r for r in d.remediation)])
+
+
+def example_problems(rule: Rule, ex, under_match: bool, rules: list[Rule] | None = None) -> list[str]:
+    """What is wrong with one example of a rule (empty when it holds); `rules`: the pack's matched
+    rules, for the example of a rule decided by code (its whole-log run)."""
+    if getattr(rule, "implementation", None):
+        return coded_example_problems(rule, ex, under_match, rules)
     text = ex if isinstance(ex, str) else ex.text
     first = (text.splitlines() or [""])[0][:120]
     if isinstance(ex, str):
@@ -240,13 +265,15 @@ def run_all(rule_dirs: list[str], samples_dir: str | None, verbose: bool, echo: 
         echo(f"ERROR {err}")
         ok = False
     n_ex = 0
+    matched = [lr.rule for lr in pack.rules if not getattr(lr.rule, "implementation", None)]
     for lr in pack.rules:
         rule = lr.rule
         problems = []
         for key in ("match", "no_match"):
             for i, ex in enumerate(getattr(rule.examples, key), 1):
                 n_ex += 1
-                problems += [f"{lr.path}: examples.{key}[{i}] {p}" for p in example_problems(rule, ex, key == "match")]
+                problems += [f"{lr.path}: examples.{key}[{i}] {p}"
+                             for p in example_problems(rule, ex, key == "match", matched)]
         ok &= _say(f"{rule.id}", problems, verbose, echo)
     for name, (pat, path) in sorted(pack.patterns.items()):
         n_ex += len(pat.examples.match) + len(pat.examples.no_match)
@@ -258,7 +285,7 @@ def run_all(rule_dirs: list[str], samples_dir: str | None, verbose: bool, echo: 
         echo(f"sample logs: none found (looked in {looked}); rule examples only. Run it in a llmdiag "
              "checkout or pass --samples DIR (a folder of NAME.log with NAME.expected.json)")
         return ok
-    rules = [lr.rule for lr in pack.rules]
+    rules = matched
     n = bad = 0
     for log, exp in iter_samples(root):
         n += 1
@@ -309,6 +336,12 @@ def zh_problems(rule) -> list[str]:
                        f"{_placeholders(item.text)}")
     if len(zh.remediation) != len(rule.remediation):
         out.append(f"zh.remediation: {len(zh.remediation)} items, remediation {len(rule.remediation)}")
+    for name, p in (getattr(rule, "phrases", None) or {}).items():
+        if p.zh is None:
+            out.append(f"phrases.{name}: no zh (the rule has Chinese text)")
+        elif _placeholders(p.text) != _placeholders(p.zh):
+            out.append(f"phrases.{name}: placeholders {_placeholders(p.zh)} of zh differ from the English "
+                       f"{_placeholders(p.text)}")
     return out
 
 
@@ -330,7 +363,8 @@ def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
         known = KNOWN_FACTS | capture_names(r.match) | set(r.compute) | set(FUNCS)
         if r.unless is not None:
             known |= capture_names(r.unless)
-        for name in sorted(rule_names(r) - known):
+        coded = bool(getattr(r, "implementation", None))  # its code gives the names (its description lists them)
+        for name in sorted(rule_names(r) - known) if not coded else ():
             errors.append(f"{where}: unknown name {name!r} (not a capture, compute entry or known fact)")
         if r.role == "wrapper" and r.priority > 50:
             warnings.append(f"{where}: a wrapper with high priority")
@@ -367,7 +401,7 @@ def _same_context(a: Rule, b: Rule) -> bool:
 def _examples_fired(pack) -> list[tuple]:
     """(rule, i, findings) for each examples.match[i] of each rule: what every rule of the pack finds
     in it, with the filters off as for a plain example."""
-    rules = [lr.rule for lr in pack.rules]
+    rules = [lr.rule for lr in pack.rules if not getattr(lr.rule, "implementation", None)]  # matched rules
     matcher = Matcher(rules)
     out = []
     for rule in rules:

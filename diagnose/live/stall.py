@@ -1,15 +1,14 @@
 """Stall budgets (seconds without progress per phase) and what a stall usually means.
 
-The base advice is diagnosis.STALL_ADVICE (also used by `explain` for logs that end mid-phase);
-this module only adds what the live view knows: the engine, the shard progress, the model size
-and the node count.
+The base advice is the rule stall-unknown's (rules/python/stall-unknown.yaml, through
+diagnosis.stall_advice; `explain` gives it for logs that end mid-phase); this module only adds what
+the live view knows: the engine, the shard progress, the model size and the node count.
 """
 
 from __future__ import annotations
 
 import re
 
-from diagnose.diagnosis import STALL_ADVICE
 from diagnose.engines import PHASES
 
 START = "start"  # before any phase was recognised
@@ -93,13 +92,12 @@ def advice(phase: str | None, engine: str, facts: dict, shards_done: int | None 
            shards_total: int | None = None) -> tuple[str, list[str]]:
     """(what it usually means, what to run to find out) for a stall in `phase`, in the current language
     (the texts through diagnose.i18n: the same cases and the same commands in both)."""
-    from diagnose.diagnosis import STALL_ADVICE, STALL_ADVICE_ZH
+    from diagnose.diagnosis import stall_advice
     from diagnose.i18n import current, tr
 
-    table = STALL_ADVICE_ZH if current() == "zh" else STALL_ADVICE
-    meaning, actions = table.get(phase or "", (
+    meaning, actions = stall_advice(phase, current()) or (
         tr("the server has not printed a recognisable startup line yet: it may be importing, downloading, or stuck"),
-        [tr("Check that the process is alive: ps -ef | grep -E 'vllm|sglang'")]))
+        [tr("Check that the process is alive: ps -ef | grep -E 'vllm|sglang'")])
     actions = list(actions)
     if phase == "weights":
         if shards_total:

@@ -1,0 +1,136 @@
+"""Rules decided by Python code (`implementation:`, rules/python/): the pack lists, shows, tests and
+lints them like every other rule, and their texts are stated once, in their record."""
+
+import importlib
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from diagnose.rulemodel import load_file
+from diagnose.rulepack import builtin_rules_dir, coded_rule, load_pack, select
+from tests.conftest import run_cli
+
+CODED = ["dist-config-mismatch", "dist-env-mismatch", "dist-node-behind", "dist-node-rank-duplicate",
+         "dist-node-rank-missing", "dist-rank-behind", "stall-unknown", "unknown-failure"]
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_rules_list_shows_the_coded_rules():
+    code, out, _ = run_cli(["rules", "list"])
+    assert code == 0
+    listed = {line.split()[0] for line in out.splitlines() if line.strip()}
+    assert set(CODED) <= listed
+
+
+def test_rules_show_prints_the_code_and_the_remediation():
+    code, out, _ = run_cli(["rules", "show", "unknown-failure"])
+    assert code == 0
+    assert "decided by Python code: diagnose.diagnosis._add_unknown" in out
+    assert "Re-run with more logging: VLLM_LOGGING_LEVEL=DEBUG (vLLM) or --log-level debug (SGLang)" in out
+    code, out, _ = run_cli(["rules", "show", "stall-unknown"])
+    assert "iostat -x 5" in out and "(when stall_phase == 'weights')" in out
+
+
+def test_rules_test_runs_their_whole_log_examples(tmp_path):
+    code, out, _ = run_cli(["rules", "test", "-v", "--samples", str(tmp_path)])
+    assert code == 0, out
+    for rule_id in CODED:
+        assert f"ok   {rule_id}" in out
+
+
+BROKEN = textwrap.dedent("""\
+    id: unknown-failure
+    title: "{failed}; no known rule explains it"
+    category: unknown
+    severity: error
+    role: cause
+    implementation: diagnose.diagnosis._add_unknown
+    explanation: "{what}"
+    remediation: ["Read the last lines of the log"]
+    examples:
+      match:
+        - |
+          (APIServer pid=1) INFO 08-28 10:14:04 [api_server.py:1805] vLLM API server version 0.10.1.1
+          (APIServer pid=1) INFO:     Application startup complete.
+      no_match:
+        - |
+          (APIServer pid=1) INFO 08-28 10:14:04 [api_server.py:1805] vLLM API server version 0.10.1.1
+          Traceback (most recent call last):
+            File "/usr/local/bin/vllm", line 8, in <module>
+          ZeroDivisionError: division by zero
+    """)
+
+
+def test_rules_test_reports_a_coded_rule_whose_examples_fail(tmp_path):
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "unknown-failure.yaml").write_text(BROKEN)
+    empty = tmp_path / "samples"
+    empty.mkdir()
+    code, out, _ = run_cli(["rules", "test", "--rules", str(pack), "--samples", str(empty)])
+    assert code == 1
+    assert "FAIL unknown-failure" in out
+    assert "examples.match[1] does not produce it" in out and "examples.no_match[1] produces it" in out
+
+
+def test_lint_accepts_the_coded_rules():
+    code, out, _ = run_cli(["rules", "lint"])
+    assert code == 0, out
+    assert not [line for line in out.splitlines() if "rules/python/" in line], out
+
+
+@pytest.mark.parametrize("rule_id", CODED)
+def test_implementation_names_existing_code(rule_id):
+    rule = coded_rule(rule_id)
+    parts = rule.implementation.split(".")
+    obj = importlib.import_module(".".join(parts[:2]))
+    for name in parts[2:]:
+        obj = getattr(obj, name)
+    assert callable(obj)
+    assert rule.match is None and rule.zh is not None
+
+
+def test_coded_rules_are_not_matched():
+    ids = {r.id for r in select(load_pack(), None, None)}
+    assert not ids & set(CODED)
+
+
+def _write(tmp_path, text):
+    p = tmp_path / "x-rule.yaml"
+    p.write_text(text)
+    return p
+
+
+def test_a_coded_rule_has_no_condition_and_a_plain_rule_needs_one(tmp_path):
+    head = textwrap.dedent("""\
+        id: x-rule
+        title: t
+        category: unknown
+        severity: error
+        role: cause
+        explanation: e
+        remediation: [r]
+        examples: {match: [a], no_match: [b]}
+        """)
+    _, errors = load_file(_write(tmp_path, head + "implementation: diagnose.diagnosis.build\nmatch: {contains: a}\n"))
+    assert errors and "no conditions, scoping or ranking fields" in errors[0]
+    _, errors = load_file(_write(tmp_path, head))
+    assert errors and "a rule needs a condition" in errors[0]
+    _, errors = load_file(_write(tmp_path, head + "match: {contains: a}\nphrases: {p: {text: x}}\n"))
+    assert errors and "phrases" in errors[0]
+    rule, errors = load_file(_write(tmp_path, head + "implementation: diagnose.diagnosis.build\n"))
+    assert not errors and rule.implementation == "diagnose.diagnosis.build"
+
+
+def test_their_texts_are_stated_once():
+    """The English and Chinese texts live in the records, not in the code that makes the diagnoses."""
+    code = "".join(p.read_text() for p in (ROOT / "diagnose").rglob("*.py"))
+    for text in ("Start failed during", "The server failed after it came up", "没有已知规则能解释", "Nodes were started with different",
+                 "stayed in {phase} while", "the model config, tokenizer or weights may be downloading",
+                 "Give every node a distinct --node-rank", "Environment differs between nodes",
+                 "Check that this is the whole log", "iostat -x 5"):
+        assert text not in code, text
+    assert (builtin_rules_dir() / "python" / "stall-unknown.yaml").is_file()
+    assert re.search(r"meaning-weights", (builtin_rules_dir() / "python" / "stall-unknown.yaml").read_text())
