@@ -30,7 +30,7 @@ class Diagnosed:
 
     entry: Diagnosis
     who: list = field(default_factory=list)  # per evidence line: a distributed.DistTracker key, or None
-    rule_phase: str | None = None  # the traceback's frames' phase, else the rule's `phase`
+    rule_phase: str | None = None  # the traceback's frames' phase (not server), else the rule's `phase`
     framed: bool = False  # rule_phase comes from the traceback's frames
 
     def add(self, n: int, text: str, source: str | None, who: tuple | None = None) -> None:
@@ -252,7 +252,7 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
     for f in findings:
         if f.rule.id in run.disabled or matcher.unless_blocks(f, run):
             continue
-        framed = tl.tb_phase.get(f.evidence[-1].tb) if f.evidence[-1].tb is not None else None
+        framed = f.frames = tl.tb_phase.get(f.evidence[-1].tb) if f.evidence[-1].tb is not None else None
         if framed and (f.phase is None or framed != "server" and PHASE_INDEX[framed] > PHASE_INDEX.get(f.phase, 99)
                        or (framed, f.phase) in FRAMES_PULL_BACK):
             # no phase marker before it (a pasted excerpt), or frames of a phase whose markers were not
@@ -319,7 +319,8 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
             phase=f.phase or rule.phase, title=title, explanation=explanation, remediation=remediation,
             evidence=[], fingerprint=fp, references=rule.references,
             confidence="likely" if rule.tier == "family" else "confirmed", i18n=text,
-        ), rule_phase=f.phase if f.frame_phase else rule.phase, framed=f.frame_phase)
+        ), rule_phase=f.phase if f.frame_phase else f.frames if f.frames not in (None, "server") else rule.phase,
+            framed=f.frame_phase)
         for h in f.evidence[:MAX_EVIDENCE]:
             g.add(h.n, h.raw, h.source if multi_source else None, h.who)
         # a family reading comes after every specific one of the same severity and role

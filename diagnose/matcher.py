@@ -120,6 +120,7 @@ class Finding:
     engine: str = "unknown"
     count: int = 1
     frame_phase: bool = False  # `phase` was read from the traceback's frames (diagnose.frames)
+    frames: str | None = None  # the phase the traceback's frames show, if any
 
     @property
     def first(self) -> Hit:
