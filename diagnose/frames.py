@@ -36,7 +36,8 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     ("init", r"in _init_executor\b|in init_device\b|(?<!model_)executor/|in run_scheduler_process\b"
              r"|in spawn_main\b|in launch_core_engines\b|in wait_for_engine_startup\b|in run_engine_core\b"),
     # arguments and model config
-    ("config", r"arg_utils|in create_engine_config\b|vllm/config/|vllm/config\.py|server_args\.py"
+    # (SGLang 0.5.23 checks its arguments in sglang/srt/arg_groups/*_hook.py, called from ServerArgs)
+    ("config", r"arg_utils|in create_engine_config\b|vllm/config/|vllm/config\.py|server_args\.py|sglang/srt/arg_groups/"
                r"|model_executor/models/registry\.py"  # inspecting the architecture
                r"|transformers/configuration_utils|transformers/models/auto/"),
     # the HTTP server (outermost; says the least)

@@ -65,6 +65,9 @@ def test_frames_table_orders_inner_phases_before_outer_ones():
     assert frame_row(f.format("distributed/parallel_state.py", "x")) < frame_row(f.format("entrypoints/api_server.py", "y"))
     # NCCL's C frames as a crash handler prints them
     assert row_phase(frame_row('  File "/dvs/p4/build/sw/gpgpu/nccl/src/init.cc", line 1852, in ncclCommInitRank')) == "nccl"
+    # SGLang 0.5.23's argument checks (sglang/srt/arg_groups/*_hook.py): config, whatever the rule's own phase
+    sg = '  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/{}", line 1, in {}'
+    assert row_phase(frame_row(sg.format("arg_groups/kv_cache_hook.py", "_handle_kv_cache_dtype"))) == "config"
 
 
 def _family_rule(folder: Path, rid: str, match: str, priority: int = 100) -> None:
