@@ -16,7 +16,7 @@ import re
 FRAME_PHASES: tuple[tuple[str, str], ...] = (
     # CUDA graph capture (vLLM capture_model / cuda_graph.py, SGLang cuda_graph_runner.py)
     # and vLLM's compile / warm-up step, which runs inside _initialize_kv_caches after the KV cache is sized
-    ("compile", r"cuda_graph|in capture_model\b|in capture\b|in _capture|graph_capture|in compile_or_warm_up_model\b"),
+    ("compile", r"(?<!arg_groups/)cuda_graph|in capture_model\b|in capture\b|in _capture|graph_capture|in compile_or_warm_up_model\b"),
     # memory profiling and KV cache sizing (vLLM worker / kv_cache_utils, SGLang memory pool)
     ("kv_cache", r"in determine_num_available_blocks\b|in determine_available_memory\b|in profile_run\b"
                  r"|in _initialize_kv_caches\b|kv_cache_utils|in initialize_kv_cache\b|in init_memory_pool\b"
@@ -38,7 +38,8 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     ("init", r"in _init_executor\b|in init_device\b|(?<!model_)executor/|in run_scheduler_process\b"
              r"|in spawn_main\b|in launch_core_engines\b|in wait_for_engine_startup\b|in run_engine_core\b"),
     # arguments and model config
-    ("config", r"arg_utils|in create_engine_config\b|vllm/config/|vllm/config\.py|server_args\.py"
+    # (SGLang 0.5.23 checks its arguments in sglang/srt/arg_groups/*_hook.py, called from ServerArgs)
+    ("config", r"arg_utils|in create_engine_config\b|vllm/config/|vllm/config\.py|server_args\.py|sglang/srt/arg_groups/"
                r"|model_executor/models/registry\.py"  # inspecting the architecture
                r"|transformers/configuration_utils|transformers/models/auto/"),
     # the HTTP server (outermost; says the least)

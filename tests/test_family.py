@@ -68,6 +68,11 @@ def test_frames_table_orders_inner_phases_before_outer_ones():
     # weight_utils reads the quantization config while the engine config is built
     assert row_phase(frame_row(f.format("model_executor/model_loader/weight_utils.py", "get_quant_config"))) is None
     assert row_phase(frame_row(f.format("model_executor/model_loader/weight_utils.py", "safetensors_weights_iterator"))) == "weights"
+    # SGLang 0.5.23's argument checks (sglang/srt/arg_groups/*_hook.py): config, whatever the rule's own phase
+    sg = '  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/{}", line 1, in {}'
+    assert row_phase(frame_row(sg.format("arg_groups/kv_cache_hook.py", "_handle_kv_cache_dtype"))) == "config"
+    assert row_phase(frame_row(sg.format("arg_groups/cuda_graph_hook.py", "_check"))) == "config"
+    assert row_phase(frame_row(sg.format("model_executor/cuda_graph_runner.py", "capture"))) == "compile"
 
 
 def _family_rule(folder: Path, rid: str, match: str, priority: int = 100) -> None:
