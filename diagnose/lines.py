@@ -16,11 +16,10 @@ import re
 import stat
 import sys
 import zlib
-from typing import BinaryIO, Iterable, Iterator
+from typing import BinaryIO, Callable, Iterable, Iterator
 
 MAX_LINE_BYTES = 64 * 1024  # kept per physical line; the rest is skipped
-_READ_CHUNK = 1 << 20
-_BLOCK = 64 << 10  # block size of block_lines (larger ones cost memory, not time)
+_BLOCK = 64 << 10  # read size of a whole input (larger blocks cost memory, not time)
 
 ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][AB012]")
 
@@ -212,70 +211,155 @@ def display_name(name: str) -> str:
         return name.encode("utf-8", "replace").decode("utf-8")
 
 
-def physical_lines(stream: BinaryIO) -> Iterator[bytes]:
-    """Yield physical lines (without b"\\n"), each cut at MAX_LINE_BYTES; bounded memory."""
-    readline = stream.readline
-    try:
-        while True:
-            chunk = readline(MAX_LINE_BYTES)
-            if not chunk:
-                return
-            if chunk[-1:] == b"\n":
-                yield chunk[:-1]
+class LineSplitter:
+    """Bytes in, records out: the one place where bytes become lines. `feed(data)` returns the
+    records the bytes complete, `close()` those of a last line without a newline. It owns the
+    unfinished line (`partial`, at most MAX_LINE_BYTES: the rest of a longer line is skipped), the
+    decoding and the redraw splitting (see `records`); `n` counts the physical lines so far. Reading
+    a file, `follow`ing a growing one and counting lines unread (`count`, `gap`) all go through it."""
+
+    __slots__ = ("n", "_head", "_cut", "_drop")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self._head = b""  # start of a line that continues in the next bytes (at most MAX_LINE_BYTES)
+        self._cut = False  # that line is longer than MAX_LINE_BYTES: the rest of it is skipped
+        self._drop = False  # the bytes up to the next newline end a line not seen whole (see `gap`)
+
+    @property
+    def partial(self) -> bytes:
+        """The unfinished line (a progress bar being redrawn, as written so far)."""
+        return self._head
+
+    def lines(self, data: bytes) -> list[bytes]:
+        """The physical lines (without b"\\n", each cut at MAX_LINE_BYTES) that `data` completes."""
+        limit = MAX_LINE_BYTES
+        parts = data.split(b"\n")
+        last = parts.pop()
+        if parts:
+            if self._drop:
+                self._drop = False
+                self.n += 1
+                del parts[0]
+            elif self._cut:
+                parts[0] = self._head
+            elif self._head:
+                parts[0] = (self._head + parts[0])[:limit]
+            self._head, self._cut = b"", False
+            for i, line in enumerate(parts):
+                if len(line) > limit:
+                    parts[i] = line[:limit]
+        if not self._cut and not self._drop:
+            self._head += last
+            if len(self._head) >= limit:
+                self._head, self._cut = self._head[:limit], True
+        return parts
+
+    def feed(self, data: bytes) -> list[tuple[int, str, int]]:
+        """(line number, text, redraws) of each record that `data` completes."""
+        return self.records(decode_batch(self.lines(data)))
+
+    def close(self) -> list[tuple[int, str, int]]:
+        """The records of a last line without a newline (none after a `gap` cut it)."""
+        head, drop = self._head, self._drop
+        self._head, self._cut, self._drop = b"", False, False
+        return self.records([decode(head)]) if head and not drop else []
+
+    def records(self, texts: list[str]) -> list[tuple[int, str, int]]:
+        """Numbered records of the next decoded physical lines: a trailing \\r dropped, a redrawn
+        progress bar collapsed (see `split_redraws`)."""
+        n = self.n
+        out = []
+        for text in texts:
+            n += 1
+            if "\r" not in text:
+                out.append((n, text, 0))
                 continue
-            if len(chunk) < MAX_LINE_BYTES:  # last line without newline
-                yield chunk
+            text = text.rstrip("\r")
+            if "\r" not in text:
+                out.append((n, text, 0))
+            else:
+                out.extend((n, piece, redraws) for piece, redraws in split_redraws(text))
+        self.n = n
+        return out
+
+    def follow(self, data: bytes, skip: Callable[[], "re.Pattern[bytes] | None"]) -> Iterator[tuple[int, str, int]]:
+        """`feed` one line at a time, for a reader whose state changes between lines: before each
+        line that begins in `data`, when `skip()` gives a pattern, the whole lines before the next
+        one that holds a match are counted unread."""
+        start = 0
+        if self._drop:
+            i = data.find(b"\n")
+            if i < 0:
                 return
-            # too long: keep the head, skip to the end of the line
-            while True:
-                rest = readline(_READ_CHUNK)
-                if not rest or rest[-1:] == b"\n":
-                    break
-            yield chunk
-            if not rest:
-                return
-    except (OSError, EOFError, gzip.BadGzipFile, ValueError, zlib.error) as exc:  # corrupt gzip, I/O error
-        raise InputError(f"input ended with a read error: {exc}") from None
+            self.n += 1
+            start = i + 1
+            self._drop = False
+        limit = MAX_LINE_BYTES
+        while True:
+            if not self._head:
+                pattern = skip()
+                if pattern is not None:
+                    start = self._skip(data, start, pattern)
+            i = data.find(b"\n", start)
+            if i < 0:
+                break
+            if self._head:
+                raw = self._head if self._cut else (self._head + data[start:i])[:limit]
+                self._head, self._cut = b"", False
+            else:
+                raw = data[start:min(i, start + limit)]
+            start = i + 1
+            yield from self.records([decode(raw)])
+        if start < len(data) and not self._cut:
+            self._head = (self._head + data[start:])[:limit]
+            self._cut = len(self._head) >= limit
+
+    def _skip(self, data: bytes, start: int, pattern: "re.Pattern[bytes]") -> int:
+        m = pattern.search(data, start)
+        end = len(data) if m is None else data.rfind(b"\n", start, m.start()) + 1
+        if end <= start:
+            return start
+        if m is None:
+            last = data.rfind(b"\n", start)
+            if last < 0:
+                return start  # an unfinished line: kept as partial
+            end = last + 1
+        self.n += data.count(b"\n", start, end)
+        return end
+
+    def count(self, data: bytes) -> None:
+        """Count the lines `data` ends without reading them."""
+        self.n += data.count(b"\n")
+
+    def gap(self, newlines: int) -> None:
+        """Bytes holding `newlines` newlines were lost before the next `feed`: the unfinished line
+        is dropped, and so are the next bytes up to a newline (the rest of a line not seen whole)."""
+        self.n += newlines
+        self._head, self._cut, self._drop = b"", False, True
 
 
-def block_lines(stream: BinaryIO) -> Iterator[bytes]:
-    """The lines of `physical_lines`, read in large blocks (for regular files: far fewer calls)."""
-    for batch in block_batches(stream):
-        yield from batch
-
-
-def block_batches(stream: BinaryIO) -> Iterator[list[bytes]]:
-    """The lines of `block_lines`, a block's worth at a time."""
-    read = stream.read
-    head = b""  # start of a line that continues in the next block (at most MAX_LINE_BYTES)
-    cut = False  # that line is longer than MAX_LINE_BYTES: the rest of it is skipped
-    limit = MAX_LINE_BYTES
+def read_blocks(stream: BinaryIO, source: str, size: int = _BLOCK, line: bool = False) -> Iterator[bytes]:
+    """The bytes of a stream in blocks of `size` (`line`: up to a newline at most, so the stream
+    stands right after the last line taken); a read error names the input."""
+    read = stream.readline if line else stream.read
     try:
         while True:
-            block = read(_BLOCK)
-            if not block:
-                break
-            parts = block.split(b"\n")
-            last = parts.pop()
-            if parts:
-                first = parts[0]
-                if cut:
-                    parts[0] = head
-                elif head:
-                    parts[0] = (head + first)[:limit]
-                head, cut = b"", False
-                for i, data in enumerate(parts):
-                    if len(data) > limit:
-                        parts[i] = data[:limit]
-                yield parts
-            if not cut:
-                head += last
-                if len(head) >= limit:
-                    head, cut = head[:limit], True
-    except (OSError, EOFError, gzip.BadGzipFile, ValueError, zlib.error) as exc:
-        raise InputError(f"input ended with a read error: {exc}") from None
-    if head or cut:
-        yield [head]
+            data = read(size)
+            if not data:
+                return
+            yield data
+    except (OSError, EOFError, gzip.BadGzipFile, ValueError, zlib.error) as exc:  # corrupt gzip, I/O error
+        raise InputError(f"cannot read {source!r}: input ended with a read error: {exc}") from None
+
+
+def read_records(stream: BinaryIO, source: str, whole: bool = True) -> Iterator[tuple[int, str, int]]:
+    """The records of a stream (see LineSplitter). `whole`: it is read to its end, in large blocks;
+    else a line at a time, so that the stream stands right after the last record taken."""
+    split = LineSplitter()
+    for data in read_blocks(stream, source, _BLOCK if whole else MAX_LINE_BYTES, line=not whole):
+        yield from split.feed(data)
+    yield from split.close()
 
 
 def decode_batch(batch: list[bytes]) -> list[str]:
@@ -491,48 +575,10 @@ class LineParser:
         return line
 
 
-def raw_batches(stream: BinaryIO, source: str, blocks: bool = False) -> Iterator[list[str]]:
-    """The decoded lines of a stream, a block's worth at a time with `blocks` (a regular file: it is
-    read to its end), else one line at a time."""
-    batches = block_batches(stream) if blocks else ([data] for data in physical_lines(stream))
-    while True:
-        try:
-            batch = next(batches, None)
-        except InputError as exc:  # name the input: with several, which one is corrupt matters
-            raise InputError(f"cannot read {source!r}: {exc}") from None
-        if batch is None:
-            return
-        yield decode_batch(batch) if blocks else [decode(batch[0])]
-
-
-def redrawn(n: int, text: str) -> list[tuple[int, str, int]]:
-    """The records of a decoded line that holds a \\r: a trailing one dropped, a redrawn progress
-    bar split (see `split_redraws`)."""
-    text = text.rstrip("\r")
-    if "\r" not in text:
-        return [(n, text, 0)]
-    return [(n, piece, redraws) for piece, redraws in split_redraws(text)]
-
-
-def raw_records(stream: BinaryIO, source: str, blocks: bool = False) -> Iterator[tuple[int, str, int]]:
-    """(line number, text, redraws) of each record before prefix parsing: decoded, a trailing \\r
-    dropped, a redrawn progress bar split (see `split_redraws`). `blocks` reads in large blocks (a
-    regular file: it is read to its end)."""
-    n = 0
-    for texts in raw_batches(stream, source, blocks):
-        for text in texts:
-            n += 1
-            if "\r" not in text:
-                yield n, text, 0
-            else:
-                yield from redrawn(n, text)
-
-
-def iter_records(stream: BinaryIO, source: str, parser: LineParser | None = None,
-                 blocks: bool = False) -> Iterator[Line]:
-    """Records of a stream; `blocks` reads it in large blocks (a regular file: it is read to its end)."""
+def iter_records(stream: BinaryIO, source: str, parser: LineParser | None = None) -> Iterator[Line]:
+    """Parsed records of a stream, read to its end."""
     parse = (parser or LineParser(source)).parse
-    for n, text, redraws in raw_records(stream, source, blocks):
+    for n, text, redraws in read_records(stream, source):
         yield parse(n, text, redraws)
 
 
@@ -544,7 +590,7 @@ def read_lines(path: str, spec: "InputSpec | None" = None) -> Iterator[Line]:
         name = spec.name
         parser = LineParser(name, spec.node, spec.proc, spec.pid)
     try:
-        yield from iter_records(stream, name, parser, blocks=path != "-" and type(stream) is io.BufferedReader)
+        yield from iter_records(stream, name, parser)
     finally:
         if path != "-":  # (sys.stdin is None when stdin was closed: compare the path, not the stream)
             stream.close()

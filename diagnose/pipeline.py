@@ -3,14 +3,14 @@ diagnoses -> report. `explain` feeds a whole input; `watch` feeds lines as they 
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Callable, Iterable
 
 from diagnose import diagnosis, distributed
 from diagnose.engines import PHASE_INDEX, PROCESS_FIRST, START_BANNERS, EngineGuess, MarkerScanner, is_dev_version
-from diagnose.lines import InputSpec, Line, LineParser, expand_inputs, iter_specs, open_input, raw_batches, redrawn
+from diagnose.lines import (InputSpec, Line, LineParser, LineSplitter, expand_inputs, iter_specs, open_input,
+                            read_blocks)
 from diagnose.matcher import Finding, Matcher
 from diagnose.reportdata import Report
 from diagnose.ruledata import RuleData as Rule
@@ -147,19 +147,17 @@ class Analyzer:
                 return
             sp = specs[0]
             stream, name = open_input(sp.path)
-            if sp.path == "-":  # stdin (`kubectl logs POD | llmdiag explain -`): read as lines, left open
-                self._feed_stream(stream, LineParser(name), blocks=False)
+            if sp.path == "-":  # stdin (`kubectl logs POD | llmdiag explain -`): left open
+                self._feed_stream(stream, LineParser(name))
                 return
             try:
-                self._feed_stream(stream, LineParser(sp.name, sp.node, sp.proc, sp.pid),
-                                  blocks=type(stream) is io.BufferedReader, progress=progress)
+                self._feed_stream(stream, LineParser(sp.name, sp.node, sp.proc, sp.pid), progress)
             finally:
                 stream.close()
         finally:
             self.matcher.report_new = True
 
-    def _feed_stream(self, stream, parser: LineParser, blocks: bool,
-                     progress: Callable[[int], None] | None = None) -> None:
+    def _feed_stream(self, stream, parser: LineParser, progress: Callable[[int], None] | None = None) -> None:
         from diagnose.fastpath import QuietLines
 
         quiet = QuietLines(self, parser)
@@ -167,26 +165,22 @@ class Analyzer:
         parse = parser.parse
         advance = self._advance
         where = (getattr(stream, "fileobj", None) or stream).tell if progress is not None else None
-        every = 16 if blocks else 4096  # batches between two progress calls: 1 MB, or 4096 lines
+        split = LineSplitter()
         k = 0
-        n = 0
-        for texts in raw_batches(stream, parser.source, blocks):  # the loop of lines.raw_records, inlined
+        for data in read_blocks(stream, parser.source):
             if where is not None:
                 k += 1
-                if k % every == 0:
+                if k % 16 == 0:  # every MB
                     try:
                         progress(where())
                     except (OSError, ValueError):  # not seekable after all: no progress
                         where = None
-            for text in texts:
-                n += 1
-                if "\r" in text:
-                    for _, piece, redraws in redrawn(n, text):
-                        if fast is not None and not redraws and fast(n, piece):
-                            continue
-                        advance(parse(n, piece, redraws))
-                elif fast is None or not fast(n, text):
-                    advance(parse(n, text, 0))
+            for n, text, redraws in split.feed(data):
+                if fast is None or redraws or not fast(n, text):
+                    advance(parse(n, text, redraws))
+        for n, text, redraws in split.close():
+            if fast is None or redraws or not fast(n, text):
+                advance(parse(n, text, redraws))
 
     def _rule_phase(self, diag: dict) -> str | None:
         """The phase a rule's diagnosis names: its traceback's frames, else the rule's `phase`."""

@@ -13,7 +13,7 @@ import re
 import time
 from typing import Callable
 
-from diagnose.lines import MAX_LINE_BYTES, LineParser, decode, split_redraws
+from diagnose.lines import LineParser, LineSplitter, decode
 from diagnose.live import stall as stalls
 from diagnose.live.views import View, fmt_dur, stall_lines
 from diagnose.pipeline import Analyzer, scanner
@@ -105,10 +105,8 @@ class LiveAnalysis:
         self.bar_parser = LineParser(source, node=node)
         now = clock()
         self.started = now
-        self.n = 0
-        self.partial = bytearray()
+        self.split = LineSplitter()
         self.partial_len_seen = 0
-        self.skip_fragment = False
         self.last_byte = b"\n"
         self.last_input = now
         self.enabled = True
@@ -150,6 +148,15 @@ class LiveAnalysis:
         self.probe_res = None
 
     # -- bytes -> lines -------------------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        """Lines of input so far (analysed or only counted)."""
+        return self.split.n
+
+    @property
+    def partial(self) -> bytes:
+        return self.split.partial
+
     def feed_data(self, data: bytes, gap_bytes: int = 0, gap_newlines: int = 0) -> None:
         now = self.clock()
         self.last_input = now
@@ -158,66 +165,33 @@ class LiveAnalysis:
         if gap_bytes:
             self._gap(gap_bytes, gap_newlines)
         if not self.enabled:
-            self.n += data.count(b"\n")
+            self.split.count(data)
             return
-        start = 0
-        if self.skip_fragment:
-            i = data.find(b"\n")
-            if i < 0:
-                return
-            self.n += 1
-            start = i + 1
-            self.skip_fragment = False
+        records = self.split.follow(data, self._skip_quiet)
         while True:
-            if self.ready and not self.post_ready_left and not self.partial:
-                start = self._skip_quiet(data, start)
-            i = data.find(b"\n", start)
-            if i < 0:
-                break
-            if self.partial:
-                self._add_partial(data[start:i])
-                raw = bytes(self.partial)
-                self.partial.clear()
-                self.partial_len_seen = 0
-            else:
-                raw = data[start:min(i, start + MAX_LINE_BYTES)]
-            start = i + 1
-            self._line(raw, now)
-            if not self.enabled:
-                self.n += data.count(b"\n", start)
+            try:
+                rec = next(records, None)
+            except Exception as exc:  # noqa: BLE001
+                self._disable("the line splitter", exc)
                 return
-        if start < len(data):
-            self._add_partial(data[start:])
-        self._partial_progress(now)
+            if rec is None:
+                break
+            if self.enabled:  # (once switched off, the lines are only counted)
+                self._record(rec, now)
+        if self.enabled:
+            self._partial_progress(now)
 
-    def _skip_quiet(self, data: bytes, start: int) -> int:
-        """The server is up: count, without analysing, the whole lines before the next suspicious one."""
-        m = _SUSPICIOUS.search(data, start)
-        end = len(data) if m is None else data.rfind(b"\n", start, m.start()) + 1
-        if end <= start:
-            return start
-        if m is None:
-            last = data.rfind(b"\n", start)
-            if last < 0:
-                return start  # an unfinished line: kept as partial by the caller
-            end = last + 1
-        self.n += data.count(b"\n", start, end)
-        return end
-
-    def _add_partial(self, piece: bytes) -> None:
-        room = MAX_LINE_BYTES - len(self.partial)
-        if room > 0:
-            self.partial += piece[:room]
+    def _skip_quiet(self):
+        """The server is up: whole lines before the next suspicious one are counted, not analysed."""
+        return _SUSPICIOUS if self.ready and not self.post_ready_left else None
 
     def _gap(self, gap_bytes: int, gap_newlines: int) -> None:
         if not self.dropped:
             self._note(f"the analysis fell behind the input and skipped {gap_bytes} bytes; the passthrough "
                        "is complete, only the live analysis misses them (said once)")
         self.dropped += gap_bytes
-        self.n += gap_newlines  # the line cut by the gap is counted when its newline arrives
-        self.partial.clear()
+        self.split.gap(gap_newlines)  # the line cut by the gap is counted when its newline arrives
         self.partial_len_seen = 0
-        self.skip_fragment = True  # the next bytes up to a newline end a line we did not see whole
 
     def _partial_progress(self, now: float) -> None:
         """A growing unfinished line is progress; a `\\r` bar in it may carry the shard count."""
@@ -241,26 +215,16 @@ class LiveAnalysis:
                     self.shards.update(f["shards_done"], f["shards_total"], now, bar_seconds(f.get("shards_elapsed")))
                     return
 
-    def _line(self, raw: bytes, now: float) -> None:
-        self.n += 1
-        text = decode(raw)
-        if text.endswith("\r"):
-            text = text.rstrip("\r")
+    def _record(self, rec: tuple[int, str, int], now: float) -> None:
         try:
-            pieces = split_redraws(text)
-        except Exception as exc:  # noqa: BLE001
-            self._disable("the line splitter", exc)
+            line = self.parser.parse(*rec)
+            step = self.analyzer.feed(line)
+        except Exception as exc:  # noqa: BLE001 - a parser bug must not hurt the passthrough
+            self._disable("the log parser", exc)
             return
-        for piece, redraws in pieces:
-            try:
-                line = self.parser.parse(self.n, piece, redraws)
-                step = self.analyzer.feed(line)
-            except Exception as exc:  # noqa: BLE001 - a parser bug must not hurt the passthrough
-                self._disable("the log parser", exc)
-                return
-            if self.analyzer.starts != self.starts_seen:
-                self._restarted(line.n, now)
-            self._after(line, step, now)
+        if self.analyzer.starts != self.starts_seen:
+            self._restarted(line.n, now)
+        self._after(line, step, now)
 
     def _disable(self, what: str, exc: BaseException) -> None:
         self.enabled = False
@@ -653,10 +617,10 @@ class LiveAnalysis:
     def finish(self) -> Report | None:
         """End of input: the last partial line, the last confirmations; the report (None if broken)."""
         now = self.clock()
-        if self.enabled and self.partial and not self.skip_fragment:
-            raw = bytes(self.partial)
-            self.partial.clear()
-            self._line(raw, now)
+        if self.enabled:
+            for rec in self.split.close():
+                if self.enabled:
+                    self._record(rec, now)
         if self.enabled:
             self._confirm(now, final=True)
         self._poll_probe(wait=True)
