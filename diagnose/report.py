@@ -13,9 +13,10 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from diagnose.engines.base import PHASES
 from diagnose.reportdata import SCHEMA_ID
 
-Phase = Literal["config", "init", "nccl", "weights", "kv_cache", "compile", "server"]
+Phase = Literal[PHASES]  # type: ignore[valid-type]
 
 
 class _Model(BaseModel):
