@@ -15,7 +15,7 @@ from diagnose.matcher import Finding, Matcher
 from diagnose.reportdata import Report
 from diagnose.ruledata import RuleData as Rule
 from diagnose.rulepack import load_pack, select
-from diagnose.timeline import Timeline
+from diagnose.timeline import Timeline, decide_outcome
 
 _SCANNER: MarkerScanner | None = None
 _EARLIER_KEPT = 3  # earlier starts described in the report (the rest are counted)
@@ -60,6 +60,7 @@ class Analyzer:
         self._banner = False  # the start being read printed its banner
         self._pre_start: Line | None = None  # a new process's first line after the start ended (see _new_start)
         self.stopped_by: str | None = None  # `run`: the signal the user stopped the server with (SIGINT, ...)
+        self.exit_code: int | None = None  # `run`: the server's exit code (a failure code fails the start)
 
     @property
     def engine(self) -> str:
@@ -225,13 +226,11 @@ class Analyzer:
         dist = self.timeline.dist
         diags = distributed.merge(diags, dist.diagnoses(tl.outcome, engine, multi), dist, multi)
         ranks, nodes, nccl = dist.views(tl.outcome)
-        outcome = tl.outcome
         top_error = next((d for d in diags if d["role"] != "wrapper" and d["severity"] == "error"), None)
-        if outcome == "incomplete" and top_error is not None:
+        outcome = decide_outcome(tl.outcome == "ready", tl.outcome == "failed", top_error is not None, self.exit_code)
+        if tl.outcome == "incomplete" and top_error is not None and tl.phases:
             # a rule recognised a fatal error line (an excerpt may lack the wrappers that follow it)
-            outcome = "failed"
-            if tl.phases:
-                tl.phases[-1].status = "failed"
+            tl.phases[-1].status = "failed"
         last_phase = tl.last_phase
         top = top_error or next((d for d in diags if d["role"] != "wrapper"), None)
         rule_phase = self._rule_phase(top) if top is not None and outcome != "ready" else None

@@ -35,6 +35,19 @@ _MOVING_ROLES = {"start", "progress", "end", "finish", "ready"}
 _WAITING = re.compile(r"\b[Ww]aiting for\b")
 
 
+def decide_outcome(up: bool, error_seen: bool, error_diagnosed: bool = False, exit_code: int | None = None) -> str:
+    """The outcome of a start (docs/contract.md), decided here and nowhere else: `ready` when the
+    server came up (`up`), else `failed` when an error was seen (a fatal line, an exception, an error
+    that ends the log), a rule named an error, or the server exited with a failure code, else
+    `incomplete`. The timeline decides from its lines (Timeline.finish); the report decides again
+    with the diagnoses and the exit code (pipeline.Analyzer)."""
+    if up:
+        return "ready"
+    if error_seen or error_diagnosed or (exit_code is not None and exit_code > 0):
+        return "failed"
+    return "incomplete"
+
+
 @dataclass
 class PhaseSpan:
     name: str
@@ -311,31 +324,31 @@ class Timeline:
         """The result so far; does not change the timeline, so it can be called at any time."""
         ready = self.ready_seq
         after_ready = None
+        never_up = False  # lines that looked like ready came before the server failed to come up
         if ready is not None:
             # the start succeeded; an engine death after it is reported beside the outcome (after_ready),
             # unless a requested stop came first: processes torn down on SIGINT/SIGTERM may log errors
             # on their way out
-            outcome = "ready"
             stop = self.shutdown_seq if self.shutdown_seq is not None and self.shutdown_seq > ready else None
             # only the engines' own death lines count (markers with after_ready): a request that fails
             # while the server serves logs ERROR lines and tracebacks too, and the server goes on
             first = self.first_fatal_after_ready
             if self.server_setup_failed is not None:
-                outcome, after_ready = "failed", None
+                never_up = True
             elif first is not None and (stop is None or first < stop) and self.first_fatal_after_ready_id in _UNREADY:
                 # uvicorn says "Application startup complete" before it binds its socket: a bind error
                 # after it means the server never came up
-                outcome, after_ready = "failed", None
+                never_up = True
             elif first is not None and (stop is None or first < stop):
                 after_ready = {"state": "died", "line": self.first_fatal_after_ready_line, "ready_line": self.ready_line}
             elif stop is not None:
                 after_ready = {"state": "stopped", "line": self.shutdown_line, "ready_line": self.ready_line}
             else:
                 after_ready = {"state": "serving", "line": None, "ready_line": self.ready_line}
-        else:
-            # an error (ERROR-level line or exception) that ends the log, with nothing after it but
-            # shutdown / cleanup lines, fails the start even when no marker names it
-            outcome = "failed" if self.fatal_count or self.tail_error is not None else "incomplete"
+        # an error (ERROR-level line or exception) that ends the log, with nothing after it but
+        # shutdown / cleanup lines, fails the start even when no marker names it
+        outcome = decide_outcome(ready is not None and not never_up,
+                                 never_up or bool(self.fatal_count) or self.tail_error is not None)
         phases = [replace(span) for span in self.phases]
         current = phases[-1] if phases else None
         for span in phases:

@@ -627,12 +627,11 @@ class LiveAnalysis:
         try:
             tl = self.analyzer.timeline
             tl.n_lines = max(tl.n_lines, self.n)
+            self.analyzer.exit_code = self.child_exit
             report = self.analyzer.report()
         except Exception as exc:  # noqa: BLE001
             self._note(f"internal error while building the final report ({type(exc).__name__}: {exc})")
             return None
-        if self.child_exit is not None and self.child_exit > 0 and report.outcome == "incomplete":
-            report = report.model_copy(update={"outcome": "failed"})
         try:
             report = self._with_probe(report)
         except Exception as exc:  # noqa: BLE001 - the report without the probe, rather than none
