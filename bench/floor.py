@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from diagnose.fastpath import _TAGGED, QuietLines  # noqa: E402
+from diagnose.fastpath import TAGGED, QuietLines  # noqa: E402
 from diagnose.lines import LineParser, LineSplitter, decode_batch, read_blocks  # noqa: E402
 from diagnose.pipeline import Analyzer, load_rules  # noqa: E402
 
@@ -55,15 +55,15 @@ def step_iterate(path: Path, quiet: QuietLines) -> None:
 
 
 def step_automaton(path: Path, quiet: QuietLines) -> None:
-    found = quiet._index.found
+    found = quiet.index.found
     for texts in _read(path):
         for text in texts:
             found(text)
 
 
 def step_prefix(path: Path, quiet: QuietLines) -> None:
-    found = quiet._index.found
-    match = _TAGGED.match
+    found = quiet.index.found
+    match = TAGGED.match
     for texts in _read(path):
         for text in texts:
             found(text)

@@ -76,20 +76,20 @@ _LEVELS = {"W": "WARNING", "E": "ERROR", "F": "CRITICAL", "I": "INFO", "D": "DEB
 _DAYS_BEFORE_MONTH = (0, 0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335)
 
 
-_WORKER_RANKS: dict[str, int | None] = {}
+_WORKER_RANK_OF: dict[str, int | None] = {}
 
 
-def _worker_rank(proc: str) -> int | None:
+def worker_rank(proc: str) -> int | None:
     """The rank a process tag names (`VllmWorker TP1`), remembered: a log has few process names."""
     try:
-        return _WORKER_RANKS[proc]
+        return _WORKER_RANK_OF[proc]
     except KeyError:
         pass
     m = _WORKER_RANK.search(proc)
     rank = int(m.group(1)) if m else None
-    if len(_WORKER_RANKS) >= 4096:
-        _WORKER_RANKS.clear()
-    _WORKER_RANKS[proc] = rank
+    if len(_WORKER_RANK_OF) >= 4096:
+        _WORKER_RANK_OF.clear()
+    _WORKER_RANK_OF[proc] = rank
     return rank
 
 
@@ -128,7 +128,7 @@ class Line:
         return f"Line({self.source}:{self.n} {self.kind} {self.proc or ''} {self.text[:60]!r})"
 
 
-def _clock(mo: str, d: str, t: str, frac: str | None = None) -> float:
+def stamp_seconds(mo: str, d: str, t: str, frac: str | None = None) -> float:
     m = int(mo)
     if not 1 <= m <= 12:
         m = 1
@@ -141,6 +141,11 @@ def _clock(mo: str, d: str, t: str, frac: str | None = None) -> float:
         except ValueError:
             pass
     return float(value)
+
+
+def engine_header(raw: str) -> bool:
+    """Whether a line starts with a vLLM header or a uvicorn level (the parser strips both)."""
+    return _VLLM_HDR.match(raw) is not None or _UVICORN.match(raw) is not None
 
 
 def decode(data: bytes) -> str:
@@ -419,15 +424,72 @@ class LineParser:
         self._rollover = 0.0
         self._nccl_rank: dict[tuple[str, int], int] = {}
 
-    def _stamp(self, line: Line, clock: float, year: int | None = None) -> None:
-        # Year-less clocks: a jump back of more than ~half a year is a new year.
+    def clock_at(self, clock: float, year: int | None = None) -> float:
+        """The clock of the next line, as printed (seconds since Jan 1), with the years this
+        input's year-less clocks rolled over: a jump back of more than ~half a year is a new year."""
         if year is None and self._last_clock is not None and clock + self._rollover < self._last_clock - 180 * 86400:
             self._rollover += 366 * 86400
         value = clock + self._rollover
-        line.clock = value
+        self._last_clock = value
+        return value
+
+    def _stamp(self, line: Line, clock: float, year: int | None = None) -> None:
+        line.clock = self.clock_at(clock, year)
         if year is not None:
             line.year = year
-        self._last_clock = value
+
+    def knows_nccl_rank(self, host: str, pid: int) -> bool:
+        """Whether an NCCL line of this process taught the parser its rank (or no more are kept)."""
+        return (host, pid) in self._nccl_rank
+
+    def nccl_rank(self, host: str, pid: int) -> int | None:
+        return self._nccl_rank.get((host, pid))
+
+    def bracketed(self, raw: str):
+        """(kind, text, clock, year, tags, rank) of a line that starts with "[", as `parse` reads the
+        two SGLang shapes: `[date time] msg` (a bracketed stamp, then the message's own header) and
+        `[date time TP0] msg` (SGLang's header with its rank tags), the clock as printed (see
+        `clock_at`); None for anything else (a shape `parse` reads otherwise, or an NCCL line)."""
+        m = _CI_BRACKET.match(raw)
+        if m is not None:
+            clock = stamp_seconds(*m.group("mo", "d", "t", "f"))
+            text = raw[m.end():]
+            kind = "raw"
+            if text:
+                c = text[0]
+                if c.isdigit() or c in "([" or text.find("|", 0, 64) >= 0:
+                    return None
+                if c in "DIWEC":
+                    if _VLLM_HDR.match(text):
+                        return None
+                    mu = _UVICORN.match(text)
+                    if mu is not None:
+                        kind, text = "uvicorn", text[mu.end():]
+                if kind == "raw" and (" NCCL " in text[:120] or text[:1] == ":"):
+                    return None
+            return kind, text.rstrip(), clock, int(m["y"]), None, None
+        if _RANK.match(raw):
+            return None
+        m = _SGL_HDR.match(raw)
+        if m is None:
+            return None
+        clock = year = None
+        if m["mo"]:
+            clock = stamp_seconds(*m.group("mo", "d", "t", "f"))
+            year = int(m["y"])
+        tags = m["tags"].strip() or None
+        rank = None
+        if tags:
+            for what, num in _SGL_TAG.findall(tags):
+                if what == "TP":
+                    rank = int(num)
+        kind, text = "sglang", raw[m.end():]
+        mu = _UVICORN.match(text)
+        if mu is not None:
+            kind, text = "uvicorn", text[mu.end():]
+        elif " NCCL " in text[:120]:
+            return None
+        return kind, text.rstrip(), clock, year, tags, rank
 
     def parse(self, n: int, raw: str, redraws: int = 0) -> Line:
         if "\x00" in raw:  # first: a NUL inside an escape sequence would keep it from being seen
@@ -447,13 +509,13 @@ class LineParser:
             if c.isdigit():
                 m = _CI_ISO.match(text)
                 if m:
-                    self._stamp(line, _clock(m["mo"], m["d"], m["t"], m["f"]), int(m["y"]))
+                    self._stamp(line, stamp_seconds(m["mo"], m["d"], m["t"], m["f"]), int(m["y"]))
                     text = text[m.end():]
                     continue
             elif c == "[":
                 m = _CI_BRACKET.match(text)
                 if m:
-                    self._stamp(line, _clock(m["mo"], m["d"], m["t"], m["f"]), int(m["y"]))
+                    self._stamp(line, stamp_seconds(m["mo"], m["d"], m["t"], m["f"]), int(m["y"]))
                     text = text[m.end():]
                     continue
             if "|" in text[:64]:
@@ -482,7 +544,7 @@ class LineParser:
                 line.rank = int(m["rank"])
                 text = text[m.end():]
         if line.proc and line.rank is None:
-            line.rank = _worker_rank(line.proc)
+            line.rank = worker_rank(line.proc)
         if "repeated" in text and "across cluster" in text:
             m = _RAY_DEDUP.search(text)
             if m:
@@ -497,7 +559,7 @@ class LineParser:
                 if m:
                     line.kind = "vllm"
                     line.level = m["level"]
-                    self._stamp(line, _clock(m["mo"], m["d"], m["t"], m["f"]))
+                    self._stamp(line, stamp_seconds(m["mo"], m["d"], m["t"], m["f"]))
                     text = text[m.end():]
                 else:
                     m = _UVICORN.match(text)
@@ -510,7 +572,7 @@ class LineParser:
                 if m:
                     line.kind = "sglang"
                     if m["mo"]:
-                        self._stamp(line, _clock(m["mo"], m["d"], m["t"], m["f"]), int(m["y"]))
+                        self._stamp(line, stamp_seconds(m["mo"], m["d"], m["t"], m["f"]), int(m["y"]))
                     tags = m["tags"].strip()
                     if tags:
                         line.tags = tags
@@ -527,7 +589,7 @@ class LineParser:
                     line.kind = "ray"
                     line.level = _LEVELS.get(m["sev"], "INFO")
                     line.proc = line.proc or m["comp"]
-                    self._stamp(line, _clock(m["mo"], m["d"], m["t"], "." + m["ms"]), int(m["y"]))
+                    self._stamp(line, stamp_seconds(m["mo"], m["d"], m["t"], "." + m["ms"]), int(m["y"]))
                     text = text[m.end():]
                 else:
                     m = _TORCH_C10.match(text)
@@ -535,14 +597,14 @@ class LineParser:
                         line.kind = "torch"
                         line.level = _LEVELS.get(m["sev"], "INFO")
                         if m["mo"]:
-                            self._stamp(line, _clock(m["mo"], m["d"], m["t"], m["f"]))
+                            self._stamp(line, stamp_seconds(m["mo"], m["d"], m["t"], m["f"]))
                         text = text[m.end():]
             elif c.isdigit():
                 m = _RAY_LOG.match(text) or _PY_LOGGING.match(text)
                 if m:
                     line.kind = "ray" if "--" in m.group(0) else "pylog"
                     line.level = m["level"]
-                    self._stamp(line, _clock(m["mo"], m["d"], m["t"], "." + m["ms"]), int(m["y"]))
+                    self._stamp(line, stamp_seconds(m["mo"], m["d"], m["t"], "." + m["ms"]), int(m["y"]))
                     text = text[m.end():]
             if line.kind in ("raw", "sglang") and " NCCL " in text[:120]:
                 # NCCL >= 2.27 prints "[date time] host:pid:tid [dev] file.cc:N NCCL WARN ..."

@@ -38,7 +38,7 @@ def _below_error(line) -> bool:
     [device] prefix) are the exception: NCCL reports every failure as "NCCL WARN" (it has no error
     level), so its WARN counts as an error here."""
     return line.level in _BENIGN_LEVELS and not (line.level == "WARNING" and line.dev is not None)
-_MEMO_MAX = 8192  # texts whose leaf hits are remembered (Matcher._leaf_hits); cleared when full
+_MEMO_MAX = 8192  # texts whose leaf hits are remembered (Matcher.leaf_hits); cleared when full
 _MEMO_TEXT = 512  # longer texts are not remembered
 
 
@@ -258,8 +258,7 @@ class Matcher:
                 group = _Group([lf.text for lf in members], ignore_case)
                 for lf in members:
                     self._group_of[lf.idx] = group
-        self._memo: dict[str, dict[int, dict]] = {}  # text -> leaf hits (see _leaf_hits)
-        self._handoff: tuple[str, dict[int, dict]] | None = None  # see leaf_hits_for_next
+        self._memo: dict[str, dict[int, dict]] = {}  # text -> leaf hits (see leaf_hits)
         self._volatile = 0  # regex time-outs and errors so far
         # `feed` returns every finding that completed; False: only those kept (a reader of the whole
         # log, such as explain, looks at the kept ones and the counts, and the rest cost time)
@@ -294,11 +293,31 @@ class Matcher:
             out |= self._leaf_ids(c)
         return out
 
+    @property
+    def anchors(self) -> list[str]:
+        """The literals that gate the rule leaves (a line without any of them hits none, except
+        through the case-blind `anchors_lower` or an `unanchored` leaf)."""
+        return list(self._by_anchor)
+
+    @property
+    def anchors_lower(self) -> list[str]:
+        return list(self._by_anchor_lower)
+
+    @property
+    def unanchored(self) -> bool:
+        """Whether some leaf has no anchor: it runs on every line."""
+        return bool(self._unanchored)
+
+    @property
+    def volatile(self) -> int:
+        """Regex time-outs and errors so far: while it stays the same, leaf hits are a function of the text."""
+        return self._volatile
+
     def new_run(self) -> MatchRun:
         return MatchRun()
 
     # -- per line --------------------------------------------------------------------------
-    def _leaf_hits(self, text: str, run: MatchRun) -> dict[int, dict]:
+    def leaf_hits(self, text: str, run: MatchRun) -> dict[int, dict]:
         """Leaf index -> captures of the leaves that match `text`. A pure function of the text while
         no regex times out or is switched off, so results are kept per text (logs repeat lines);
         a time-out or switch-off skips the memo for that line and empties it."""
@@ -313,13 +332,6 @@ class Matcher:
             if len(self._memo) >= _MEMO_MAX:
                 self._memo.clear()
             self._memo[text] = hits
-        return hits
-
-    def leaf_hits_for_next(self, text: str, run: MatchRun) -> dict[int, dict]:
-        """The leaf hits of `text`; when there are any, the next `feed` of the same text uses them
-        instead of matching again (a time-out is then counted once, as one `feed` counts it)."""
-        hits = self._leaf_hits(text, run)
-        self._handoff = (text, hits) if hits else None
         return hits
 
     def _compute_leaf_hits(self, text: str, run: MatchRun) -> dict[int, dict]:
@@ -417,15 +429,13 @@ class Matcher:
         return caps, evidence
 
     def feed(self, line, seq: int, tb: int | None, phase: str | None, engine: str, run: MatchRun,
-             who: tuple | None = None) -> list[Finding]:
-        """Match one line; return the findings that completed on it."""
+             who: tuple | None = None, known: tuple[str, dict] | None = None) -> list[Finding]:
+        """Match one line; return the findings that completed on it. `known`: (text, leaf hits) of
+        `leaf_hits` already run on this text (a time-out is then counted once, as one `feed` counts it)."""
         text = line.text
-        handoff = self._handoff
-        if handoff is not None:
-            self._handoff = None
         if not text:
             return []
-        hits = handoff[1] if handoff is not None and handoff[0] == text else self._leaf_hits(text, run)
+        hits = known[1] if known is not None and known[0] == text else self.leaf_hits(text, run)
         if not hits:  # rules are evaluated only for leaves that hit: nothing can complete
             return []
         hit_line = Hit(line.n, line.source, line.raw, seq, tb, phase, {}, who)

@@ -73,8 +73,9 @@ class Analyzer:
         return Step(entered, new, not was_ready and self.timeline.ready_seq is not None,
                     "heartbeat" in roles, bool(roles & {"wrapper", "fatal"}), events)
 
-    def _advance(self, line: Line):
-        """Everything a line changes (feed without the Step): (events, phase entered, findings)."""
+    def _advance(self, line: Line, known: tuple[str, dict] | None = None):
+        """Everything a line changes (feed without the Step): (events, phase entered, findings).
+        `known`: rule leaf hits already found on its text (see Matcher.feed)."""
         if line.source not in self.sources:
             self.sources.append(line.source)
         events = self.scanner.scan(line)
@@ -91,11 +92,25 @@ class Analyzer:
         entered = self.timeline.feed(line, events, self.guess.engine)
         tl = self.timeline
         new = self.matcher.feed(line, tl.seq, tl.tb_of_line, tl.phase, self.guess.engine, self.run,
-                                tl.dist.last_key)
+                                tl.dist.last_key, known)
         if line.text.strip():
             self.last = (line.n, line.source, line.raw)
             self.last_who = tl.dist.last_key
         return events, entered, new
+
+    def quiet(self, q, parser: LineParser) -> None:
+        """Apply a quiet line (what diagnose.fastpath found about it) through the owners' methods:
+        what `_advance` would change for it, without a Line."""
+        clock = q.clock
+        if clock is not None:
+            clock = parser.clock_at(clock, q.year)
+        self.guess.vote(q.kind, q.votes, q.hint)
+        tl = self.timeline
+        tl.quiet(q.n, q.source, clock, q.year, q.text, q.progress, q.behind)
+        tl.dist.quiet(q.proc, q.node, q.n, q.ray, q.kind == "nccl", q.nodes_seen, (*q.progress, *q.behind))
+        if q.nonblank:
+            self.last = (q.n, q.source, q.raw)
+            self.last_who = q.proc.key
 
     def _new_start(self, line: Line) -> None:
         """The server started again on this line (its banner): keep what the finished start came to
@@ -159,12 +174,25 @@ class Analyzer:
             self.matcher.report_new = True
 
     def _feed_stream(self, stream, parser: LineParser, progress: Callable[[int], None] | None = None) -> None:
-        from diagnose.fastpath import QuietLines
+        from diagnose.fastpath import QuietLine, QuietLines
 
-        quiet = QuietLines(self, parser)
-        fast = quiet.fast if quiet.enabled else None
+        classifier = QuietLines(self, parser)
+        classify = classifier.classify if classifier.enabled else None
         parse = parser.parse
         advance = self._advance
+        quiet = self.quiet
+
+        def take(records) -> None:
+            for n, text, redraws in records:
+                if classify is None or redraws:
+                    advance(parse(n, text, redraws))
+                    continue
+                got = classify(n, text)
+                if got.__class__ is QuietLine:
+                    quiet(got, parser)
+                else:  # None, or the rule leaf hits the classifier found
+                    advance(parse(n, text, redraws), got)
+
         where = (getattr(stream, "fileobj", None) or stream).tell if progress is not None else None
         split = LineSplitter()
         k = 0
@@ -176,12 +204,8 @@ class Analyzer:
                         progress(where())
                     except (OSError, ValueError):  # not seekable after all: no progress
                         where = None
-            for n, text, redraws in split.feed(data):
-                if fast is None or redraws or not fast(n, text):
-                    advance(parse(n, text, redraws))
-        for n, text, redraws in split.close():
-            if fast is None or redraws or not fast(n, text):
-                advance(parse(n, text, redraws))
+            take(split.feed(data))
+        take(split.close())
 
     def _rule_phase(self, diag: dict) -> str | None:
         """The phase a rule's diagnosis names: its traceback's frames, else the rule's `phase`."""

@@ -139,6 +139,11 @@ class Timeline:
     def phase(self) -> str | None:
         return self.phases[-1].name if self.phases else None
 
+    @property
+    def in_traceback(self) -> bool:
+        """Whether the last line fed is inside a traceback that may go on."""
+        return self._in_tb
+
     def span_of(self, name: str) -> PhaseSpan | None:
         for span in reversed(self.phases):
             if span.name == name:
@@ -226,19 +231,66 @@ class Timeline:
                        and self.exceptions[-1].exc not in _BENIGN_EXC)
         return entered
 
+    def quiet(self, n: int, source: str, clock: float | None, year: int | None, text: str,
+              progress, behind) -> None:
+        """What `feed` changes for a line that enters no phase, names no fact and is no error, no
+        exception and no traceback start (diagnose.fastpath finds such lines): the counts, the
+        clocks, the current span, the traceback it may end; `progress`: the phases of its progress
+        events for the current phase, `behind`: those of its events for phases the start has left."""
+        if clock is not None:
+            self.last_clock = clock
+            if year and self.year is None:
+                self.year = year
+        self.seq += 1
+        if n > self.n_lines:
+            self.n_lines = n
+        span = self.current
+        if span is not None:
+            if span.source == source:
+                span.last_line = n
+            if clock is not None:
+                if span.start_clock is None:
+                    span.start_clock = clock
+                    span.start_year = year
+                if span.status != "done":
+                    span.end_clock = clock
+        if self.tail_error is not None:
+            self.moved_on(bool(progress), None, text)
+        tb = None  # _track_exceptions of a line that is neither a traceback start nor an exception
+        if self._in_tb:
+            tb = self._tb_id
+            if self._tb_after_exc:
+                self._tb_after_exc += 1
+                if self._tb_after_exc > 4 and not _TB_CONT.match(text):
+                    self._in_tb = False
+                    tb = None
+        self.tb_of_line = tb
+        if progress:
+            self.phases[-1].progress_lines += len(progress)
+        for name in behind:  # _enter extends the left phase's span
+            old = self.span_of(name)
+            if old is not None and old.source == source:
+                old.last_line = max(old.last_line, n)
+
     def moved_on(self, moving: bool, level: str | None, text: str) -> None:
         """Forget the error that ended the log so far when this line shows the start moving on (a phase
         marker, or a waiting line not logged as an error): the error was recovered from."""
         if moving or (level not in ("ERROR", "CRITICAL") and _WAITING.search(text)):
             self.tail_error = None
 
+    def left_behind(self, name: str, source: str) -> bool:
+        """Whether an event of phase `name` from `source` is a straggler's: the start has left that
+        phase (V1 vLLM's compile -> kv_cache in one input is a step forward)."""
+        cur = self.current
+        return cur is not None and PHASE_INDEX[name] < PHASE_INDEX[cur.name] and (
+            (cur.name, name) not in _BACKWARD_OK or source != cur.source)
+
     def _enter(self, name: str, line) -> bool:
         cur = self.current
         if cur is not None:
             if cur.name == name:
                 return False
-            a, b = PHASE_INDEX[cur.name], PHASE_INDEX[name]
-            if b < a and ((cur.name, name) not in _BACKWARD_OK or line.source != cur.source):
+            if self.left_behind(name, line.source):
                 # a straggling rank still in an earlier phase: extend that phase, stay here
                 old = self.span_of(name)
                 if old is not None and line.source == old.source:

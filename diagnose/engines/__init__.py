@@ -63,8 +63,8 @@ class MarkerScanner:
         for mk in self.markers:
             for a in mk.anchor:
                 by_anchor.setdefault(a, []).append(mk)
-        self._anchors = list(by_anchor.items())
-        self._pos = {a: i for i, (a, _) in enumerate(self._anchors)}
+        self.anchors = list(by_anchor.items())  # (anchor, its markers), in table order
+        self._pos = {a: i for i, (a, _) in enumerate(self.anchors)}
         self._index = AnchorIndex(self._pos)
 
     def scan(self, line) -> list[Event]:
@@ -78,7 +78,7 @@ class MarkerScanner:
         events: list[Event] = []
         pos = self._pos
         for i in sorted({pos[a] for a in found}):  # table order, as the anchor loop had it
-            for mk in self._anchors[i][1]:
+            for mk in self.anchors[i][1]:
                 if mk.id in seen:
                     continue
                 if mk.kinds and line.kind not in mk.kinds:
@@ -106,9 +106,21 @@ class EngineGuess:
             if eng in self.score:
                 self.score[eng] += 3
         if "File \"" in line.text:
-            m = _PATH_HINT.search(line.text)
-            if m:
-                self.score[m.group(1)] += 1
+            hint = path_hint(line.text)
+            if hint is not None:
+                self.score[hint] += 1
+
+    def vote(self, kind: str, engines, hint: str | None) -> None:
+        """What `feed` counts for a line of this kind whose events name these engines (a quiet line,
+        see diagnose.fastpath) and whose traceback frame names this engine's package (`hint`)."""
+        score = self.score
+        if kind in score:
+            score[kind] += 1
+        for eng in engines:
+            if eng in score:
+                score[eng] += 3
+        if hint is not None:
+            score[hint] += 1
 
     @property
     def engine(self) -> str:
@@ -120,8 +132,14 @@ class EngineGuess:
         return "sglang" if s > v else "vllm"
 
 
+def path_hint(text: str) -> str | None:
+    """The engine whose package a traceback frame's path names (`.../vllm/...`)."""
+    m = _PATH_HINT.search(text)
+    return m.group(1) if m is not None else None
+
+
 def is_dev_version(version: str | None) -> bool:
     return bool(version) and bool(_VLLM_DEV.search(version))
 
 
-__all__ = ["ALL_MARKERS", "LISTENING_ONLY", "PHASES", "PHASE_INDEX", "PROCESS_FIRST", "START_BANNERS", "Event", "EngineGuess", "Marker", "MarkerScanner", "is_dev_version"]
+__all__ = ["ALL_MARKERS", "LISTENING_ONLY", "PHASES", "PHASE_INDEX", "PROCESS_FIRST", "START_BANNERS", "Event", "EngineGuess", "Marker", "MarkerScanner", "is_dev_version", "path_hint"]

@@ -172,7 +172,7 @@ class LiveAnalysis:
             try:
                 rec = next(records, None)
             except Exception as exc:  # noqa: BLE001
-                self._disable("the line splitter", exc)
+                self.disable("the line splitter", exc)
                 return
             if rec is None:
                 break
@@ -187,7 +187,7 @@ class LiveAnalysis:
 
     def _gap(self, gap_bytes: int, gap_newlines: int) -> None:
         if not self.dropped:
-            self._note(f"the analysis fell behind the input and skipped {gap_bytes} bytes; the passthrough "
+            self.note(f"the analysis fell behind the input and skipped {gap_bytes} bytes; the passthrough "
                        "is complete, only the live analysis misses them (said once)")
         self.dropped += gap_bytes
         self.split.gap(gap_newlines)  # the line cut by the gap is counted when its newline arrives
@@ -220,15 +220,15 @@ class LiveAnalysis:
             line = self.parser.parse(*rec)
             step = self.analyzer.feed(line)
         except Exception as exc:  # noqa: BLE001 - a parser bug must not hurt the passthrough
-            self._disable("the log parser", exc)
+            self.disable("the log parser", exc)
             return
         if self.analyzer.starts != self.starts_seen:
             self._restarted(line.n, now)
         self._after(line, step, now)
 
-    def _disable(self, what: str, exc: BaseException) -> None:
+    def disable(self, what: str, exc: BaseException) -> None:
         self.enabled = False
-        self._note(f"internal error in {what} at line {self.n} ({type(exc).__name__}: {exc}); the live analysis "
+        self.note(f"internal error in {what} at line {self.n} ({type(exc).__name__}: {exc}); the live analysis "
                    "is switched off, the log still passes through unchanged")
 
     def _restarted(self, banner: int, now: float) -> None:
@@ -243,7 +243,7 @@ class LiveAnalysis:
                 self._show(_redact(Report(**a.finished)), now, final=True, after_ready=False)
             except Exception as exc:  # noqa: BLE001
                 self.diag_ok = False
-                self._note(f"internal error while building the report ({type(exc).__name__}: {exc}); "
+                self.note(f"internal error while building the report ({type(exc).__name__}: {exc}); "
                            "live diagnoses are switched off")
         prev = a.earlier[-1] if a.earlier else None
         how = ""
@@ -253,7 +253,7 @@ class LiveAnalysis:
                    f"{came.get(prev['outcome'], prev['outcome'])}")
             if prev["title"]:
                 how += f": {prev['title']}"
-        self._note(f"restart: the server started again at line {n} (start {a.starts}){how}")
+        self.note(f"restart: the server started again at line {n} (start {a.starts}){how}")
         self.started = self.phase_started = self.last_progress = now
         self.phase = None
         self.done = []
@@ -308,11 +308,11 @@ class LiveAnalysis:
                 self.post_ready_left -= 1
             elif _SUSPICIOUS.search(line.raw.encode("utf-8", "replace")):
                 self.post_ready_left = POST_READY_CONTEXT
-        if self.pending_since is not None and self.pending_lines >= CONFIRM_LINES and not getattr(tl, "_in_tb", False):
+        if self.pending_since is not None and self.pending_lines >= CONFIRM_LINES and not tl.in_traceback:
             self._confirm(now)
         if len(self.analyzer.run.warnings) != self.warnings_seen:
             for w in self.analyzer.run.warnings[self.warnings_seen:]:
-                self._note(w)
+                self.note(w)
             self.warnings_seen = len(self.analyzer.run.warnings)
         if self.ready:
             self.since_trim += 1
@@ -325,7 +325,7 @@ class LiveAnalysis:
         if self.stall is not None:
             phase, since = self.stall
             self.stall = None
-            self._view("resumed", phase, now - since)
+            self.to_view("resumed", phase, now - since)
 
     def _entered(self, name: str, now: float) -> None:
         prev, prev_s = self.phase, None
@@ -341,7 +341,7 @@ class LiveAnalysis:
             head = f"{eng}{' ' + ver if ver else ''}" if eng != "unknown" else None
         self.phase = name
         self.phase_started = now
-        self._view("phase", name, prev, prev_s, head)
+        self.to_view("phase", name, prev, prev_s, head)
         self._refresh(force=True)
 
     def _ready(self, now: float) -> None:
@@ -354,7 +354,7 @@ class LiveAnalysis:
         if self.phase is not None and self.phase != "server":
             self.done.append((self.phase, now - self.phase_started))
         self.stall = None
-        self._view("ready", self.ready_s, list(self.done))
+        self.to_view("ready", self.ready_s, list(self.done))
         if self.pending_since is None:
             self.pending_since = now  # errors seen before now become "non-fatal": re-check once
             self.pending_lines = 0
@@ -375,9 +375,9 @@ class LiveAnalysis:
         self.prober = LiveProbe(self.probe_cfg.get("url"), self.probe_cfg.get("timeout") or 30.0, self.clock)
         why = self.prober.start(self.address)
         if why:
-            self._note(why)
+            self.note(why)
         else:
-            self._note(f"probe: asking {self.prober.target_url} for one token")
+            self.note(f"probe: asking {self.prober.target_url} for one token")
 
     def _poll_probe(self, wait: bool = False) -> None:
         if self.prober is None or self.probe_res is not None:
@@ -385,19 +385,19 @@ class LiveAnalysis:
         res = self.prober.poll(wait)
         if res is None:
             if self.prober.error:
-                self._note(self.prober.error)
+                self.note(self.prober.error)
                 self.prober.error = None
             return
         self.probe_res = res
         if res.result == "serves":
-            self._note(f"probe: {res.summary}")
+            self.note(f"probe: {res.summary}")
         else:
             from diagnose.reportdata import Diagnosis
 
             d = Diagnosis(**self._probe_diagnosis())
             self.reported.add(d.fingerprint)
             self.shown.append((d.severity, d.title))
-            self._view("diagnosis", d, True)
+            self.to_view("diagnosis", d, True)
         if self.on_probe is not None:
             try:
                 self.on_probe(res.result)
@@ -449,7 +449,7 @@ class LiveAnalysis:
             report = self.analyzer.report()
         except Exception as exc:  # noqa: BLE001
             self.diag_ok = False
-            self._note(f"internal error while building the report ({type(exc).__name__}: {exc}); "
+            self.note(f"internal error while building the report ({type(exc).__name__}: {exc}); "
                        "live diagnoses are switched off")
             return
         report = _redact(report)
@@ -473,7 +473,7 @@ class LiveAnalysis:
             self.shown.append((d.severity, d.title))
             self.shown = self.shown[-10:]
             late = self.ready and (self.ready_s or 0) > 0 and self._after_ready(d) if after_ready is None else after_ready
-            self._view("diagnosis", d, late)
+            self.to_view("diagnosis", d, late)
         self._refresh(force=True)
 
     def _after_ready(self, d) -> bool:
@@ -514,7 +514,7 @@ class LiveAnalysis:
         lines = stall_lines(self.phase, silent, limit, meaning, actions)
         if head:
             lines[0] = head
-        self._view("stall", lines)
+        self.to_view("stall", lines)
         self._refresh(force=True)
 
     def ready_timeout(self, secs: float) -> None:
@@ -571,7 +571,7 @@ class LiveAnalysis:
         except Exception as exc:  # noqa: BLE001
             self._view_failed(exc)
 
-    def _view(self, method: str, *args) -> None:
+    def to_view(self, method: str, *args) -> None:
         if not self.view_ok:
             return
         try:
@@ -594,8 +594,8 @@ class LiveAnalysis:
         except Exception:  # noqa: BLE001
             pass
 
-    def _note(self, msg: str) -> None:
-        self._view("note", msg)
+    def note(self, msg: str) -> None:
+        self.to_view("note", msg)
 
     # -- memory ---------------------------------------------------------------------------------
     def _trim(self) -> None:
@@ -630,12 +630,12 @@ class LiveAnalysis:
             self.analyzer.exit_code = self.child_exit
             report = self.analyzer.report()
         except Exception as exc:  # noqa: BLE001
-            self._note(f"internal error while building the final report ({type(exc).__name__}: {exc})")
+            self.note(f"internal error while building the final report ({type(exc).__name__}: {exc})")
             return None
         try:
             report = self._with_probe(report)
         except Exception as exc:  # noqa: BLE001 - the report without the probe, rather than none
-            self._note(f"internal error while adding the probe to the report ({type(exc).__name__}: {exc})")
+            self.note(f"internal error while adding the probe to the report ({type(exc).__name__}: {exc})")
         return _redact(report)
 
 

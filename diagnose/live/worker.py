@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     if hasattr(view, "at_line_start"):
         view.at_line_start = lambda: live.last_byte == b"\n"
     for e in errors:
-        live._note(f"warning: {e}")
+        live.note(f"warning: {e}")
     base = _priority(None)  # the server and the passthrough come first; the analysis uses what is left
     reader = FrameReader()
     broken = False
@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
                 except Exception as exc:  # noqa: BLE001 - keep draining: the passthrough must never block
                     if not broken:
                         broken = True
-                        live._disable("the live analysis", exc)
+                        live.disable("the live analysis", exc)
                 if live.clock() - live.last_tick >= TICK_S:
                     _safe_tick(live)
         else:
@@ -118,11 +118,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         report = live.finish()
     except Exception as exc:  # noqa: BLE001
-        live._note(f"internal error at the end of input ({type(exc).__name__}: {exc})")
+        live.note(f"internal error at the end of input ({type(exc).__name__}: {exc})")
     fail_on = cfg.get("fail_on", "error")
     if report is not None:
-        live._view("final", report, cfg.get("color", True))
-    live._view("close")
+        live.to_view("final", report, cfg.get("color", True))
+    live.to_view("close")
     if report is not None and cfg.get("outputs"):
         try:
             from diagnose import outputs
@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
             outputs.write_outputs(outputs.prepare(report, redact=True), [tuple(o) for o in cfg["outputs"]],
                                   color=False, input_paths=[])
         except Exception as exc:  # noqa: BLE001 - the summary on the terminal was already shown
-            live._note(f"warning: could not write the reports ({type(exc).__name__}: {exc})")
+            live.note(f"warning: could not write the reports ({type(exc).__name__}: {exc})")
     if report is None:
         return 0 if fail_on == "never" else 1
     return exit_code_for(report, fail_on)
@@ -155,7 +155,7 @@ def _safe_tick(live) -> None:
         live.tick()
     except Exception as exc:  # noqa: BLE001
         if live.enabled:
-            live._disable("the live status", exc)
+            live.disable("the live status", exc)
 
 
 if __name__ == "__main__":
