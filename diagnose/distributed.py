@@ -173,11 +173,7 @@ class DistTracker:
         for ev in events:
             mk = ev.marker
             if mk.phase and mk.role in ("start", "progress", "end"):
-                idx = PHASE_INDEX[mk.phase]
-                if mk.phase not in st.phases:
-                    st.phases.append(mk.phase)
-                st.max_idx = max(st.max_idx, idx)
-                node.max_idx = max(node.max_idx, idx)
+                _reached(st, node, mk.phase)
             elif mk.role == "ready":
                 st.ready = node.ready = True
                 st.max_idx = node.max_idx = PHASE_INDEX["server"]
@@ -263,11 +259,7 @@ class DistTracker:
             if nodes_seen is not None:
                 node.nccl_nodes = max(node.nccl_nodes or 0, nodes_seen)
         for phase in phases:
-            idx = PHASE_INDEX[phase]
-            if phase not in st.phases:
-                st.phases.append(phase)
-            st.max_idx = max(st.max_idx, idx)
-            node.max_idx = max(node.max_idx, idx)
+            _reached(st, node, phase)
 
     # -- views -----------------------------------------------------------------------------
     def ranks(self) -> list[ProcState]:
@@ -545,6 +537,15 @@ class DistTracker:
 
 
 _NAMES_RANK: dict[str, bool] = {}
+
+
+def _reached(st: ProcState, node: NodeState, phase: str) -> None:
+    """A process (on its node) printed an event of this phase."""
+    idx = PHASE_INDEX[phase]
+    if phase not in st.phases:
+        st.phases.append(phase)
+    st.max_idx = max(st.max_idx, idx)
+    node.max_idx = max(node.max_idx, idx)
 
 
 def env_line(text: str) -> bool:

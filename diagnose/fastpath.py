@@ -29,6 +29,7 @@ and compares the reports byte for byte.
 from __future__ import annotations
 
 import re
+from collections import namedtuple
 
 from diagnose.anchors import AnchorIndex
 from diagnose.distributed import channel_of, env_line, names_rank, nccl_nodes_of
@@ -64,22 +65,12 @@ class _Probe:
     __slots__ = ("text", "kind")
 
 
-class QuietLine:
-    """What the classifier found about a quiet line: everything `Analyzer.quiet` applies."""
-
-    __slots__ = ("n", "raw", "source", "kind", "text", "clock", "year", "proc", "node", "ray", "nodes_seen",
-                 "votes", "progress", "behind", "hint", "nonblank")
-
-    def __init__(self, n, raw, source, kind, text, clock, year, proc, node, ray, nodes_seen, votes, progress,
-                 behind, hint, nonblank):
-        self.n, self.raw, self.source, self.kind, self.text = n, raw, source, kind, text
-        self.clock, self.year = clock, year  # the clock as printed (LineParser.clock_at adds the years)
-        self.proc, self.node = proc, node  # distributed.ProcState / NodeState of the line
-        self.ray, self.nodes_seen = ray, nodes_seen
-        self.votes = votes  # engines its marker events vote for
-        self.progress = progress  # phases of its progress events (the phase the start is in)
-        self.behind = behind  # phases of its straggler events (phases the start has left)
-        self.hint, self.nonblank = hint, nonblank
+# What the classifier found about a quiet line: all `Analyzer.quiet` applies. `clock` as printed
+# (LineParser.clock_at adds the years); `proc` / `node`: its distributed.ProcState / NodeState;
+# `votes`: the engines its events name; `progress` / `behind`: the phases of its progress events for
+# the phase the start is in / for phases the start has left.
+QuietLine = namedtuple("QuietLine", "n raw source kind text clock year proc node ray nodes_seen votes progress "
+                                    "behind hint nonblank")
 
 
 # lines.LineParser's `(Proc pid=N)` tag, then its vLLM header or its uvicorn level (D/I/W/E/C only:
@@ -131,13 +122,13 @@ class QuietLines:
         for anchor, markers in analyzer.scanner.anchors:
             if not all(_inert(mk) for mk in markers):
                 self._what[anchor] = self._what.get(anchor, 0) | _MARKER
-        for anchor in matcher.anchors:
+        for anchor in matcher.by_anchor:
             self._what[anchor] = self._what.get(anchor, 0) | _RULE
         for word in _EXC_WORDS:
             self._what[word] = self._what.get(word, 0) | _EXC
         self.index = AnchorIndex(self._what)
         # case-blind rule anchors: an ASCII anchor in the lower-cased message is in the lower-cased line
-        self._lower = tuple(sorted(matcher.anchors_lower))
+        self._lower = tuple(sorted(matcher.by_anchor_lower))
         self._probe = _Probe()
         self._tags: dict[str, tuple] = {}  # "(Proc pid=N) " -> (proc, pid, rank, names a rank, Ray), () when not one
         self._channels: dict[str, tuple] = {}  # NCCL channel line -> (rank pair, transport), () when not one

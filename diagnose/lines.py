@@ -223,12 +223,11 @@ class LineSplitter:
     decoding and the redraw splitting (see `records`); `n` counts the physical lines so far. Reading
     a file, `follow`ing a growing one and counting lines unread (`count`, `gap`) all go through it."""
 
-    __slots__ = ("n", "_head", "_cut", "_drop")
+    __slots__ = ("n", "_head", "_drop")
 
     def __init__(self) -> None:
         self.n = 0
-        self._head = b""  # start of a line that continues in the next bytes (at most MAX_LINE_BYTES)
-        self._cut = False  # that line is longer than MAX_LINE_BYTES: the rest of it is skipped
+        self._head = b""  # start of a line that continues in the next bytes (cut at MAX_LINE_BYTES)
         self._drop = False  # the bytes up to the next newline end a line not seen whole (see `gap`)
 
     @property
@@ -246,18 +245,14 @@ class LineSplitter:
                 self._drop = False
                 self.n += 1
                 del parts[0]
-            elif self._cut:
-                parts[0] = self._head
             elif self._head:
-                parts[0] = (self._head + parts[0])[:limit]
-            self._head, self._cut = b"", False
+                parts[0] = self._head + parts[0]
+                self._head = b""
             for i, line in enumerate(parts):
                 if len(line) > limit:
                     parts[i] = line[:limit]
-        if not self._cut and not self._drop:
-            self._head += last
-            if len(self._head) >= limit:
-                self._head, self._cut = self._head[:limit], True
+        if not self._drop and last:
+            self._head = (self._head + last)[:limit]
         return parts
 
     def feed(self, data: bytes) -> list[tuple[int, str, int]]:
@@ -267,7 +262,7 @@ class LineSplitter:
     def close(self) -> list[tuple[int, str, int]]:
         """The records of a last line without a newline (none after a `gap` cut it)."""
         head, drop = self._head, self._drop
-        self._head, self._cut, self._drop = b"", False, False
+        self._head, self._drop = b"", False
         return self.records([decode(head)]) if head and not drop else []
 
     def records(self, texts: list[str]) -> list[tuple[int, str, int]]:
@@ -293,32 +288,15 @@ class LineSplitter:
         line that begins in `data`, when `skip()` gives a pattern, the whole lines before the next
         one that holds a match are counted unread."""
         start = 0
-        if self._drop:
-            i = data.find(b"\n")
-            if i < 0:
-                return
-            self.n += 1
-            start = i + 1
-            self._drop = False
-        limit = MAX_LINE_BYTES
         while True:
-            if not self._head:
-                pattern = skip()
-                if pattern is not None:
-                    start = self._skip(data, start, pattern)
-            i = data.find(b"\n", start)
-            if i < 0:
+            if not self._head and not self._drop and (pattern := skip()) is not None:
+                start = self._skip(data, start, pattern)
+            i = data.find(b"\n", start) + 1
+            if not i:
                 break
-            if self._head:
-                raw = self._head if self._cut else (self._head + data[start:i])[:limit]
-                self._head, self._cut = b"", False
-            else:
-                raw = data[start:min(i, start + limit)]
-            start = i + 1
-            yield from self.records([decode(raw)])
-        if start < len(data) and not self._cut:
-            self._head = (self._head + data[start:])[:limit]
-            self._cut = len(self._head) >= limit
+            yield from self.records(decode_batch(self.lines(data[start:i])))
+            start = i
+        self.lines(data[start:])
 
     def _skip(self, data: bytes, start: int, pattern: "re.Pattern[bytes]") -> int:
         m = pattern.search(data, start)
@@ -341,7 +319,7 @@ class LineSplitter:
         """Bytes holding `newlines` newlines were lost before the next `feed`: the unfinished line
         is dropped, and so are the next bytes up to a newline (the rest of a line not seen whole)."""
         self.n += newlines
-        self._head, self._cut, self._drop = b"", False, True
+        self._head, self._drop = b"", True
 
 
 def read_blocks(stream: BinaryIO, source: str, size: int = _BLOCK, line: bool = False) -> Iterator[bytes]:

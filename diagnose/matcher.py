@@ -237,17 +237,17 @@ class Matcher:
             unless = self._compile(rule.unless, rule.id) if rule.unless is not None else None
             self.rules.append(_RuleState(rule, node, unless, order))
         self._anchored = [lf for lf in self.leaves if lf.anchor]
-        self._unanchored = [lf for lf in self.leaves if not lf.anchor]
+        self.unanchored = [lf for lf in self.leaves if not lf.anchor]
         # anchor -> anchored leaves (by index) that it gates; case-blind leaves look in the lower-cased text
-        self._by_anchor: dict[str, list[int]] = {}
-        self._by_anchor_lower: dict[str, list[int]] = {}
+        self.by_anchor: dict[str, list[int]] = {}
+        self.by_anchor_lower: dict[str, list[int]] = {}
         for lf in self._anchored:
-            table = self._by_anchor_lower if lf.ignore_case else self._by_anchor
+            table = self.by_anchor_lower if lf.ignore_case else self.by_anchor
             for a in lf.anchor:
                 table.setdefault(a, []).append(lf.idx)
-        self._index = AnchorIndex(self._by_anchor)
-        self._index_lower = AnchorIndex(self._by_anchor_lower, use_library=len(self._by_anchor_lower) > 8) \
-            if self._by_anchor_lower else None  # a few case-blind anchors: `in` beats an automaton pass
+        self._index = AnchorIndex(self.by_anchor)
+        self._index_lower = AnchorIndex(self.by_anchor_lower, use_library=len(self.by_anchor_lower) > 8) \
+            if self.by_anchor_lower else None  # a few case-blind anchors: `in` beats an automaton pass
         self._group_of: dict[int, _Group] = {}  # regex leaves that share anchors (see _Group)
         by_key: dict[tuple, list[_Leaf]] = {}
         for lf in self._anchored:
@@ -259,7 +259,7 @@ class Matcher:
                 for lf in members:
                     self._group_of[lf.idx] = group
         self._memo: dict[str, dict[int, dict]] = {}  # text -> leaf hits (see leaf_hits)
-        self._volatile = 0  # regex time-outs and errors so far
+        self.volatile = 0  # regex time-outs and errors so far (while it stays, leaf hits are a function of the text)
         # `feed` returns every finding that completed; False: only those kept (a reader of the whole
         # log, such as explain, looks at the kept ones and the counts, and the rest cost time)
         self.report_new = True
@@ -293,26 +293,6 @@ class Matcher:
             out |= self._leaf_ids(c)
         return out
 
-    @property
-    def anchors(self) -> list[str]:
-        """The literals that gate the rule leaves (a line without any of them hits none, except
-        through the case-blind `anchors_lower` or an `unanchored` leaf)."""
-        return list(self._by_anchor)
-
-    @property
-    def anchors_lower(self) -> list[str]:
-        return list(self._by_anchor_lower)
-
-    @property
-    def unanchored(self) -> bool:
-        """Whether some leaf has no anchor: it runs on every line."""
-        return bool(self._unanchored)
-
-    @property
-    def volatile(self) -> int:
-        """Regex time-outs and errors so far: while it stays the same, leaf hits are a function of the text."""
-        return self._volatile
-
     def new_run(self) -> MatchRun:
         return MatchRun()
 
@@ -324,9 +304,9 @@ class Matcher:
         hits = self._memo.get(text)
         if hits is not None:
             return hits
-        volatile = self._volatile
+        volatile = self.volatile
         hits = self._compute_leaf_hits(text, run)
-        if self._volatile != volatile:
+        if self.volatile != volatile:
             self._memo.clear()
         elif len(text) <= _MEMO_TEXT:
             if len(self._memo) >= _MEMO_MAX:
@@ -340,10 +320,10 @@ class Matcher:
         if present or self._index_lower is not None:
             idxs: set[int] = set()
             for a in present:
-                idxs.update(self._by_anchor[a])
+                idxs.update(self.by_anchor[a])
             if self._index_lower is not None:
                 for a in self._index_lower.present(text.lower()):
-                    idxs.update(self._by_anchor_lower[a])
+                    idxs.update(self.by_anchor_lower[a])
             leaves = self.leaves
             group_of = self._group_of
             verdict: dict[int, bool] = {}  # id(group) -> excludes this text
@@ -356,7 +336,7 @@ class Matcher:
                     if out:
                         continue
                 self._try_leaf(leaves[idx], text, hits, run)
-        for leaf in self._unanchored:
+        for leaf in self.unanchored:
             self._try_leaf(leaf, text, hits, run)
         return hits
 
@@ -369,12 +349,12 @@ class Matcher:
         try:
             m = leaf.pattern.search(text, timeout=REGEX_TIMEOUT_S)
         except _regex_error() as exc:
-            self._volatile += 1
+            self.volatile += 1
             leaf.disabled = True
             run.warnings.append(f"rule {leaf.origin}: regex switched off: {exc}")
             return
         except TimeoutError:
-            self._volatile += 1
+            self.volatile += 1
             leaf.timeouts += 1
             if leaf.timeouts >= MAX_TIMEOUTS:
                 leaf.disabled = True

@@ -165,11 +165,7 @@ class Timeline:
             # follows weight loading before it prints any line of its own)
             implied = _IMPLIED_NEXT[cur.name]
             self._enter(implied, line)
-        self.n_lines = max(self.n_lines, line.n)
-        if line.clock is not None:
-            self.last_clock = line.clock
-            if line.year and self.year is None:
-                self.year = line.year
+        self._counted(line.n, line.clock, line.year)
         entered = implied
         for ev in events:
             mk = ev.marker
@@ -212,15 +208,7 @@ class Timeline:
                 self._fatal(line, mk.id, mk.after_ready)
                 if mk.phase and not self.phases:
                     self._enter(mk.phase, line)
-        span = self.current
-        if span is not None:
-            span.last_line = line.n if line.source == span.source else span.last_line
-            if line.clock is not None:
-                if span.start_clock is None:
-                    span.start_clock = line.clock
-                    span.start_year = line.year
-                if span.status != "done":
-                    span.end_clock = line.clock
+        self._extend(line.n, line.source, line.clock, line.year)
         if self.tail_error is not None:
             self.moved_on(any(ev.marker.role in _MOVING_ROLES for ev in events), line.level, line.text)
         if line.level in ("ERROR", "CRITICAL") and not any(ev.marker.role == "shutdown" for ev in events):
@@ -237,23 +225,9 @@ class Timeline:
         exception and no traceback start (diagnose.fastpath finds such lines): the counts, the
         clocks, the current span, the traceback it may end; `progress`: the phases of its progress
         events for the current phase, `behind`: those of its events for phases the start has left."""
-        if clock is not None:
-            self.last_clock = clock
-            if year and self.year is None:
-                self.year = year
         self.seq += 1
-        if n > self.n_lines:
-            self.n_lines = n
-        span = self.current
-        if span is not None:
-            if span.source == source:
-                span.last_line = n
-            if clock is not None:
-                if span.start_clock is None:
-                    span.start_clock = clock
-                    span.start_year = year
-                if span.status != "done":
-                    span.end_clock = clock
+        self._counted(n, clock, year)
+        self._extend(n, source, clock, year)
         if self.tail_error is not None:
             self.moved_on(bool(progress), None, text)
         tb = None  # _track_exceptions of a line that is neither a traceback start nor an exception
@@ -271,6 +245,27 @@ class Timeline:
             old = self.span_of(name)
             if old is not None and old.source == source:
                 old.last_line = max(old.last_line, n)
+
+    def _counted(self, n: int, clock: float | None, year: int | None) -> None:
+        if n > self.n_lines:
+            self.n_lines = n
+        if clock is not None:
+            self.last_clock = clock
+            if year and self.year is None:
+                self.year = year
+
+    def _extend(self, n: int, source: str, clock: float | None, year: int | None) -> None:
+        """The current span goes on to this line (of its own input) and its clock."""
+        span = self.current
+        if span is not None:
+            if span.source == source:
+                span.last_line = n
+            if clock is not None:
+                if span.start_clock is None:
+                    span.start_clock = clock
+                    span.start_year = year
+                if span.status != "done":
+                    span.end_clock = clock
 
     def moved_on(self, moving: bool, level: str | None, text: str) -> None:
         """Forget the error that ended the log so far when this line shows the start moving on (a phase

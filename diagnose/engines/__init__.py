@@ -97,22 +97,12 @@ class EngineGuess:
         self.score = {"vllm": 0, "sglang": 0}
 
     def feed(self, line, events: list[Event]) -> None:
-        if line.kind == "vllm":
-            self.score["vllm"] += 1
-        elif line.kind == "sglang":
-            self.score["sglang"] += 1
-        for ev in events:
-            eng = ev.marker.engine
-            if eng in self.score:
-                self.score[eng] += 3
-        if "File \"" in line.text:
-            hint = path_hint(line.text)
-            if hint is not None:
-                self.score[hint] += 1
+        self.vote(line.kind, [ev.marker.engine for ev in events],
+                  path_hint(line.text) if "File \"" in line.text else None)
 
     def vote(self, kind: str, engines, hint: str | None) -> None:
-        """What `feed` counts for a line of this kind whose events name these engines (a quiet line,
-        see diagnose.fastpath) and whose traceback frame names this engine's package (`hint`)."""
+        """A line of this kind whose events name these engines and whose traceback frame names this
+        engine's package (`hint`): a header counts 1, an event 3, a frame 1."""
         score = self.score
         if kind in score:
             score[kind] += 1

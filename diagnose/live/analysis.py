@@ -107,6 +107,7 @@ class LiveAnalysis:
         self.started = now
         self.split = LineSplitter()
         self.partial_len_seen = 0
+        self.partial_n = 0  # `n` when partial_len_seen was taken
         self.last_byte = b"\n"
         self.last_input = now
         self.enabled = True
@@ -196,6 +197,8 @@ class LiveAnalysis:
     def _partial_progress(self, now: float) -> None:
         """A growing unfinished line is progress; a `\\r` bar in it may carry the shard count."""
         size = len(self.partial)
+        if self.n != self.partial_n:  # the line that grew before has ended since
+            self.partial_n, self.partial_len_seen = self.n, 0
         if size == self.partial_len_seen:
             return
         self.partial_len_seen = size
