@@ -160,14 +160,9 @@ class DistTracker:
             node = self.nodes[node_name] = NodeState(node_name)
         if line.source not in node.sources:
             node.sources.append(line.source)
-        node.lines += 1
-        st.lines += 1
-        st.last_line = line.n
+        self.quiet(st, node, line.n, bool(line.proc) and line.proc.startswith("RayWorker"), False, None, ())
         if line.repeated:
             self.ray_dedup = True
-        if line.proc and line.proc.startswith("RayWorker"):
-            self.ray = True
-        self.last_key = st.key
         if is_error and len(self.where) < MAX_ATTRIBUTED:
             self.where[(line.source, line.n)] = st.key
         for ev in events:
@@ -243,9 +238,8 @@ class DistTracker:
 
     def quiet(self, st: ProcState, node: NodeState, n: int, ray: bool, nccl: bool, nodes_seen: int | None,
               phases) -> None:
-        """What `feed` changes for a line of a known process that is no error and names no fact, no
-        env variable and no new transport (diagnose.fastpath finds such lines): the counts, the last
-        line, and the phases its progress events name."""
+        """What `feed` changes for a line of a known process that is no error and names no fact, env
+        variable or new transport (see diagnose.fastpath): counts, last line, the phases it names."""
         node.lines += 1
         st.lines += 1
         st.last_line = n

@@ -1,16 +1,13 @@
 """The quiet-line classifier of `explain`: most lines of a big log change nothing but counters.
 
-A request-log line, an NCCL INFO channel line, a metrics line or a frame of a request traceback
-starts no phase, matches no rule and is no exception; all it changes is the line counts, the last
-line and clock of the current phase, of its process and of its node, and the engine vote.
-`QuietLines.classify` recognises such a line from its raw text: one automaton pass over every
-marker anchor, every rule anchor and a few trigger words, one prefix regex for the three commonest
-writers (a vLLM header with an optional `(Proc pid=N)` tag, a uvicorn line, an NCCL
-`host:pid:tid [dev]` line), and, only where an anchor occurs, the markers and rule leaves themselves
-on the message (a heartbeat, or a straggling rank's event for a phase the start has left, still
-counts as quiet). It changes nothing: it returns what it found (a `QuietLine`), and
-`Analyzer.quiet` applies it through the owners' own methods (`LineParser.clock_at`,
-`EngineGuess.vote`, `Timeline.quiet`, `DistTracker.quiet`).
+A request-log line, an NCCL INFO channel line or a metrics line starts no phase, matches no rule
+and is no exception: it only counts for its process, node and phase, and votes for its engine.
+`QuietLines.classify` recognises such a line from its raw text (one automaton pass over the marker
+anchors, rule anchors and trigger words; one prefix regex for vLLM headers with their
+`(Proc pid=N)` tags, uvicorn and NCCL `host:pid:tid [dev]` lines; the markers and rule leaves
+only where an anchor occurs). It changes nothing: it returns a `QuietLine`, and `Analyzer.quiet`
+applies it through the owners' methods (`LineParser.clock_at`, `EngineGuess.vote`,
+`Timeline.quiet`, `DistTracker.quiet`).
 
 What a line is, from its text alone, is remembered (`_classify`, a bounded memo): a vLLM line is
 keyed by its text without its stamp (request tracebacks, metrics and chat-template lines repeat but
@@ -131,7 +128,6 @@ class QuietLines:
         self._lower = tuple(sorted(matcher.by_anchor_lower))
         self._probe = _Probe()
         self._tags: dict[str, tuple] = {}  # "(Proc pid=N) " -> (proc, pid, rank, names a rank, Ray), () when not one
-        self._channels: dict[str, tuple] = {}  # NCCL channel line -> (rank pair, transport), () when not one
         self._stamps: dict[str, float] = {}  # "MM-DD hh:mm:ss" -> seconds (lines of a second share it)
         # a rule leaf with no anchor runs on every line; a Ray worker file names its process itself
         self.enabled = not matcher.unanchored and parser.proc is None and all(x.isascii() for x in self._lower)
@@ -149,14 +145,6 @@ class QuietLines:
         if len(self._tags) >= 4096:
             self._tags.clear()
         self._tags[tag] = out
-        return out
-
-    def _channel(self, text: str) -> tuple:
-        """distributed.channel_of, remembered (a log repeats its channel lines)."""
-        out = channel_of(text) or ()
-        if len(self._channels) >= 4096:
-            self._channels.clear()
-        self._channels[text] = out
         return out
 
     @staticmethod
@@ -332,9 +320,7 @@ class QuietLines:
         nodes_seen = None  # NCCL's nNodes of a communicator line (DistTracker._nccl)
         if kind == "nccl":
             if "via" in text:
-                channel = self._channels.get(text)
-                if channel is None:
-                    channel = self._channel(text)
+                channel = channel_of(text) or ()
             if not channel and "nNodes" in text:
                 nodes_seen = nccl_nodes_of(text)
         if need & _EXC and text[:1].isalpha() and EXC_RE.match(text):

@@ -219,9 +219,8 @@ def display_name(name: str) -> str:
 class LineSplitter:
     """Bytes in, records out: the one place where bytes become lines. `feed(data)` returns the
     records the bytes complete, `close()` those of a last line without a newline. It owns the
-    unfinished line (`partial`, at most MAX_LINE_BYTES: the rest of a longer line is skipped), the
-    decoding and the redraw splitting (see `records`); `n` counts the physical lines so far. Reading
-    a file, `follow`ing a growing one and counting lines unread (`count`, `gap`) all go through it."""
+    unfinished line (`partial`, cut at MAX_LINE_BYTES), decoding and redraw splitting (`records`);
+    `n` counts the physical lines so far, read (`feed`, `follow`) or not (`count`, `gap`)."""
 
     __slots__ = ("n", "_head", "_drop")
 

@@ -99,8 +99,7 @@ class Analyzer:
         return events, entered, new
 
     def quiet(self, q, parser: LineParser) -> None:
-        """Apply a quiet line (what diagnose.fastpath found about it) through the owners' methods:
-        what `_advance` would change for it, without a Line."""
+        """What `_advance` changes for a quiet line (see diagnose.fastpath), without a Line."""
         clock = q.clock
         if clock is not None:
             clock = parser.clock_at(clock, q.year)
@@ -184,10 +183,7 @@ class Analyzer:
 
         def take(records) -> None:
             for n, text, redraws in records:
-                if classify is None or redraws:
-                    advance(parse(n, text, redraws))
-                    continue
-                got = classify(n, text)
+                got = classify(n, text) if classify is not None and not redraws else None
                 if got.__class__ is QuietLine:
                     quiet(got, parser)
                 else:  # None, or the rule leaf hits the classifier found

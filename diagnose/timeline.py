@@ -36,11 +36,9 @@ _WAITING = re.compile(r"\b[Ww]aiting for\b")
 
 
 def decide_outcome(up: bool, error_seen: bool, error_diagnosed: bool = False, exit_code: int | None = None) -> str:
-    """The outcome of a start (docs/contract.md), decided here and nowhere else: `ready` when the
-    server came up (`up`), else `failed` when an error was seen (a fatal line, an exception, an error
-    that ends the log), a rule named an error, or the server exited with a failure code, else
-    `incomplete`. The timeline decides from its lines (Timeline.finish); the report decides again
-    with the diagnoses and the exit code (pipeline.Analyzer)."""
+    """The outcome of a start (docs/contract.md), decided here only: `ready` when the server came
+    up, else `failed` when an error was seen, a rule named one or the server exited with a failure
+    code, else `incomplete` (Timeline.finish decides from lines, Analyzer again with diagnoses)."""
     if up:
         return "ready"
     if error_seen or error_diagnosed or (exit_code is not None and exit_code > 0):
@@ -221,10 +219,9 @@ class Timeline:
 
     def quiet(self, n: int, source: str, clock: float | None, year: int | None, text: str,
               progress, behind) -> None:
-        """What `feed` changes for a line that enters no phase, names no fact and is no error, no
-        exception and no traceback start (diagnose.fastpath finds such lines): the counts, the
-        clocks, the current span, the traceback it may end; `progress`: the phases of its progress
-        events for the current phase, `behind`: those of its events for phases the start has left."""
+        """`feed` of a line that enters no phase, names no fact and is no error or traceback start
+        (see diagnose.fastpath); `progress` / `behind`: phases of its events for the current phase /
+        for phases the start has left."""
         self.seq += 1
         self._counted(n, clock, year)
         self._extend(n, source, clock, year)
