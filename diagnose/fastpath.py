@@ -68,6 +68,7 @@ class _Probe:
 # the phase the start is in / for phases the start has left.
 QuietLine = namedtuple("QuietLine", "n raw source kind text clock year proc node ray nodes_seen votes progress "
                                     "behind hint nonblank")
+_new = tuple.__new__  # QuietLine(...) without the namedtuple's Python-level constructor (hot path)
 
 
 # lines.LineParser's `(Proc pid=N)` tag, then its vLLM header or its uvicorn level (D/I/W/E/C only:
@@ -391,5 +392,5 @@ class QuietLines:
             hits = a.matcher.leaf_hits(text, a.run)
             if hits:
                 return (text, hits)  # handed to the full path (each regex runs once)
-        return QuietLine(n, raw, source, kind, text, clock, year, st, node, ray, nodes_seen, votes, progress,
-                         behind, hint, nonblank)
+        return _new(QuietLine, (n, raw, source, kind, text, clock, year, st, node, ray, nodes_seen, votes, progress,
+                                behind, hint, nonblank))

@@ -293,7 +293,10 @@ class LineSplitter:
             i = data.find(b"\n", start) + 1
             if not i:
                 break
-            yield from self.records(decode_batch(self.lines(data[start:i])))
+            if self._head or self._drop:
+                yield from self.records(decode_batch(self.lines(data[start:i])))
+            else:  # (the common case, without the slicing and joining of `lines`)
+                yield from self.records([decode(data[start:min(i - 1, start + MAX_LINE_BYTES)])])
             start = i
         self.lines(data[start:])
 
