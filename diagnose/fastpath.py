@@ -9,11 +9,9 @@ only where an anchor occurs). It changes nothing: it returns a `QuietLine`, and 
 applies it through the owners' methods (`LineParser.clock_at`, `EngineGuess.vote`,
 `Timeline.quiet`, `DistTracker.quiet`).
 
-What a line is, from its text alone, is remembered (`_classify`, a bounded memo): a vLLM line is
-keyed by its text without its stamp (request tracebacks, metrics and chat-template lines repeat but
-for the second they were printed in), an NCCL line by its text. A repeat then costs a dictionary
-lookup and the state checks of `_check`. This is exact only while no anchor can overlap a stamp;
-a rule pack with such an anchor (`_clear_of_stamps`) keys vLLM lines by their whole text.
+What a line is from its text alone is remembered (`_classify`, a bounded memo), keyed for a vLLM
+line by its text without its stamp, for an NCCL line by its text; a repeat costs a lookup and the
+state checks of `_check`. Exact while no anchor can overlap a stamp (`_clear_of_stamps`).
 
 Anything it cannot prove quiet goes the full way (`Analyzer._advance`): a process or node seen for
 the first time, an exception or a traceback start, a start banner, an env line, an NCCL line that is

@@ -283,9 +283,8 @@ class LineSplitter:
         return out
 
     def follow(self, data: bytes, skip: Callable[[], "re.Pattern[bytes] | None"]) -> Iterator[tuple[int, str, int]]:
-        """`feed` one line at a time, for a reader whose state changes between lines: before each
-        line that begins in `data`, when `skip()` gives a pattern, the whole lines before the next
-        one that holds a match are counted unread."""
+        """`feed` a line at a time; before each line, when `skip()` gives a pattern, the whole lines
+        before the next one that holds a match are counted unread."""
         start = 0
         while True:
             if not self._head and not self._drop and (pattern := skip()) is not None:
@@ -426,10 +425,8 @@ class LineParser:
         return self._nccl_rank.get((host, pid))
 
     def bracketed(self, raw: str):
-        """(kind, text, clock, year, tags, rank) of a line that starts with "[", as `parse` reads the
-        two SGLang shapes: `[date time] msg` (a bracketed stamp, then the message's own header) and
-        `[date time TP0] msg` (SGLang's header with its rank tags), the clock as printed (see
-        `clock_at`); None for anything else (a shape `parse` reads otherwise, or an NCCL line)."""
+        """(kind, text, clock as printed, year, tags, rank) of a line in one of SGLang's two shapes,
+        `[date time] msg` and `[date time TP0] msg`, as `parse` reads it; None for any other line."""
         m = _CI_BRACKET.match(raw)
         if m is not None:
             clock = stamp_seconds(*m.group("mo", "d", "t", "f"))
