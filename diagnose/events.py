@@ -304,7 +304,7 @@ def report_events(writer: EventWriter, report, clocks: dict | None = None, ancho
 
     `clocks` (pipeline.Start.clocks): each phase's (start_clock, end_clock, year) and the log's year;
     log_time is the log's own clock (a year-less log takes the year of `anchor_epoch`)."""
-    from diagnose.reportdata import died_after_ready
+    from diagnose.report import died_after_ready
 
     writer.set_context(engine=report.engine if report.engine != "unknown" else None,
                        engine_version=report.engine_version, model=report.model)
@@ -487,7 +487,7 @@ class LiveEvents:
         import threading
 
         from diagnose.live.analysis import _redact
-        from diagnose.reportdata import Report
+        from diagnose.report import Report
 
         report = _redact(Report(**a.finished))
         wall = self.wall_times(len(report.phases))

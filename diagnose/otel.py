@@ -130,7 +130,7 @@ def trace_plan(report, phase_times: list[tuple[float, float]], root_times: tuple
                mode: str = "explain", start: int = 1) -> dict:
     """The trace as plain data: resource attributes, the root span and the phase spans (each with
     start / end in ns, attributes, status, events)."""
-    from diagnose.reportdata import died_after_ready
+    from diagnose.report import died_after_ready
 
     failed = report.outcome == "failed" or died_after_ready(report)
     top = next((d for d in report.diagnoses if d.role != "wrapper" and d.severity == "error"), None)

@@ -178,7 +178,7 @@ def test_prometheus_client_parser_reads_it_where_installed():
 # -- labels: bounded, escaped, no secrets ----------------------------------------------------------
 
 def _report(**update):
-    from diagnose.reportdata import Report
+    from diagnose.report import Report
 
     base = {"engine": "vllm", "engine_version": "0.11.0", "outcome": "failed", "last_phase": "weights",
             "phases": [], "diagnoses": [], "model": "/models/x"}
