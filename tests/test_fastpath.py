@@ -136,6 +136,19 @@ def _fast(quiet: QuietLines, n: int, raw: str) -> bool:
     return False
 
 
+def test_a_straggling_phase_event_after_an_error_line_moves_on_on_both_paths(tmp_path):
+    """An error line ends the log so far; a later event of a phase the start has left (a straggling
+    rank's) shows the start moving on, on the quiet path as on the full one (hypothesis found it)."""
+    log = tmp_path / "moves.log"
+    log.write_text("\n".join([
+        "[2025-08-19 02:11:24 TP4] Capture cuda graph end. Time elapsed: 18.77 s. mem usage=1.14 GB. avail mem=12.01 GB.",
+        '(Worker pid=12566) ERROR 11-29 22:45:36 [multiproc_executor.py:953]   File "<venv>/lib/python3.11/'
+        'site-packages/vllm/model_executor/model_loader/__init__.py", line 141, in get_model\r',
+        "[2025-08-19 02:10:45 TP4] Using model weights format ['*.safetensors']",
+    ]) + "\n", encoding="utf-8")
+    assert report_json(log, True) == report_json(log, False)
+
+
 def test_quiet_lines_take_the_quiet_path():
     """Not vacuous: once the process is known, a channel line, a metrics line and an access line are
     handled without the full path; a line that names a new process is not."""
