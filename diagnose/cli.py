@@ -9,7 +9,8 @@ import sys
 import click
 
 from diagnose import __version__
-from diagnose.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageProblem, exit_code_for
+from diagnose.exits import (EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageProblem, check_pushgateway, check_telemetry,
+                            exit_code_for)
 
 
 def _err(msg: str) -> None:
@@ -135,9 +136,9 @@ def explain(inputs, fmt, output_specs, pushgateway, no_redact, history_path, mod
         extra = [outputs.parse_output_spec(spec) for spec in output_specs]
     except outputs.OutputError as exc:
         raise UsageProblem(str(exc)) from None
-    telemetry = _telemetry_check(events_target, otel, allow_stdout=True)
+    telemetry = check_telemetry(events_target, otel, allow_stdout=True)
     if pushgateway:
-        _check_pushgateway(pushgateway)
+        check_pushgateway(pushgateway)
     rules, errors = _load_rules(rules_dirs, only, skip, strict=bool(rules_dirs))
     progress = _progress(inputs, show_progress)
     try:
@@ -180,37 +181,6 @@ def explain(inputs, fmt, output_specs, pushgateway, no_redact, history_path, mod
         except PushError as exc:  # the report was written: warn, the exit status stays the report's
             click.echo(f"llmdiag: warning: {exc}", err=True)
     sys.exit(max(codes))
-
-
-def _telemetry_check(events_target: str | None, otel: bool, allow_stdout: bool = False):
-    """--events and --otel are checked before any work: a bad target or a missing extra is one line, exit 2."""
-    if events_target is None and not otel:
-        return None
-    if events_target is not None:
-        from diagnose.events import EventsError, EventWriter
-
-        try:
-            EventWriter.open(events_target, allow_stdout, redact=False).close()  # a path that cannot be written: now
-        except EventsError as exc:
-            raise UsageProblem(str(exc)) from None
-    if otel:
-        from diagnose.otel import OtelMissing, require
-
-        try:
-            require()
-        except OtelMissing as exc:
-            raise UsageProblem(str(exc)) from None
-    return True
-
-
-def _check_pushgateway(url: str) -> None:
-    """A --pushgateway URL that cannot be pushed to is a usage error before any work."""
-    from diagnose.prometheus import PushError, check_url
-
-    try:
-        check_url(url)
-    except PushError as exc:
-        raise UsageProblem(str(exc)) from None
 
 
 def _progress(inputs, wanted: bool | None):

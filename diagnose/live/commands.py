@@ -65,7 +65,7 @@ def _probe_cfg(url: str | None, timeout: float) -> dict:
 def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, only, skip, output_specs=(),
             events=None, otel=False, pushgateway=None, **extra) -> dict:
     from diagnose import outputs
-    from diagnose.exits import UsageProblem
+    from diagnose.exits import UsageProblem, check_pushgateway, check_telemetry
     from diagnose.live.stall import parse_overrides
 
     try:
@@ -75,9 +75,7 @@ def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, o
     if any(path == "-" for _, path in targets):
         raise UsageProblem("--output PATH must be a file here: stdout carries the server's log")
     if pushgateway:
-        from diagnose.cli import _check_pushgateway
-
-        _check_pushgateway(pushgateway)
+        check_pushgateway(pushgateway)
 
     try:
         overrides = parse_overrides(stall)
@@ -92,9 +90,7 @@ def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, o
             raise UsageProblem(f"--status-fd {status_fd}: not an open file descriptor") from None
     if status_file and status_fd is not None:
         raise UsageProblem("use --status-file or --status-fd, not both")
-    from diagnose.cli import _telemetry_check
-
-    _telemetry_check(events, otel)
+    check_telemetry(events, otel)
     telemetry = {"events": events, "otel": otel} if events or otel else {}
     env_rules = [d for d in os.environ.get("LLMDIAG_RULES", "").split(":") if d]
     return {
