@@ -257,6 +257,18 @@ class DistTracker:
         for phase in phases:
             _reached(st, node, phase)
 
+    def quiet_run(self, procs, last_key: tuple) -> None:
+        """`quiet` of a run of lines with no events, of no Ray worker and naming no node count: `procs`
+        holds (ProcState, NodeState, lines, last line, NCCL lines) per process; `last_key` is the
+        process of the run's last line."""
+        for st, node, k, last, nccl in procs:
+            node.lines += k
+            st.lines += k
+            st.last_line = last
+            if nccl:
+                node.env_families.add("NCCL_")
+        self.last_key = last_key
+
     # -- views -----------------------------------------------------------------------------
     def ranks(self) -> list[ProcState]:
         ranks = [p for p in self.procs.values() if p.is_rank]

@@ -24,12 +24,14 @@ and compares the reports byte for byte.
 from __future__ import annotations
 
 import re
-from collections import namedtuple
+from collections import Counter, namedtuple
+from operator import add, itemgetter
 
 from diagnose.anchors import AnchorIndex
 from diagnose.distributed import channel_of, env_line, names_rank, nccl_nodes_of
 from diagnose.engines import START_BANNERS, path_hint
 from diagnose.engines.base import PHASE_INDEX
+from diagnose.matcher import scan_anchors
 from diagnose.lines import LineParser, engine_header, stamp_seconds, worker_rank
 from diagnose.timeline import EXC_RE, moves
 
@@ -85,6 +87,55 @@ _MEMO_MAX = 16384  # memo entries (a few MB); a full memo starts again
 _REFUSED = ()  # the memo entry of a line that always takes the full path
 
 
+# A run of lines between the ones a block scan marks (see QuietLines.pieces): what Analyzer.quiet_run
+# applies. `procs`: (ProcState, NodeState, lines, last line, NCCL lines) per process; `clock`: the last
+# clock printed (as printed), `kinds`: (kind, lines) for the engine vote; `last_raw` / `last_key`: the
+# run's last line and its process.
+QuietRun = namedtuple("QuietRun", "first last k source procs clock kinds last_raw last_key")
+
+# A line a run may hold: a vLLM header (below ERROR, with a valid stamp and a message) after a plain
+# tag or none, or an NCCL `host:pid:tid [dev]` line whose head is short (TAGGED and _NCCL_HEAD with
+# the limits `_classify` puts on them). Any other line is looked at alone.
+_VALID_TS = r"(?:0[1-9]|1[0-2])-(?:[0-2]\d|3[01]) (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d"
+_RUN_LINE = (r"(?:\([^()\n]*\) ?)?(?:DEBUG|INFO|WARNING) " + _VALID_TS + r"(?:\.\d+)? \[?[\w./\-]+\.py:\d+\] ?"
+             r"[^\S\n]*\S"
+             r"|[A-Za-z_.\-][\w.\-]{0,47}:\d{1,10}:\d{1,10} \[\d{1,4}\] (?:[\w./\-]{1,20}:\d{1,6} )?NCCL ")
+_OTHER_LINE = re.compile(r"\n(?!" + _RUN_LINE + ")")
+_FIRST_LINE = re.compile(_RUN_LINE)
+# per line of a run: (tag, stamp, fraction, NCCL host:pid)
+_RUN_HEAD = re.compile(r"\n(?:(\([^()\n]*\) ?)?(?:DEBUG|INFO|WARNING) (" + _VALID_TS + r")(\.\d+)?"
+                       r"|([A-Za-z_.\-][\w.\-]*:\d+):)")
+# What else makes `_classify` or `_check` look at a line of such a shape on its own: a traceback
+# frame (engine hint), a compose-like `|`, a redraw, an env variable, an NCCL channel, rank or node count.
+_RUN_BREAKERS = ('File "', "|", "\r", "VLLM_", "NCCL_", "SGLANG_", "GLOO_", "TORCH_", "RAY_", "CUDA_", "via", " rank ",
+                 "nNodes")
+_tag_of, _ts_of, _frac_of, _host_of = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(3)
+
+
+def _scan_marks(pairs: set[tuple[str, str]]) -> set[str]:
+    """The block scan's literals for (regex, anchor) pairs (see matcher.scan_anchors), kept in the
+    on-disk cache (parsing ~1000 regexes takes a large part of a second)."""
+    import hashlib
+    import sys
+
+    from diagnose import __version__, _cache
+
+    ordered = sorted(pairs)
+    key = hashlib.sha256(repr((_SCAN_FORMAT, __version__, sys.version, ordered)).encode()).hexdigest()
+    name = "scan-" + key[:16]
+    got = _cache.load(name, key)
+    if isinstance(got, frozenset):
+        return set(got)
+    out: set[str] = set()
+    for rx, anchor in ordered:
+        out.update(scan_anchors(rx, (anchor,)))
+    _cache.store(name, key, frozenset(out))
+    return out
+
+
+_SCAN_FORMAT = 1  # bump when scan_anchors changes
+
+
 def _clear_of_stamps(anchor: str) -> bool:
     """Whether `anchor` can never overlap a vLLM stamp: then whether a line holds it does not depend
     on the stamp, and lines that differ only in their stamps share one memo entry."""
@@ -134,6 +185,28 @@ class QuietLines:
         # key (a vLLM line without its stamp, or an NCCL line) -> what `_classify` made of it
         self._memo: dict[object, tuple] = {}
         self._templates = all(_clear_of_stamps(x) for x in (*self._what, *self._lower))
+        # the block scan: what makes `classify` look further (a marker or rule leaf by the literals
+        # its regex requires where its own anchor is generic, see matcher.scan_anchors), and _RUN_BREAKERS
+        marks = {*TRIGGERS, *_EXC_WORDS, *_RUN_BREAKERS}
+        pairs = set()  # (regex, anchor) of the markers and rule leaves
+        for anchor, markers in analyzer.scanner.anchors:
+            for mk in markers:
+                if not _inert(mk):
+                    pairs.add((mk.regex, anchor))
+        for anchor, idxs in matcher.by_anchor.items():
+            for idx in idxs:
+                leaf = matcher.leaves[idx]
+                if leaf.kind == "regex":
+                    pairs.add((leaf.text, anchor))
+                else:
+                    marks.add(anchor)
+        self._marks = AnchorIndex(marks | _scan_marks(pairs))
+        # a run's process key -> (ProcState, NodeState, NCCL (host, pid) or None), as _check found them
+        # for one of its lines: a process's state, once found, is never replaced, and what _check asks
+        # of it only becomes true for good (a node's sources, a label naming a rank), but for the rank
+        # the parser learns of an NCCL process (checked on each run); a new start empties it
+        self._run_keys: dict[str, tuple] = {}
+        self._run_dist = None
 
     def _tag(self, tag: str) -> tuple:
         """What LineParser makes of a process tag (remembered: a log has few processes)."""
@@ -395,3 +468,123 @@ class QuietLines:
                 return (text, hits)  # handed to the full path (each regex runs once)
         return _new(QuietLine, (n, raw, source, kind, text, clock, year, st, node, ray, nodes_seen, votes, moving,
                                 progress, behind, hint, nonblank))
+
+
+    # -- runs of lines ----------------------------------------------------------------------
+    def pieces(self, n0: int, text: str):
+        """The lines of a block (`text`: whole lines joined by "\\n", the first one numbered n0 + 1):
+        yields (n, raw) for each line that holds an anchor or a trigger word or is of another shape
+        than a run's (see _RUN_LINE), and (first, last, text) for each run of lines between them
+        (`run` says whether a run is quiet). One automaton pass and one regex scan over the block."""
+        marks = self._marks.starts(text)
+        other = [m.start() + 1 for m in _OTHER_LINE.finditer(text)]
+        if not _FIRST_LINE.match(text):
+            other.append(0)
+        if self._lower:
+            low = text.lower()
+            if len(low) != len(text):
+                marks = [0]  # (lower-casing moved the positions: every line is looked at alone)
+                other = list(range(len(text)))
+            else:
+                for x in self._lower:
+                    i = low.find(x)
+                    while i >= 0:
+                        marks.append(i)
+                        i = low.find(x, i + 1)
+        marks.extend(other)
+        marks.sort()
+        cur = 0  # where the next line not yet yielded starts
+        n = n0  # the number of the line before it
+        end = len(text)
+        for p in marks:
+            if p < cur:
+                continue  # (a line already yielded)
+            s = text.rfind("\n", 0, p) + 1
+            e = text.find("\n", p)
+            if e < 0:
+                e = end
+            if s > cur:
+                k = text.count("\n", cur, s)
+                yield n + 1, n + k, text[cur:s - 1]
+                n += k
+            n += 1
+            yield n, text[s:e]
+            cur = e + 1
+        if cur <= end:
+            yield n + 1, n + 1 + text.count("\n", cur), text[cur:]
+
+    def run(self, first: int, last: int, text: str):
+        """A QuietRun for lines first..last (`text`, of the shapes of _RUN_LINE, holding no anchor or
+        trigger word) when `classify` would find each of them quiet with no events, else None. A
+        process's lines differ only in their clocks and messages: the state checks run on one line of
+        each process."""
+        a = self.a
+        tl = a.timeline
+        if tl.tail_error is not None or tl.in_traceback:
+            return None
+        span = tl.current
+        heads = _RUN_HEAD.findall("\n" + text)
+        k = last - first + 1
+        if len(heads) != k:
+            return None
+        stamps = list(filter(None, map(_ts_of, heads)))
+        clock = None
+        if stamps:
+            if span is not None and span.start_clock is None:
+                return None
+            lo, hi = min(stamps), max(stamps)
+            get = self._stamps.get
+            lo_s = get(lo)
+            if lo_s is None:
+                lo_s = self._stamp(lo)
+            hi_s = get(hi)
+            if hi_s is None:
+                hi_s = self._stamp(hi)
+            if not self.parser.no_rollover(lo_s, hi_s):
+                return None
+            i = k - 1
+            while not heads[i][1]:
+                i -= 1
+            ts, frac = heads[i][1], heads[i][2]
+            clock = get(ts)
+            if clock is None:
+                clock = self._stamp(ts)
+            if frac:
+                clock += float(frac)
+        keys = list(map(add, map(_tag_of, heads), map(_host_of, heads)))
+        counts = Counter(keys)
+        last_of = dict(zip(keys, range(first, last + 1)))
+        if tl.dist is not self._run_dist:  # a new start
+            self._run_keys.clear()
+            self._run_dist = tl.dist
+        known = self._run_keys
+        nccl_rank = self.parser.nccl_rank
+        lines = None
+        procs = []
+        for key, count in counts.items():
+            n = last_of[key]
+            got = known.get(key)
+            if got is None:
+                if lines is None:
+                    lines = text.split("\n")
+                q = self.classify(n, lines[n - first])
+                if q.__class__ is not QuietLine or q.votes or q.progress or q.behind or q.hint is not None \
+                        or q.nodes_seen is not None or q.ray or not q.nonblank or q.moving:
+                    return None
+                nccl = None
+                if q.kind == "nccl":
+                    host, pid = key.rsplit(":", 1)
+                    nccl = (host, int(pid))
+                got = known[key] = (q.proc, q.node, nccl)
+            st, node, nccl = got
+            if nccl is not None and st.rank is None and nccl_rank(*nccl) is not None:
+                return None  # the process's rank is known now: the full path gives it to its state
+            if node.error is None and st.error is not None and first <= st.error[0] <= last:
+                return None
+            procs.append((st, node, count, n, nccl is not None))
+            if n == last:
+                last_key = st.key
+        n_vllm = len(stamps)
+        kinds = (("vllm", n_vllm), ("nccl", k - n_vllm))
+        return QuietRun(first, last, k, self.parser.source, procs, clock, kinds, text[text.rfind("\n") + 1:],
+                        last_key)

@@ -276,6 +276,22 @@ class LineSplitter:
         """(line number, text, redraws) of each record that `data` completes."""
         return self.records(decode_batch(self.lines(data)))
 
+    def feed_block(self, data: bytes) -> tuple[int, str | None, list[tuple[int, str, int]]]:
+        """`feed` for a reader that takes whole blocks: (the number of the line before the first one,
+        the decoded text of the physical lines `data` completes joined by "\\n", []) when they are
+        UTF-8 (a line holding \\r is then the records of `line_records`); else (n, None, the records
+        of `feed`). The text is None too when `data` completes no line."""
+        parts = self.lines(data)
+        n0 = self.n
+        if parts:
+            try:
+                text = b"\n".join(parts).decode("utf-8")
+            except UnicodeDecodeError:
+                return n0, None, self.records([decode(x) for x in parts])
+            self.n += len(parts)
+            return n0, text, []
+        return n0, None, []
+
     def close(self) -> list[tuple[int, str, int]]:
         """The records of a last line without a newline (none after a `gap` cut it)."""
         head, drop = self._head, self._drop
@@ -291,12 +307,8 @@ class LineSplitter:
             n += 1
             if "\r" not in text:
                 out.append((n, text, 0))
-                continue
-            text = text.rstrip("\r")
-            if "\r" not in text:
-                out.append((n, text, 0))
             else:
-                out.extend((n, piece, redraws) for piece, redraws in split_redraws(text))
+                out.extend(line_records(n, text))
         self.n = n
         return out
 
@@ -339,6 +351,15 @@ class LineSplitter:
         is dropped, and so are the next bytes up to a newline (the rest of a line not seen whole)."""
         self.n += newlines
         self._head, self._drop = b"", True
+
+
+def line_records(n: int, text: str) -> list[tuple[int, str, int]]:
+    """The records of physical line n that holds \\r: a trailing \\r dropped, a redrawn progress bar
+    collapsed (see `split_redraws`)."""
+    text = text.rstrip("\r")
+    if "\r" not in text:
+        return [(n, text, 0)]
+    return [(n, piece, redraws) for piece, redraws in split_redraws(text)]
 
 
 def read_blocks(stream: BinaryIO, source: str, size: int = _BLOCK, line: bool = False) -> Iterator[bytes]:
@@ -429,6 +450,13 @@ class LineParser:
         value = clock + self._rollover
         self._last_clock = value
         return value
+
+    def no_rollover(self, lo: float, hi: float) -> bool:
+        """Whether `clock_at` rolls no year over for any clocks between lo and hi (as printed, to a
+        few days: a margin covers stamps whose day is past their month's end), in any order."""
+        margin = 10 * 86400
+        last = self._last_clock
+        return hi - lo <= 180 * 86400 - margin and (last is None or lo + self._rollover >= last - 180 * 86400 + margin)
 
     def _stamp(self, line: Line, clock: float, year: int | None = None) -> None:
         line.clock = self.clock_at(clock, year)

@@ -86,6 +86,48 @@ def literal_anchors(pattern: str, ignore_case: bool = False) -> tuple[str, ...] 
     return tuple(a.lower() for a in found) if ignore_case else found
 
 
+_GROUP_NAME = re.compile(r"\(\?P<\w+>")
+_CASE_FLAG = re.compile(r"\(\?[a-zA-Z]*i")
+
+
+def scan_anchors(pattern: str, anchors: tuple[str, ...]) -> tuple[str, ...]:
+    """Literals of which every line that `pattern` (case-sensitive) finds in contains one, for a scan
+    over whole blocks: its own `anchors` (what gates it), or, when they are generic (`: `, `model`),
+    the literals the regex itself requires (`ValueError`, ...: group names dropped so that patterns
+    repeating one parse) or, when it requires a character of a non-ASCII class (`[\u2580-\u259f]`),
+    those characters. A rule or marker matches the same lines whichever is used."""
+    if _CASE_FLAG.search(pattern) or "(?P=" in pattern:
+        return anchors
+    plain = _GROUP_NAME.sub("(?:", pattern)
+    best = anchors
+
+    def weight(cands: tuple[str, ...]) -> int:
+        return min(8 if not a.isascii() else len(a) for a in cands)
+
+    found = literal_anchors(plain)
+    if found and weight(found) > weight(best):
+        best = found
+    try:
+        parsed = sre_parse.parse(plain)
+    except Exception:  # noqa: BLE001 - `regex` syntax
+        return best
+    for op, arg in parsed:  # a character class every match holds (at the top level)
+        if op is sre_constants.IN:
+            chars: list[str] = []
+            for kind, val in arg:
+                if kind is sre_constants.LITERAL:
+                    chars.append(chr(val))
+                elif kind is sre_constants.RANGE and val[1] - val[0] < 128:
+                    chars.extend(chr(c) for c in range(val[0], val[1] + 1))
+                else:
+                    chars = []
+                    break
+            if chars and all(not c.isascii() for c in chars) and weight(best) < 8:
+                best = tuple(chars)
+                break
+    return best
+
+
 def literal_anchor(pattern: str, ignore_case: bool = False) -> str | None:
     """The longest literal every match contains (single-anchor form of literal_anchors)."""
     found = literal_anchors(pattern, ignore_case)

@@ -9,7 +9,7 @@ from typing import Callable, Iterable
 from diagnose import diagnosis, distributed
 from diagnose.engines import PHASE_INDEX, PROCESS_FIRST, START_BANNERS, EngineGuess, MarkerScanner, is_dev_version
 from diagnose.lines import (InputSpec, Line, LineParser, LineSplitter, clock_datetime, expand_inputs, iter_specs,
-                            open_input, read_blocks)
+                            line_records, open_input, read_blocks)
 from diagnose.matcher import Finding, Matcher
 from diagnose.report import Report
 from diagnose.ruledata import RuleData as Rule
@@ -111,6 +111,19 @@ class Analyzer:
             self.last = (q.n, q.source, q.raw)
             self.last_who = q.proc.key
 
+    def quiet_run(self, r, parser: LineParser) -> None:
+        """`quiet` of each line of a run (see diagnose.fastpath.QuietLines.run)."""
+        clock = r.clock
+        if clock is not None:
+            clock = parser.clock_at(clock)
+        for kind, k in r.kinds:
+            self.guess.count(kind, k)
+        tl = self.timeline
+        tl.quiet_run(r.last, r.k, r.source, clock)
+        tl.dist.quiet_run(r.procs, r.last_key)
+        self.last = (r.last, r.source, r.last_raw)
+        self.last_who = r.last_key
+
     def _new_start(self, line: Line) -> None:
         """The server started again on this line (its banner): keep what the finished start came to
         (outcome and leading diagnosis), then read on with a fresh timeline, matcher run and engine
@@ -190,6 +203,27 @@ class Analyzer:
                 else:  # None, or the rule leaf hits the classifier found
                     advance(parse(n, text, redraws), got)
 
+        def take_block(n0: int, text: str) -> None:
+            for piece in classifier.pieces(n0, text):
+                if len(piece) == 2:
+                    n, raw = piece
+                    if "\r" in raw:
+                        take(line_records(n, raw))
+                        continue
+                    got = classify(n, raw)
+                    if got.__class__ is QuietLine:
+                        quiet(got, parser)
+                    else:
+                        advance(parse(n, raw), got)
+                    continue
+                first, last, run_text = piece
+                r = classifier.run(first, last, run_text)
+                if r is not None:
+                    quiet_run(r, parser)
+                else:
+                    take((n, raw, 0) for n, raw in enumerate(run_text.split("\n"), first))
+
+        quiet_run = self.quiet_run
         where = (getattr(stream, "fileobj", None) or stream).tell if progress is not None else None
         split = LineSplitter()
         k = 0
@@ -201,7 +235,14 @@ class Analyzer:
                         progress(where())
                     except (OSError, ValueError):  # not seekable after all: no progress
                         where = None
-            take(split.feed(data))
+            if classify is None:
+                take(split.feed(data))
+                continue
+            n0, text, records = split.feed_block(data)
+            if text is None:
+                take(records)
+            else:
+                take_block(n0, text)
         take(split.close())
 
     def feed_all(self, lines: Iterable[Line]) -> None:

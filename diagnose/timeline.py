@@ -250,6 +250,15 @@ class Timeline:
             if old is not None and old.source == source:
                 old.last_line = max(old.last_line, n)
 
+    def quiet_run(self, last: int, k: int, source: str, clock: float | None) -> None:
+        """`quiet` of k lines up to line `last` of `source` that are no traceback's, with no events,
+        while no error ends the log (see diagnose.fastpath.QuietLines.run); `clock`: the last one
+        they print, if any (the current span has its start clock already)."""
+        self.seq += k
+        self._counted(last, clock, None)
+        self._extend(last, source, clock, None)
+        self.tb_of_line = None
+
     def _counted(self, n: int, clock: float | None, year: int | None) -> None:
         if n > self.n_lines:
             self.n_lines = n

@@ -201,6 +201,31 @@ def test_benchmark_log_reports_the_same(tmp_path, monkeypatch):
     assert calls[True] > 4 * calls[False]  # on the bench logs ~86% of lines
 
 
+def test_ranks_benchmark_log_reports_the_same_with_runs(tmp_path, monkeypatch):
+    """The 8-rank start-up log of the benchmark (NCCL INFO and DEBUG lines of 8 ranks): same report,
+    and most of its lines are applied as runs (QuietLines.run), not one by one."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from gen_log import generate_ranks
+    finally:
+        sys.path.pop(0)
+    log = tmp_path / "ranks.log"
+    generate_ranks(log, 1.0, seed=5)
+    lines = {"run": 0}
+    run = QuietLines.run
+
+    def counting(self, first, last, text):
+        out = run(self, first, last, text)
+        lines["run"] += (last - first + 1) if out is not None else 0
+        return out
+
+    monkeypatch.setattr(QuietLines, "run", counting)
+    assert report_json(log, True) == report_json(log, False)
+    assert lines["run"] > 0.5 * log.read_bytes().count(b"\n")
+
+
 def test_a_straggling_ranks_nccl_lines_after_the_start_came_up(tmp_path, monkeypatch):
     """NCCL communicator lines of ranks after the server is up: the nccl phase's span and each
     rank's phases are extended and nNodes is read the same way on the quiet path."""

@@ -122,6 +122,11 @@ class EngineGuess:
         if hint is not None:
             score[hint] += 1
 
+    def count(self, kind: str, k: int) -> None:
+        """`vote(kind, (), None)` of k lines (a run of quiet lines, see diagnose.fastpath)."""
+        if kind in self.score:
+            self.score[kind] += k
+
     @property
     def engine(self) -> str:
         v, s = self.score["vllm"], self.score["sglang"]
