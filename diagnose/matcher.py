@@ -38,7 +38,7 @@ def _below_error(line) -> bool:
     [device] prefix) are the exception: NCCL reports every failure as "NCCL WARN" (it has no error
     level), so its WARN counts as an error here."""
     return line.level in _BENIGN_LEVELS and not (line.level == "WARNING" and line.dev is not None)
-_MEMO_MAX = 8192  # texts whose leaf hits are remembered (Matcher._leaf_hits); cleared when full
+_MEMO_MAX = 8192  # texts whose leaf hits are remembered (Matcher.leaf_hits); cleared when full
 _MEMO_TEXT = 512  # longer texts are not remembered
 
 
@@ -237,17 +237,17 @@ class Matcher:
             unless = self._compile(rule.unless, rule.id) if rule.unless is not None else None
             self.rules.append(_RuleState(rule, node, unless, order))
         self._anchored = [lf for lf in self.leaves if lf.anchor]
-        self._unanchored = [lf for lf in self.leaves if not lf.anchor]
+        self.unanchored = [lf for lf in self.leaves if not lf.anchor]
         # anchor -> anchored leaves (by index) that it gates; case-blind leaves look in the lower-cased text
-        self._by_anchor: dict[str, list[int]] = {}
-        self._by_anchor_lower: dict[str, list[int]] = {}
+        self.by_anchor: dict[str, list[int]] = {}
+        self.by_anchor_lower: dict[str, list[int]] = {}
         for lf in self._anchored:
-            table = self._by_anchor_lower if lf.ignore_case else self._by_anchor
+            table = self.by_anchor_lower if lf.ignore_case else self.by_anchor
             for a in lf.anchor:
                 table.setdefault(a, []).append(lf.idx)
-        self._index = AnchorIndex(self._by_anchor)
-        self._index_lower = AnchorIndex(self._by_anchor_lower, use_library=len(self._by_anchor_lower) > 8) \
-            if self._by_anchor_lower else None  # a few case-blind anchors: `in` beats an automaton pass
+        self._index = AnchorIndex(self.by_anchor)
+        self._index_lower = AnchorIndex(self.by_anchor_lower, use_library=len(self.by_anchor_lower) > 8) \
+            if self.by_anchor_lower else None  # a few case-blind anchors: `in` beats an automaton pass
         self._group_of: dict[int, _Group] = {}  # regex leaves that share anchors (see _Group)
         by_key: dict[tuple, list[_Leaf]] = {}
         for lf in self._anchored:
@@ -258,9 +258,8 @@ class Matcher:
                 group = _Group([lf.text for lf in members], ignore_case)
                 for lf in members:
                     self._group_of[lf.idx] = group
-        self._memo: dict[str, dict[int, dict]] = {}  # text -> leaf hits (see _leaf_hits)
-        self._handoff: tuple[str, dict[int, dict]] | None = None  # see leaf_hits_for_next
-        self._volatile = 0  # regex time-outs and errors so far
+        self._memo: dict[str, dict[int, dict]] = {}  # text -> leaf hits (see leaf_hits)
+        self.volatile = 0  # regex time-outs and errors so far (while it stays, leaf hits are a function of the text)
         # `feed` returns every finding that completed; False: only those kept (a reader of the whole
         # log, such as explain, looks at the kept ones and the counts, and the rest cost time)
         self.report_new = True
@@ -298,28 +297,21 @@ class Matcher:
         return MatchRun()
 
     # -- per line --------------------------------------------------------------------------
-    def _leaf_hits(self, text: str, run: MatchRun) -> dict[int, dict]:
+    def leaf_hits(self, text: str, run: MatchRun) -> dict[int, dict]:
         """Leaf index -> captures of the leaves that match `text`. A pure function of the text while
         no regex times out or is switched off, so results are kept per text (logs repeat lines);
         a time-out or switch-off skips the memo for that line and empties it."""
         hits = self._memo.get(text)
         if hits is not None:
             return hits
-        volatile = self._volatile
+        volatile = self.volatile
         hits = self._compute_leaf_hits(text, run)
-        if self._volatile != volatile:
+        if self.volatile != volatile:
             self._memo.clear()
         elif len(text) <= _MEMO_TEXT:
             if len(self._memo) >= _MEMO_MAX:
                 self._memo.clear()
             self._memo[text] = hits
-        return hits
-
-    def leaf_hits_for_next(self, text: str, run: MatchRun) -> dict[int, dict]:
-        """The leaf hits of `text`; when there are any, the next `feed` of the same text uses them
-        instead of matching again (a time-out is then counted once, as one `feed` counts it)."""
-        hits = self._leaf_hits(text, run)
-        self._handoff = (text, hits) if hits else None
         return hits
 
     def _compute_leaf_hits(self, text: str, run: MatchRun) -> dict[int, dict]:
@@ -328,10 +320,10 @@ class Matcher:
         if present or self._index_lower is not None:
             idxs: set[int] = set()
             for a in present:
-                idxs.update(self._by_anchor[a])
+                idxs.update(self.by_anchor[a])
             if self._index_lower is not None:
                 for a in self._index_lower.present(text.lower()):
-                    idxs.update(self._by_anchor_lower[a])
+                    idxs.update(self.by_anchor_lower[a])
             leaves = self.leaves
             group_of = self._group_of
             verdict: dict[int, bool] = {}  # id(group) -> excludes this text
@@ -344,7 +336,7 @@ class Matcher:
                     if out:
                         continue
                 self._try_leaf(leaves[idx], text, hits, run)
-        for leaf in self._unanchored:
+        for leaf in self.unanchored:
             self._try_leaf(leaf, text, hits, run)
         return hits
 
@@ -357,12 +349,12 @@ class Matcher:
         try:
             m = leaf.pattern.search(text, timeout=REGEX_TIMEOUT_S)
         except _regex_error() as exc:
-            self._volatile += 1
+            self.volatile += 1
             leaf.disabled = True
             run.warnings.append(f"rule {leaf.origin}: regex switched off: {exc}")
             return
         except TimeoutError:
-            self._volatile += 1
+            self.volatile += 1
             leaf.timeouts += 1
             if leaf.timeouts >= MAX_TIMEOUTS:
                 leaf.disabled = True
@@ -417,15 +409,13 @@ class Matcher:
         return caps, evidence
 
     def feed(self, line, seq: int, tb: int | None, phase: str | None, engine: str, run: MatchRun,
-             who: tuple | None = None) -> list[Finding]:
-        """Match one line; return the findings that completed on it."""
+             who: tuple | None = None, known: tuple[str, dict] | None = None) -> list[Finding]:
+        """Match one line; return the findings that completed on it. `known`: (text, leaf hits) of
+        `leaf_hits` already run on this text (a time-out is then counted once, as one `feed` counts it)."""
         text = line.text
-        handoff = self._handoff
-        if handoff is not None:
-            self._handoff = None
         if not text:
             return []
-        hits = handoff[1] if handoff is not None and handoff[0] == text else self._leaf_hits(text, run)
+        hits = known[1] if known is not None and known[0] == text else self.leaf_hits(text, run)
         if not hits:  # rules are evaluated only for leaves that hit: nothing can complete
             return []
         hit_line = Hit(line.n, line.source, line.raw, seq, tb, phase, {}, who)
