@@ -16,8 +16,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-_FORMAT = 7  # 2: plain rule objects (diagnose.ruledata); 3: remediation items carry platforms; 4: rule tier,
-# named patterns; 5: examples with their context (ExampleData); 6: plain objects keep their model's fields; 7: zh
+_FORMAT = 8  # 2: plain rule objects (diagnose.ruledata); 3: remediation items carry platforms; 4: rule tier,
+# named patterns; 5: examples with their context (ExampleData); 6: plain objects keep their model's fields; 7: zh;
+# 8: zh's remediation defaults to [] (wt-zh1's ZhText and wt-shapes' Zh made one)
 MAX_ENTRIES = 16  # one per distinct set of rule folders; the least recently written go first
 
 

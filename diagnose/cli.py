@@ -9,8 +9,8 @@ import sys
 import click
 
 from diagnose import __version__
-from diagnose.exits import (EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageProblem, check_pushgateway, check_telemetry,
-                            exit_code_for)
+from diagnose.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageProblem, exit_code_for
+from diagnose.options import check_pushgateway, lang_option, telemetry_check
 
 
 def _err(msg: str) -> None:
@@ -116,6 +116,7 @@ FORMAT_CHOICES = ["text", "json", "markdown", "junit", "github", "prometheus"]
 @rules_option
 @only_option
 @skip_option
+@lang_option
 def explain(inputs, fmt, output_specs, pushgateway, no_redact, history_path, model_dir, no_color, fail_on,
             show_progress, grouping, events_target, otel, rules_dirs, only, skip):
     """Post-mortem report of saved logs (FILE..., a folder, a .gz file, or - for stdin).
@@ -136,7 +137,7 @@ def explain(inputs, fmt, output_specs, pushgateway, no_redact, history_path, mod
         extra = [outputs.parse_output_spec(spec) for spec in output_specs]
     except outputs.OutputError as exc:
         raise UsageProblem(str(exc)) from None
-    telemetry = check_telemetry(events_target, otel, allow_stdout=True)
+    telemetry = telemetry_check(events_target, otel, allow_stdout=True)
     if pushgateway:
         check_pushgateway(pushgateway)
     rules, errors = _load_rules(rules_dirs, only, skip, strict=bool(rules_dirs))
@@ -230,8 +231,9 @@ def rules():
 
 @rules.command("list")
 @rules_option
+@lang_option
 def rules_list(rules_dirs):
-    """Table of rules: id, category, engines, severity."""
+    """Table of rules: id, category, engines, severity, role and title (in the chosen --lang)."""
     from rich.console import Console
     from rich.table import Table
 
@@ -239,20 +241,37 @@ def rules_list(rules_dirs):
 
     pack = load_pack(list(rules_dirs))
     table = Table(box=None, header_style="bold")
+    from diagnose.i18n import current, tr
+
     for col in ("id", "category", "engines", "severity", "role"):
-        table.add_column(col)
+        table.add_column(col, no_wrap=True)
+    table.add_column(tr("title"), overflow="fold")
     for lr in sorted(pack.rules, key=lambda lr: (lr.rule.category, lr.rule.id)):
         r = lr.rule
-        table.add_row(r.id, r.category, ",".join(r.engines), r.severity, r.role)
-    Console(width=140, no_color=not _use_color(False)).print(table)
-    click.echo(f"{len(pack.rules)} rules")
+        table.add_row(r.id, r.category, ",".join(r.engines), r.severity, r.role, rule_title(r, current()))
+    tty = sys.stdout is not None and sys.stdout.isatty()
+    # a terminal: its width (titles fold); a pipe or a file: one line per rule, whatever its title
+    import io
+
+    buf = io.StringIO()
+    Console(file=buf, width=max(140, Console().width) if tty else 1000, force_terminal=_use_color(False),
+            no_color=not _use_color(False)).print(table)
+    click.echo("\n".join(line.rstrip() for line in buf.getvalue().rstrip("\n").split("\n")))
+    click.echo(tr("{n} rules", n=len(pack.rules)))
     for e in pack.errors:
         click.echo(f"warning: {e}", err=True)
+
+
+def rule_title(r, lang: str) -> str:
+    """A rule's title in `lang` (its `zh:` title under zh, when it has one), as written (placeholders kept)."""
+    zh = getattr(r, "zh", None)
+    return zh.title if lang == "zh" and zh is not None else r.title
 
 
 @rules.command("show")
 @click.argument("rule_id")
 @rules_option
+@lang_option
 def rules_show(rule_id, rules_dirs):
     """What a rule detects, why it matters, what to do, its examples and references.
 
@@ -266,18 +285,24 @@ def rules_show(rule_id, rules_dirs):
         _not_a_rule(pack, rule_id)
         return
     r = lr.rule
-    out = [f"{r.id}: {r.title}", f"  file: {rule_file_shown(lr)}",
+    from diagnose.i18n import current
+
+    zh = r.zh if current() == "zh" and getattr(r, "zh", None) is not None else None
+    out = [f"{r.id}: {zh.title if zh else r.title}", f"  file: {rule_file_shown(lr)}",
            f"  category {r.category}, severity {r.severity}, role {r.role}, engines {','.join(r.engines)}"
            + (f", versions {r.versions}" if r.versions else "")
            + (f", phases {','.join(r.phases)}" if r.phases else "") + (f", phase {r.phase}" if r.phase else ""),
            "", "What it detects and why it matters:",
            "  " + " ".join((r.description or r.explanation).split()),
            "", "Explanation template:", "  " + " ".join(r.explanation.split()), "", "What to do:"]
-    for item in r.remediation_items:
+    for i, item in enumerate(r.remediation_items):
         cond = f"   (when {item.when})" if item.when else ""
         if "any" not in item.platforms:
             cond += f"   ({' / '.join(item.platforms)} only)"
         out.append(f"  - {item.text}{cond}")
+    if zh:
+        out += ["", "中文说明模板：", "  " + " ".join(zh.explanation.split()), "", "处理办法："]
+        out += [f"  - {t}" for t in zh.remediation]
     out += ["", "Examples that match:"]
     out += ["  | " + line for ex in r.examples.match for line in example_text(ex).splitlines()]
     out += ["", "Examples that must not match:"]

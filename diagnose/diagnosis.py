@@ -7,6 +7,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from diagnose import i18n
 from diagnose.engines.base import PHASE_INDEX, number
 from diagnose.expr import Missing, Version, evaluate, render
 from diagnose.fingerprint import fingerprint
@@ -14,7 +15,7 @@ from diagnose.matcher import MAX_EVIDENCE, Finding, Matcher, MatchRun
 from diagnose.redact import cut
 from diagnose.report import ROLE_RANK as _ROLE
 from diagnose.report import SEVERITY_RANK as _SEV
-from diagnose.report import Diagnosis, Evidence
+from diagnose.report import Diagnosis, DiagnosisText, Evidence
 from diagnose.rulepack import version_ok
 
 if TYPE_CHECKING:
@@ -59,6 +60,32 @@ STALL_ADVICE = {
     "server": ("the HTTP server or its warm-up request is not completing",
                ["curl -v http://127.0.0.1:<port>/health", "Check http_proxy/no_proxy for localhost",
                 "ss -ltnp  # is the port bound?"]),
+}
+
+# STALL_ADVICE in Chinese (--lang zh): the same phases, the same commands.
+STALL_ADVICE_ZH = {
+    "config": ("模型配置、tokenizer 或权重可能正在静默下载，或者连不上模型仓库（Hub）",
+               ["检查到模型仓库的网络连通性，或在缓存已就绪时设置 HF_HUB_OFFLINE=1",
+                "py-spy dump --pid <server pid>  # 看它卡在哪里"]),
+    "init": ("worker 进程或 Ray placement group 没有起来",
+             ["ray status  # 多机：每个节点都带着显卡加入了吗？",
+              "nvidia-smi  # 显卡可见且空闲",
+              "py-spy dump --pid <engine pid>"]),
+    "nccl": ("有 rank 或节点没有加入 rendezvous（网卡选错、防火墙、某个节点没启动），或 NCCL P2P 卡住",
+             ["加上 NCCL_DEBUG=INFO（以及 TORCH_DISTRIBUTED_DEBUG=DETAIL）重跑，看是哪个 rank 在等",
+              "确认每个节点都已启动且能连到 master 地址；设置 NCCL_SOCKET_IFNAME / GLOO_SOCKET_IFNAME",
+              "nvidia-smi topo -m；如果卡在 P2P 建连，试试 NCCL_P2P_DISABLE=1"]),
+    "weights": ("权重读取非常慢（网络存储）或正在静默下载",
+                ["看一下分片加载速度和存储：iostat -x 5，对模型路径执行 df -h",
+                 "把权重拷到本地 NVMe，或使用引擎的 eager / 不用 mmap 的加载参数"]),
+    "kv_cache": ("显存 profiling 卡住或非常慢",
+                 ["nvidia-smi  # 等待期间的显存和利用率", "py-spy dump --pid <engine pid>"]),
+    "compile": ("torch.compile 或 CUDA graph 捕获正在进行或卡住；编译缓存为空时首次启动要几分钟",
+                ["首次启动请等编译完成，或用 --enforce-eager（vLLM）/ --disable-cuda-graph（SGLang）测试",
+                 "py-spy dump --pid <worker pid>  # 是在编译，还是在集合通信里死锁？"]),
+    "server": ("HTTP 服务或其预热请求没有完成",
+               ["curl -v http://127.0.0.1:<port>/health", "检查 http_proxy / no_proxy 是否放行 localhost",
+                "ss -ltnp  # 端口是否已监听？"]),
 }
 
 # The likely cause of a log that stops in a phase without any error line, where one cause is far more
@@ -124,6 +151,21 @@ def render_texts(rule, env: dict, engine: str) -> tuple[str, str, list[str]]:
             _remediation(rule, env, engine))
 
 
+def zh_text(title: str, explanation: str, remediation: list[str]) -> DiagnosisText:
+    """A diagnosis's Chinese text (its `i18n` field, docs/contract.md)."""
+    return DiagnosisText(lang="zh", title=title, explanation=explanation, remediation=list(remediation))
+
+
+def render_zh(rule, env: dict, engine: str) -> DiagnosisText | None:
+    """The diagnosis's `i18n` text (docs/contract.md): the rule's `zh:` block filled in from `env`, its
+    remediation items kept or dropped as the English ones are; None when the rule has no Chinese text."""
+    zh = getattr(rule, "zh", None)
+    if zh is None:
+        return None
+    return zh_text(render(zh.title, env), " ".join(render(zh.explanation, env).split()),
+                   _remediation(rule, env, engine, zh.remediation))
+
+
 def _fingerprint(finding: Finding, env: dict) -> str:
     # values are normalised (no timestamps, pids, hosts, paths): see diagnose/fingerprint.py
     return fingerprint(finding.rule.id, finding.rule.fingerprint, env)
@@ -148,11 +190,14 @@ def passes(finding: Finding, engine: str, version: str | None, env: dict) -> boo
 
 
 def _builtin(rule: str, category: str, severity: str, phase: str | None, title: str, explanation: str,
-             remediation: list[str], evidence: list[Evidence], key: str, confidence: str) -> Diagnosis:
-    """A diagnosis the code makes when no rule does (unknown-failure, stall-unknown, stopped-by-user)."""
+             remediation: list[str], evidence: list[Evidence], key: str, confidence: str,
+             zh: tuple[str, str, list[str]] | None = None) -> Diagnosis:
+    """A diagnosis the code makes when no rule does (unknown-failure, stall-unknown, stopped-by-user);
+    `zh`: its Chinese title, explanation and remediation (kept, as `i18n`, only under --lang zh)."""
     return Diagnosis(rule=rule, category=category, severity=severity, role="cause", phase=phase, title=title,
                      explanation=explanation, remediation=remediation, evidence=evidence,
-                     fingerprint=f"{rule}:" + hashlib.sha1(key.encode()).hexdigest()[:12], confidence=confidence)
+                     fingerprint=f"{rule}:" + hashlib.sha1(key.encode()).hexdigest()[:12], confidence=confidence,
+                     i18n=zh_text(*zh) if zh is not None and i18n.current() == "zh" else None)
 
 
 def stopped(phase: str | None, signame: str) -> Diagnosis:
@@ -166,12 +211,28 @@ def stopped(phase: str | None, signame: str) -> Diagnosis:
         "there, without an error. The start was neither ready nor failed.",
         ["Nothing to fix if you meant to stop it; to have llmdiag say where a slow start waits, "
          "run it again with --ready-timeout SECONDS"],
-        [], f"{phase}|{signame}", "confirmed")
+        [], f"{phase}|{signame}", "confirmed",
+        zh=(f"你（{signame}）在服务启动完成前停止了它（{f'阶段 {phase}' if phase else '尚未识别到任何加载阶段'}）",
+            f"llmdiag run 把你的 {signame} 转给了服务，服务随即停止；日志到此结束，没有报错。"
+            "这次启动既没有就绪，也没有失败。",
+            ["如果是有意停止，无需处理；想让 llmdiag 指出慢启动卡在哪里，请加上 --ready-timeout SECONDS 重新运行"]))
 
 
 def probe_failed(result: str, url: str, detail: str) -> Diagnosis:
     """`run --probe` / `watch --probe`: the server came up, but the probe found that it does not serve
     (stuck, refuses or down; docs/probe.md). An error in phase server, like a death after ready."""
+    zh_title, zh_why, zh_todo = {
+        "stuck": ("服务已启动但不能提供服务：/health 有响应，但一个单 token 请求没有完成",
+                  "API server 后面的引擎卡住或已停止（显卡挂死、engine core 退出或冻结），或者首个请求远比探测的时间上限慢",
+                  ["py-spy dump --pid <engine core pid>  # 引擎卡在哪里",
+                   "nvidia-smi  # 是 100% 忙但没有进展，还是空闲"]),
+        "refuses": ("服务已启动但拒绝请求",
+                    "返回了 HTTP 错误，或返回的不是 OpenAI 格式的响应（缺少 API key、API server 后面的引擎已退出、端口上是别的程序）",
+                    ["401 或 403：提供服务的 key（VLLM_API_KEY 或 OPENAI_API_KEY）"]),
+        "down": ("服务已启动但在其地址上没有响应",
+                 "连接不上，或 /health 没有及时响应：服务已退出，或监听在别处（与日志中不同的主机或端口、容器端口没有映射出来）",
+                 ["--probe-url URL  # 日志里的地址不是从这里访问的地址时"]),
+    }[result]
     title, why, todo = {
         "stuck": ("The server came up but does not serve: /health answers, a one-token request did not complete",
                   "the engine behind the API server hangs or is stopped (a GPU hang, a dead or frozen engine "
@@ -191,7 +252,9 @@ def probe_failed(result: str, url: str, detail: str) -> Diagnosis:
         "probe-not-serving", "unknown", "error", "server", title,
         f"After the ready line, a probe of the server said {result}: {detail}. Usually: {why}.",
         [f"llmdiag probe {url}  # each step with its status and time", *todo],
-        [], result, "confirmed")
+        [], result, "confirmed",
+        zh=(zh_title, f"服务就绪后，探测结果为 {result}：{detail}。通常是因为：{zh_why}。",
+            [f"llmdiag probe {url}  # 每一步的状态和耗时", *zh_todo]))
 
 
 def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: TimelineResult, engine: str,
@@ -242,12 +305,14 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
 
     grouped: dict[str, Diagnosed] = {}
     keys: dict[str, tuple] = {}  # fingerprint -> place in the order
+    zh = i18n.current() == "zh"
     for f, env in survivors:
         if f.rule.id in run.disabled:
             continue
         try:
             fp = _fingerprint(f, env)
             title, explanation, remediation = render_texts(f.rule, env, engine)
+            text = render_zh(f.rule, env, engine) if zh else None
         except Exception as exc:  # noqa: BLE001 - as above: switch the rule off, keep the report
             _switch_off(f.rule.id, exc, run)
             continue
@@ -265,7 +330,7 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
             rule=rule.id, category=rule.category, severity=rule.severity, role=rule.role,
             phase=f.phase or rule.phase, title=title, explanation=explanation, remediation=remediation,
             evidence=[], fingerprint=fp, references=rule.references,
-            confidence="likely" if rule.tier == "family" else "confirmed",
+            confidence="likely" if rule.tier == "family" else "confirmed", i18n=text,
         ), rule_phase=f.phase if f.frame_phase else rule.phase)
         for h in f.evidence[:MAX_EVIDENCE]:
             g.add(h.n, h.raw, h.source if multi_source else None, h.who)
@@ -287,6 +352,8 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
             if e.severity == "error":
                 e.severity = "warning"
                 e.title = "Non-fatal: " + e.title
+                if e.i18n is not None:
+                    e.i18n.title = i18n.tr_lang("zh", "Non-fatal: ") + e.i18n.title
                 keys[e.fingerprint] = (keys[e.fingerprint][0], 1, *keys[e.fingerprint][2:])
 
     # a start that stopped in a phase is explained first by what was read in that phase; a warning about a
@@ -306,10 +373,13 @@ def platform_kind(platform) -> str | None:
     return "cpu" if platform.lower() == "cpu" else "gpu"
 
 
-def _remediation(rule, env: dict, engine: str) -> list[str]:
+def _remediation(rule, env: dict, engine: str, texts: list[str] | None = None) -> list[str]:
+    """The remediation items this log keeps, filled in; `texts`: another language's text of each item
+    (same order), rendered instead, with the English item's scoping."""
     remediation: list[str] = []
+    seen: set[str] = set()
     kind = platform_kind(env.get("platform"))
-    for item in rule.remediation_items:
+    for i, item in enumerate(rule.remediation_items):
         if engine != "unknown" and "any" not in item.engines and engine not in item.engines:
             continue
         if kind and "any" not in item.platforms and kind not in item.platforms:
@@ -318,9 +388,14 @@ def _remediation(rule, env: dict, engine: str) -> list[str]:
             if item.when and not evaluate(item.when, env):
                 continue
             text = render(item.text, env, missing=None)
+            if texts is not None:
+                english, text = text, render(texts[i], env, missing=None)
+            else:
+                english = text
         except Missing:
             continue
-        if text not in remediation:
+        if english not in seen:
+            seen.add(english)
             remediation.append(text)
     return remediation
 
@@ -351,16 +426,20 @@ def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool,
         if first is not None:
             evidence.append(Evidence(line=first.n, text=first.text, source=first.source if multi_source else None))
             what = f"The first error that is not a wrapper is at line {first.n}: {cut(first.text.strip(), 300)}"
+            what_zh = f"第一个不是包装层的错误在第 {first.n} 行：{cut(first.text.strip(), 300)}"
         elif tl.fatal_lines:
             n, src, _ = tl.fatal_lines[0]
             what = f"The first fatal line is line {n}; no Python exception was printed before it."
+            what_zh = f"第一个致命错误行是第 {n} 行；在它之前没有打印 Python 异常。"
             evidence.append(Evidence(line=n, text=f"(fatal line {n})", source=src if multi_source else None))
         elif tl.tail_error is not None:
             n, src, raw = tl.tail_error
             evidence.append(Evidence(line=n, text=raw, source=src if multi_source else None))
             what = f"The log ends with an error at line {n}: {cut(raw.strip(), 300)}"
+            what_zh = f"日志以第 {n} 行的错误结束：{cut(raw.strip(), 300)}"
         else:
             what = "No error line was recognised."
+            what_zh = "没有识别到任何报错行。"
         where = f"during {phase}" if phase else "before any loading phase was recognised"
         after_ready = tl.died_after_ready
         unknown = _builtin(
@@ -371,7 +450,13 @@ def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool,
             [f"Read the lines around the first error (line {first.n})" if first else "Read the last lines of the log",
              "Re-run with more logging: VLLM_LOGGING_LEVEL=DEBUG (vLLM) or --log-level debug (SGLang)",
              "Collect: the whole log of every rank/node, nvidia-smi, pip list | grep -iE 'vllm|sglang|torch|transformers|flash'"],
-            evidence, f"{phase}|{first.exc if first else ''}", "likely")
+            evidence, f"{phase}|{first.exc if first else ''}", "likely",
+            zh=(("服务启动后失败；没有已知规则能解释" if after_ready
+                 else f"启动失败（{f'阶段 {phase}' if phase else '尚未识别到任何加载阶段'}）；没有已知规则能解释"),
+                what_zh,
+                [f"查看第一个错误（第 {first.n} 行）前后的日志" if first else "查看日志的最后几行",
+                 "打开更详细的日志重跑：VLLM_LOGGING_LEVEL=DEBUG（vLLM）或 --log-level debug（SGLang）",
+                 "收集：所有 rank / 节点的完整日志、nvidia-smi、pip list | grep -iE 'vllm|sglang|torch|transformers|flash'"]))
         at = len([d for d in diags if d.entry.severity == "error" and d.entry.role != "wrapper"])
         diags.insert(at, Diagnosed(unknown, [None] * len(evidence)))
     elif tl.outcome == "incomplete" and stopped_by and not _explains_stop(causes, phase):
@@ -379,6 +464,8 @@ def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool,
     elif tl.outcome == "incomplete" and not _explains_stop(causes, phase):
         meaning, actions = STALL_ADVICE.get(phase or "", ("the log stops before any loading phase was recognised",
                                                           ["Check that this is the whole log and that the process is alive"]))
+        meaning_zh, actions_zh = STALL_ADVICE_ZH.get(phase or "", ("日志在识别到任何加载阶段之前就结束了",
+                                                                 ["确认这是完整的日志，并且进程还活着"]))
         category = _stall_category(phase, tl)
         # a note of the same phase that names a cause (a checkpoint on network storage) explains the stall
         hint = next((d for d in causes if d.severity == "info" and d.role == "cause" and d.phase == phase
@@ -386,13 +473,19 @@ def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool,
         if hint:
             category = hint.category
             meaning = f"what the note below says ({hint.title})"
+            meaning_zh = f"下面的提示所说的情况（{(hint.i18n or hint).title}）"
         if phase == "server" and tl.facts.get("listen_url"):  # listening is not ready: SGLang's warm-up decides
             category = STALL_CATEGORY["warmup"]
             meaning = (f"the HTTP server listens ({tl.facts['listen_url']}) but the engine's own warm-up request has "
                        "not finished (SGLang: no 'The server is fired up and ready to roll!' line): it is still "
                        "running, hangs (often an HTTP proxy from the environment), or the log was cut before it")
+            meaning_zh = (f"HTTP 服务已在监听（{tl.facts['listen_url']}），但引擎自己的预热请求还没有完成（SGLang：没有 "
+                          "'The server is fired up and ready to roll!' 这一行）：它仍在运行、卡住了（常见原因是环境里的 HTTP "
+                          "代理），或者日志在那之前被截断")
         diags.insert(0, Diagnosed(_builtin(
             "stall-unknown", category, "warning", phase,
             f"Log ends in phase {phase or 'unknown'} without an error: a hang, a kill or a truncated log",
             f"No error and no ready line. In this phase that usually means {meaning}.",
-            actions, [], str(phase), "likely")))
+            actions, [], str(phase), "likely",
+            zh=(f"日志停在 {phase or 'unknown'} 阶段且没有报错：卡住、被杀掉或日志不完整",
+                f"没有报错，也没有就绪行。在这个阶段，通常意味着{meaning_zh}。", actions_zh))))

@@ -16,7 +16,8 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 
-from diagnose.diagnosis import Diagnosed
+from diagnose import i18n
+from diagnose.diagnosis import Diagnosed, zh_text
 from diagnose.engines.base import PHASE_INDEX, PHASES
 from diagnose.report import SEVERITY_RANK, Diagnosis
 
@@ -373,6 +374,11 @@ class DistTracker:
                 [f"Start every node with the same image / environment and the same arguments ({word})",
                  "Compare `pip list | grep -iE 'vllm|sglang|torch'` and the launch command on every node"],
                 [self._ev(n.fact_lines[key], multi) for n, _ in have[:5]], f"dist-config-mismatch:{key}",
+                zh=(f"各节点启动时的 {word} 不一致（{desc}）",
+                    f"同一次启动的每个节点都必须运行相同的引擎构建、相同的模型和并行设置；这里各节点的 {word} 不同"
+                    f"（{desc}）。设置不一致的节点要么拒绝加入 rendezvous，要么计算的分片不同，启动就会卡住或失败。",
+                    [f"每个节点使用相同的镜像 / 环境和相同的参数启动（{word}）",
+                     "在每个节点上对比 `pip list | grep -iE 'vllm|sglang|torch'` 和启动命令"]),
             ))
         keys = sorted({k for n in nodes for k in n.env})
         for key in keys:
@@ -386,14 +392,19 @@ class DistTracker:
                              [f"{self.node_label(n.name)}: not set" for n in missing])
             category = next((c for prefix, c in _ENV_CATEGORY if key.startswith(prefix)), "unknown")
             remediation = [f"Set {key} the same way on every node (export it before `ray start` / the launch command)"]
+            remediation_zh = [f"在每个节点上以相同方式设置 {key}（在 `ray start` / 启动命令之前 export）"]
             if key == "VLLM_ALLREDUCE_USE_SYMM_MEM":
                 remediation.insert(0, "export VLLM_ALLREDUCE_USE_SYMM_MEM=0 on every node")
+                remediation_zh.insert(0, "export VLLM_ALLREDUCE_USE_SYMM_MEM=0   # 每个节点都要设置")
             out.append(_diag(
                 "dist-env-mismatch", category, "error" if failing else "warning", "cause", None,
                 f"Environment differs between nodes: {key} ({desc})",
                 f"{key} is not set the same way on every node ({desc}). Ranks that take different "
                 f"communication paths or feature switches do not agree in the collective set-up.",
                 remediation, [self._ev(n.env_lines[key], multi) for n in have[:5]], f"dist-env-mismatch:{key}",
+                zh=(f"各节点的环境变量不一致：{key}（{desc}）",
+                    f"{key} 在各节点上的设置不一致（{desc}）。走不同通信路径或打开不同功能开关的 rank，在集合通信初始化时无法达成一致。",
+                    remediation_zh),
             ))
         return out
 
@@ -414,6 +425,10 @@ class DistTracker:
                     f"so one rank slot is never filled and the rendezvous waits for it.",
                     ["Give every node a distinct --node-rank (0 on the node of --dist-init-addr)"],
                     [self._ev(n.fact_lines["node_rank"], multi) for n in ns], f"dist-node-rank-duplicate:{r}",
+                    zh=(f"有两个节点都用 --node-rank {r} 启动（{', '.join(n.name for n in ns)}）",
+                        f"每个节点需要各自的 --node-rank，取值 0 到 nnodes-1；这里有 {len(ns)} 个节点都声称是 rank {r}，"
+                        f"于是有一个 rank 位置永远空着，rendezvous 一直在等它。",
+                        ["给每个节点分配不同的 --node-rank（--dist-init-addr 所在节点为 0）"]),
                 ))
         nnodes = max((n.facts.get("nnodes") for n, _ in ranked if isinstance(n.facts.get("nnodes"), int)), default=None)
         if failing and nnodes and len(seen) < nnodes:
@@ -428,6 +443,11 @@ class DistTracker:
                 ["Check that the missing node started and reaches the --dist-init-addr host and port (nc -zv HOST PORT)",
                  "Add that node's log to the inputs"],
                 [self._ev(first.fact_lines["node_rank"], multi)], "dist-node-rank-missing:" + ",".join(map(str, gone)),
+                zh=(f"输入中没有 node rank {', '.join(map(str, gone))} 的日志（共 {nnodes} 个节点）",
+                    f"这次启动用了 --nnodes {nnodes}；输入中只有 node rank {', '.join(map(str, sorted(seen)))}。"
+                    f"如果缺失的节点没有启动或访问不到 --dist-init-addr，其他节点就会一直在 rendezvous 中等待。",
+                    ["确认缺失的节点已经启动，并且能访问 --dist-init-addr 的主机和端口（nc -zv HOST PORT）",
+                     "把该节点的日志也加入输入"]),
             ))
         return out
 
@@ -472,6 +492,8 @@ class DistTracker:
         if last is not None:
             evidence.append((last[0], f"(last line of {label})", last[1] if multi else None, None))
         ident = f"rank{rank}" if rank is not None else (label if what == "node" else what)
+        what_zh = "节点" if what == "node" else "rank"
+        others_zh = f"其他 {len(ahead)} 个{what_zh}" if len(ahead) > 3 else ", ".join(ahead)
         return _diag(
             f"dist-{what}-behind", category, "warning", "cause", phase,
             f"{what.capitalize()} {label} stayed in {phase} while {others} reached {reached}: look at {label} first",
@@ -483,6 +505,13 @@ class DistTracker:
              "Re-run with NCCL_DEBUG=INFO to see which rank does not join" if phase == "nccl" else
              "nvidia-smi on its node: GPU memory held by other processes, a GPU missing"],
             evidence, f"dist-{what}-behind:{phase}:{reached}:{ident}", [label] if what == "rank" else [], [node],
+            zh=(f"{what_zh} {label} 停在 {phase}，而 {others_zh} 已到达 {reached}：先看 {label}",
+                f"分布式启动中，每个{what_zh}都要等最慢的那个，所以没有到达 {reached} 的{what_zh}拖住了其他{what_zh}；"
+                f"它最后所在的阶段是 {phase}。出现症状（集合通信超时）的{what_zh}日志里，很少能找到真正的原因。",
+                [f"读一下 {label}（及其所在节点 {node}）的最后几行日志，看它当时在做什么",
+                 "py-spy dump --pid <pid of that rank>  # 看它卡在哪里",
+                 "加上 NCCL_DEBUG=INFO 重跑，看是哪个 rank 没有加入" if phase == "nccl" else
+                 "在它所在节点上执行 nvidia-smi：是否有其他进程占着显存、是否少了显卡"]),
         )
 
     def _transports(self, multi: bool) -> list[Diagnosed]:
@@ -512,6 +541,12 @@ class DistTracker:
                 (["unset NCCL_P2P_DISABLE NCCL_SHM_DISABLE  # unless they work around a known P2P hang"] if p2p_off or shm_off else []) +
                 ["nvidia-smi topo -m  # the link between the GPUs", "Give the container --ipc=host (or a large --shm-size) so SHM works"],
                 [self._ev((info["line"], info["source"], info["text"]), multi, info.get("who"))], "nccl-socket-fallback-same-host",
+                zh=(f"同一主机上的 NCCL rank 之间走的是 TCP socket（NET/Socket），而不是 P2P 或共享内存（{pairs}）",
+                    "NCCL 为同一主机上的 rank 选择了网络传输：P2P（NVLink / PCIe）和 SHM 都不可用"
+                    + (f"，因为环境中设置了 {env_note}" if env_note else "") +
+                    "。这样也能工作，但每次 all-reduce 都要经过内核的 TCP 协议栈，比 NVLink 慢得多。",
+                    (["unset NCCL_P2P_DISABLE NCCL_SHM_DISABLE  # 除非它们是为了绕过已知的 P2P 卡死问题"] if p2p_off or shm_off else []) +
+                    ["nvidia-smi topo -m  # 显卡之间的互联方式", "给容器加上 --ipc=host（或较大的 --shm-size），让 SHM 可用"]),
             ))
         same = set(same_host)
         cross = [pr for pr in socket_pairs if pr not in same]
@@ -527,6 +562,12 @@ class DistTracker:
                 ["ibv_devinfo on every node; NCCL_IB_HCA / NCCL_SOCKET_IFNAME to the right devices",
                  "Check that the container sees /dev/infiniband (--device /dev/infiniband, --cap-add IPC_LOCK)"],
                 [self._ev((info["line"], info["source"], info["text"]), multi, info.get("who"))], "nccl-socket-between-nodes",
+                zh=("节点之间的 NCCL 流量走的是 TCP socket（NET/Socket），而不是 InfiniBand / RoCE"
+                    + ("：有些 rank 用上了 IB，这些 rank 回退了" if ib_users else ""),
+                    "NCCL 没有为这些 rank 找到可用的 IB 设备（'NET/IB : No device found.'），于是回退到 socket。"
+                    "启动仍能成功，但跨节点 all-reduce 会慢很多。",
+                    ["在每个节点上执行 ibv_devinfo；把 NCCL_IB_HCA / NCCL_SOCKET_IFNAME 指向正确的设备",
+                     "确认容器能看到 /dev/infiniband（--device /dev/infiniband，--cap-add IPC_LOCK）"]),
             ))
         shm_pairs = by_kind.get("SHM", [])
         if shm_pairs and p2p_off and not same_host:
@@ -538,6 +579,10 @@ class DistTracker:
                 "staged through host shared memory: slower, and it needs a large /dev/shm.",
                 ["unset NCCL_P2P_DISABLE unless it works around a P2P hang (then see nvidia-smi topo -m, ACS)"],
                 [self._ev((info["line"], info["source"], info["text"]), multi, info.get("who"))], "nccl-shm-instead-of-p2p",
+                zh=("由于 NCCL_P2P_DISABLE=1，同一主机的显卡之间 NCCL 使用共享内存（SHM）通信",
+                    "P2P（NVLink / PCIe 点对点访问）被环境变量关掉了，显卡之间的数据要经过主机共享内存中转：更慢，"
+                    "而且需要较大的 /dev/shm。",
+                    ["unset NCCL_P2P_DISABLE，除非它是为了绕过 P2P 卡死问题（那就去看 nvidia-smi topo -m 和 ACS）"]),
             ))
         return out
 
@@ -611,12 +656,14 @@ def _behind(items: list) -> list:
 
 
 def _diag(rule, category, severity, role, phase, title, explanation, remediation, evidence, fp,
-          ranks=(), nodes=()) -> Diagnosed:
-    """`evidence`: (line, text, source, process) of each evidence line (see DistTracker._ev)."""
+          ranks=(), nodes=(), zh=None) -> Diagnosed:
+    """`evidence`: (line, text, source, process) of each evidence line (see DistTracker._ev); `zh`: (title,
+    explanation, remediation) in Chinese, kept as the diagnosis's `i18n` under --lang zh."""
     d = Diagnosed(Diagnosis(
         rule=rule, category=category, severity=severity, role=role, phase=phase, title=title,
         explanation=explanation, remediation=remediation, evidence=[],
         fingerprint=rule + ":" + hashlib.sha1(fp.encode()).hexdigest()[:12], ranks=ranks, nodes=nodes,
+        i18n=zh_text(*zh) if zh is not None and i18n.current() == "zh" else None,
     ))
     for ev in evidence:
         d.add(*ev)

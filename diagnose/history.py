@@ -14,6 +14,7 @@ import sqlite3
 import statistics
 from datetime import datetime, timedelta, timezone
 
+from diagnose.i18n import tr
 from diagnose.report import HistoryInfo, Report, SeenBefore, SlowPhase
 
 WINDOW_DAYS = 7
@@ -138,8 +139,8 @@ class History:
             if count:
                 info.seen.append(SeenBefore(fingerprint=d.fingerprint, rule=d.rule, count=count + 1,
                                             days=WINDOW_DAYS, first_seen=first))
-                info.notes.append(f"{d.rule}: seen {count + 1} times in {WINDOW_DAYS} days "
-                                  f"(this run included; first on {first[:10]})")
+                info.notes.append(tr("{rule}: seen {n} times in {days} days (this run included; first on {first})",
+                                     rule=d.rule, n=count + 1, days=WINDOW_DAYS, first=first[:10]))
         if model is not None:
             for name, duration in _phase_durations(report).items():
                 rows = self.db.execute(
@@ -158,8 +159,9 @@ class History:
                     info.slow_phases.append(SlowPhase(phase=name, duration_s=round(duration, 1),
                                                       median_s=round(median, 1), ratio=round(ratio, 1),
                                                       runs=len(values)))
-                    info.notes.append(f"{name} took {ratio:.1f}x longer than the median of the last "
-                                      f"{len(values)} starts of {model} ({duration:.1f}s vs {median:.1f}s)")
+                    info.notes.append(tr("{phase} took {ratio}x longer than the median of the last {n} starts of "
+                                         "{model} ({duration}s vs {median}s)", phase=name, ratio=f"{ratio:.1f}",
+                                         n=len(values), model=model, duration=f"{duration:.1f}", median=f"{median:.1f}"))
         return info
 
 

@@ -152,17 +152,20 @@ def _label(start) -> str:
 
 def grouping_note(starts: Sequence) -> str:
     """How the input files were grouped into starts, in one line (text output ends with it)."""
+    from diagnose.i18n import tr
+
     files = sum(len(s.inputs) for s in starts)
     if len(starts) == 1:
         why = f" ({starts[0].why})" if starts[0].why else ""
-        return f"llmdiag: {files} files read as one start{why}; --separate gives a report per file."
+        return tr("llmdiag: {files} files read as one start{why}; --separate gives a report per file.",
+                  files=files, why=why)
     counts = {o: sum(1 for s in starts if s.report.outcome == o) for o in ("failed", "incomplete", "ready")}
-    told = ", ".join(f"{n} {o}" for o, n in counts.items() if n)
+    told = ", ".join(tr("{n} {outcome}", n=n, outcome=o) for o, n in counts.items() if n)
     merged = [f"{_label(s)} ({s.why})" for s in starts if len(s.inputs) > 1]
-    how = f"; read together: {'; '.join(merged)}" if merged else ""
-    return (f"llmdiag: {len(starts)} starts in {files} files, each with its own report: {told}; "
-            f"worst {worst_outcome([s.report for s in starts]).upper()}{how}. "
-            f"--merge reads all files as one start.")
+    how = tr("; read together: {merged}", merged="; ".join(merged)) if merged else ""
+    return tr("llmdiag: {n} starts in {files} files, each with its own report: {told}; worst {worst}{how}. "
+              "--merge reads all files as one start.", n=len(starts), files=files, told=told,
+              worst=worst_outcome([s.report for s in starts]).upper(), how=how)
 
 
 def _multi_json(starts: Sequence) -> str:
@@ -201,13 +204,16 @@ def _multi_markdown(starts: Sequence) -> str:
     from diagnose.render.markdown import MAX_BYTES, esc
     from diagnose.render.markdown import render as r_md
 
+    from diagnose.i18n import tr
+
     worst = worst_outcome([s.report for s in starts])
-    head = [f"# llmdiag: {len(starts)} starts, worst outcome {worst}", "",
-            "| # | files | outcome | read together because |", "|---|---|---|---|"]
+    head = [tr("# llmdiag: {n} starts, worst outcome {worst}", n=len(starts), worst=worst), "",
+            tr("| # | files | outcome | read together because |"), "|---|---|---|---|"]
     head += [f"| {i + 1} | {esc(_label(s))} | {s.report.outcome} | {esc(s.why) or '-'} |" for i, s in enumerate(starts)]
     budget = max(4096, (MAX_BYTES - 8192) // len(starts))
     parts = ["\n".join(head)]
-    parts += [f"---\n\n*Start {i + 1} of {len(starts)}: {esc(_label(s))}*\n\n" + r_md(s.report, max_bytes=budget)
+    parts += ["---\n\n" + tr("*Start {i} of {n}: {label}*", i=i + 1, n=len(starts), label=esc(_label(s)))
+              + "\n\n" + r_md(s.report, max_bytes=budget)
               for i, s in enumerate(starts)]
     return "\n\n".join(parts)
 
@@ -241,10 +247,12 @@ def render_starts(starts: Sequence, fmt: str, color: bool = False, width: int | 
         from diagnose.prometheus import render_many
 
         return render_many([s.report for s in starts])
+    from diagnose.i18n import tr
+
     out = []
     for i, s in enumerate(starts):
-        out.append(f"=== start {i + 1} of {len(starts)}: {_label(s)}"
-                   + (f" (read together: {s.why})" if s.why else "") + " ===\n")
+        out.append(tr("=== start {i} of {n}: {label}", i=i + 1, n=len(starts), label=_label(s))
+                   + (tr(" (read together: {why})", why=s.why) if s.why else "") + " ===\n")
         out.append(render(s.report, "text", color=color, width=width) + "\n")
     out.append(grouping_note(starts) + "\n")
     return "".join(out)

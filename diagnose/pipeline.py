@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from diagnose import diagnosis, distributed
+from diagnose import diagnosis, distributed, i18n
 from diagnose.engines import PHASE_INDEX, PROCESS_FIRST, START_BANNERS, EngineGuess, MarkerScanner, is_dev_version
 from diagnose.lines import (InputSpec, Line, LineParser, LineSplitter, clock_datetime, expand_inputs, iter_specs,
                             line_records, open_input, read_blocks)
@@ -139,7 +139,8 @@ class Analyzer:
         top = next((d for d in done["diagnoses"] if d.role != "wrapper"), None)
         last = min(self.last[0], first - 1) if self.last is not None else first - 1
         self.earlier.append({"first_line": self._first_line, "last_line": max(self._first_line, last),
-                             "outcome": done["outcome"], "title": top.title if top is not None else None})
+                             "outcome": done["outcome"], "title": top.title if top is not None else None,
+                             "title_zh": (top.i18n or top).title if top is not None else None})
         del self.earlier[:-_EARLIER_KEPT]
         self.starts += 1
         run = self.matcher.new_run()
@@ -324,6 +325,13 @@ class Analyzer:
             warnings.append(f"The server started {self.starts} times in this log; this report covers the last "
                             f"start, from line {self._first_line}. Before it"
                             f"{' (the last ' + str(len(self.earlier)) + ')' if self.starts - 1 > len(self.earlier) else ''}: {before}.")
+            if i18n.current() == "zh":  # the same numbers, in Chinese (warnings are read by a person)
+                before = "；".join(
+                    f"第 {e['first_line']}-{e['last_line']} 行 {e['outcome']}" + (f"（{e['title_zh']}）" if e["title_zh"] else "")
+                    for e in self.earlier)
+                last_n = f"（最后 {len(self.earlier)} 次）" if self.starts - 1 > len(self.earlier) else ""
+                warnings[-1] = (f"服务在这份日志中启动了 {self.starts} 次；本报告只覆盖从第 {self._first_line} 行开始的"
+                                f"最后一次启动。之前的启动{last_n}：{before}。")
         public_facts = {k: v for k, v in facts.items() if isinstance(v, (int, float, str, bool))}
         return dict(
             engine=engine,

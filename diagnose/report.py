@@ -46,6 +46,7 @@ class F(NamedTuple):
     alias: str | None = None
     ge: int | None = None
     default_factory: Any = None
+    omit_none: bool = False  # dumped without the key when None (not a pydantic keyword: a serializer does it)
 
 
 class Field(NamedTuple):
@@ -165,9 +166,10 @@ class _Data(metaclass=_Declared):
             setattr(self, f.name, v)
 
     def model_dump(self, by_alias: bool = False) -> dict[str, Any]:
-        """Nested dicts and lists, fresh containers (as pydantic's python-mode dump)."""
+        """Nested dicts and lists, fresh containers (as pydantic's python-mode dump); a field declared
+        with `omit_none` is left out while it is None."""
         return {(f.alias if by_alias and f.alias else f.name): _dump(getattr(self, f.name), by_alias)
-                for f in self._fields}
+                for f in self._fields if not (f.spec.omit_none and getattr(self, f.name) is None)}
 
     def model_copy(self, update: Mapping[str, Any] | None = None):
         """A shallow copy; `update` values are taken as given (pydantic does not validate them either)."""
@@ -208,6 +210,15 @@ class PhaseReport(_Data):
     source: Optional[str] = None
 
 
+class DiagnosisText(_Data):
+    """A diagnosis's title, explanation and remediation in the language a person chose (--lang)."""
+
+    lang: Literal["zh"] = F(description="the language of these texts (zh: Chinese)")
+    title: str
+    explanation: str
+    remediation: list[str] = F(description="the same items as the English remediation, in the same order")
+
+
 class Diagnosis(_Data):
     rule: str
     category: str
@@ -228,6 +239,11 @@ class Diagnosis(_Data):
         "confirmed: a specific rule recognised this failure; likely: a family rule (tier: family) "
         "named the kind of failure without a specific rule, or the built-in unknown-failure / "
         "stall-unknown")
+    i18n: Optional[DiagnosisText] = F(
+        None,
+        "only with --lang zh (or a Chinese locale): the title, explanation and remediation in that "
+        "language, when the diagnosis has them; the English fields stay as they are. Absent otherwise "
+        "(the key is left out, not null)", omit_none=True)
 
 
 class ErrorLine(_Data):
@@ -362,7 +378,7 @@ def pydantic_models() -> dict[str, type]:
     """The pydantic model of every report class, made from its declaration (name -> model)."""
     if _PYDANTIC:
         return _PYDANTIC
-    from pydantic import BaseModel, ConfigDict
+    from pydantic import BaseModel, ConfigDict, model_serializer
     from pydantic import Field as PydanticField
 
     from diagnose.engines.base import PHASES
@@ -377,15 +393,34 @@ def pydantic_models() -> dict[str, type]:
                                 "__annotations__": {}}
         for f in cls._fields:
             body["__annotations__"][f.name] = eval(f.annotation, names)  # noqa: S307 - our own declarations
-            keywords = {k: v for k, v in f.spec._asdict().items() if k != "default" and v is not None}
+            keywords = {k: v for k, v in f.spec._asdict().items()
+                        if k not in ("default", "omit_none") and v is not None}
             if f.spec.default is not REQUIRED:
                 keywords["default"] = f.spec.default
             if set(keywords) - {"default"}:
                 body[f.name] = PydanticField(**keywords)
             elif keywords:
                 body[f.name] = keywords["default"]
+        omitted = tuple(f.name for f in cls._fields if f.spec.omit_none)
+        if omitted:
+            body["_omit_none"] = model_serializer(mode="wrap")(_omit_none_serializer(omitted))
         names[name] = _PYDANTIC[name] = type(name, (_Model,), body)
     return _PYDANTIC
+
+
+def _omit_none_serializer(omitted: tuple[str, ...]):
+    """The pydantic side of `F(omit_none=True)`: those keys are left out while None (the same as
+    `_Data.model_dump`, so a report made without them reads byte for byte as before)."""
+
+    def serialize(self, handler):
+        data = handler(self)
+        if isinstance(data, dict):
+            for name in omitted:
+                if name in data and data[name] is None:
+                    del data[name]
+        return data
+
+    return serialize
 
 
 def json_schema() -> dict:

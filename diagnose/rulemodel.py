@@ -158,12 +158,13 @@ class Examples(_Strict):
 
 
 class Zh(_Strict):
-    """A rule's Chinese texts (`zh:`): its title, explanation and remediation, one entry per English
-    remediation item (an item with `engines:` / `platforms:` keeps its English scoping)."""
+    """A rule's Chinese texts (`zh:`, shown with --lang zh): its title, explanation and one remediation
+    text per English item, in the same order; an item's scoping (`when`, `engines`, `platforms`) is the
+    English item's."""
 
     title: str
     explanation: str
-    remediation: list[str]
+    remediation: list[str] = []  # the count is checked against the English items (Rule._zh)
 
     _templates = field_validator("title", "explanation")(classmethod(lambda cls, v: _check_template(v)))
 
@@ -252,12 +253,16 @@ class Rule(_Strict):
         return v
 
     @model_validator(mode="after")
-    def _family(self):
-        if self.tier == "family" and self.category == "unknown":
-            raise ValueError("a family rule names a kind of failure: its category cannot be unknown")
+    def _zh(self):
         if self.zh is not None and len(self.zh.remediation) != len(self.remediation):
             raise ValueError(f"zh.remediation: {len(self.zh.remediation)} items for {len(self.remediation)} "
                              "English ones (one per item, in the same order)")
+        return self
+
+    @model_validator(mode="after")
+    def _family(self):
+        if self.tier == "family" and self.category == "unknown":
+            raise ValueError("a family rule names a kind of failure: its category cannot be unknown")
         return self
 
     @property

@@ -12,6 +12,7 @@ compared with NAME.expected.json.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Callable
 
@@ -279,6 +280,38 @@ def run_all(rule_dirs: list[str], samples_dir: str | None, verbose: bool, echo: 
     return ok and bad == 0
 
 
+_STRING_LITERAL = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+
+
+def _placeholders(template: str) -> list[str]:
+    """The `{...}` placeholders of a template (expression and format spec), sorted; `{{` is a literal brace.
+    String literals inside an expression are prose and are translated: they compare as ''."""
+    from diagnose.expr import _TEMPLATE
+
+    return sorted(_STRING_LITERAL.sub("''", m.group(1).strip()) for m in _TEMPLATE.finditer(template or "")
+                  if m.group(1))
+
+
+def zh_problems(rule) -> list[str]:
+    """What is wrong with a rule's `zh:` block against its English text: the same placeholders (with
+    their format specs) in the title, the explanation and each remediation item."""
+    zh = getattr(rule, "zh", None)
+    if zh is None:
+        return []
+    out = []
+    for key in ("title", "explanation"):
+        if _placeholders(getattr(rule, key)) != _placeholders(getattr(zh, key)):
+            out.append(f"zh.{key}: placeholders {_placeholders(getattr(zh, key))} differ from the English "
+                       f"{_placeholders(getattr(rule, key))}")
+    for i, (item, text) in enumerate(zip(rule.remediation_items, zh.remediation)):
+        if _placeholders(item.text) != _placeholders(text):
+            out.append(f"zh.remediation[{i}]: placeholders {_placeholders(text)} differ from the English "
+                       f"{_placeholders(item.text)}")
+    if len(zh.remediation) != len(rule.remediation):
+        out.append(f"zh.remediation: {len(zh.remediation)} items, remediation {len(rule.remediation)}")
+    return out
+
+
 def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
     from diagnose.matcher import literal_anchors
 
@@ -308,6 +341,10 @@ def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
                 errors.append(f"{where}: regex {cond.regex[:60]!r} has a nested quantifier that can backtrack badly")
         if r.versions and r.engines == ["any"]:
             warnings.append(f"{where}: version bounds on a rule for any engine")
+        if getattr(r, "zh", None) is None:
+            warnings.append(f"{where}: no Chinese text (zh: title, explanation, remediation; rules/README.md)")
+        else:
+            errors += [f"{where}: {p}" for p in zh_problems(r)]
     fired = _examples_fired(pack)
     shadow_errors, shadow_warnings = shadowed(pack, fired)
     errors += shadow_errors

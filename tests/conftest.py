@@ -36,6 +36,13 @@ def rules():
 def _no_user_rules(monkeypatch):
     monkeypatch.delenv("LLMDIAG_RULES", raising=False)
     monkeypatch.setenv("NO_COLOR", "1")
+    # the suite reads English: a Chinese locale of the machine that runs it must not switch the language
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(var, "").lower().startswith("zh"):
+            monkeypatch.delenv(var)
+    from diagnose import i18n
+
+    i18n.set_lang("en")
 
 
 def run_cli(args, input_bytes=None):

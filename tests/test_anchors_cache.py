@@ -72,12 +72,14 @@ def test_cached_pack_is_plain_and_loads_without_pydantic(tmp_path):
 
 
 def test_plain_rules_equal_the_validated_models(monkeypatch):
-    from diagnose.rulemodel import freeze, load_file
+    from diagnose.rulemodel import freeze, load_file, load_patterns
 
     monkeypatch.setenv("LLMDIAG_NO_CACHE", "1")
     pack = load_pack()
+    patterns, perrors = load_patterns(builtin_rules_dir() / "patterns.yaml")
+    assert not perrors
     for lr in pack.rules[:40]:
-        model, errors = load_file(builtin_rules_dir().parent / lr.path)
+        model, errors = load_file(builtin_rules_dir().parent / lr.path, patterns)
         assert not errors
         plain = lr.rule
         assert plain == freeze(model)

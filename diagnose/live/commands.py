@@ -37,9 +37,18 @@ def _live_options(f):
                      help="At end of input export the start as an OpenTelemetry trace over OTLP (OTEL_* "
                           "variables; pip install 'llmdiag[otel]')."),
     ]
+    from diagnose.options import lang_option
+
+    opts.append(lang_option)
     for opt in reversed(opts):
         f = opt(f)
     return f
+
+
+def _lang(f):
+    from diagnose.options import lang_option
+
+    return lang_option(f)
 
 
 _probe_timeout = click.option(
@@ -65,7 +74,7 @@ def _probe_cfg(url: str | None, timeout: float) -> dict:
 def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, only, skip, output_specs=(),
             events=None, otel=False, pushgateway=None, **extra) -> dict:
     from diagnose import outputs
-    from diagnose.exits import UsageProblem, check_pushgateway, check_telemetry
+    from diagnose.exits import UsageProblem
     from diagnose.live.stall import parse_overrides
 
     try:
@@ -75,6 +84,8 @@ def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, o
     if any(path == "-" for _, path in targets):
         raise UsageProblem("--output PATH must be a file here: stdout carries the server's log")
     if pushgateway:
+        from diagnose.options import check_pushgateway
+
         check_pushgateway(pushgateway)
 
     try:
@@ -90,7 +101,9 @@ def _config(stall, quiet, status_file, status_fd, plain, no_color, rules_dirs, o
             raise UsageProblem(f"--status-fd {status_fd}: not an open file descriptor") from None
     if status_file and status_fd is not None:
         raise UsageProblem("use --status-file or --status-fd, not both")
-    check_telemetry(events, otel)
+    from diagnose.options import telemetry_check
+
+    telemetry_check(events, otel)
     telemetry = {"events": events, "otel": otel} if events or otel else {}
     env_rules = [d for d in os.environ.get("LLMDIAG_RULES", "").split(":") if d]
     return {
@@ -189,6 +202,7 @@ def run(command, log_path, ready_timeout, kill_after, probe, probe_url, probe_ti
 @click.argument("input_file", metavar="FILE")
 @click.option("--speed", type=float, default=1.0, show_default=True, help="Play N times faster.")
 @click.option("--max-gap", type=float, default=None, metavar="SECONDS", help="Shorten longer pauses to this.")
+@_lang
 def replay(input_file, speed, max_gap):
     """Write a saved log to stdout with its original timing: llmdiag replay crash.log | llmdiag watch"""
     from diagnose.exits import UsageProblem

@@ -66,6 +66,12 @@ def backlog_limit() -> int:
         return BACKLOG_LIMIT
 
 
+def _lang() -> str:
+    from diagnose.i18n import current
+
+    return current()
+
+
 def start_worker(cfg: dict, control: bool = False):
     """Start the analysis process; return (process, non-blocking write end of its frame pipe)."""
     r, w = os.pipe()
@@ -74,7 +80,7 @@ def start_worker(cfg: dict, control: bool = False):
     pass_fds = tuple(fd for fd in (status_fd, _events_fd(cfg)) if fd is not None and fd > 2)
     try:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "diagnose.live.worker", json.dumps(cfg)],
+            [sys.executable, "-m", "diagnose.live.worker", json.dumps({**cfg, "lang": _lang()})],
             stdin=r, stdout=subprocess.PIPE if control else subprocess.DEVNULL, pass_fds=pass_fds,
         )
     finally:

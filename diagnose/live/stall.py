@@ -91,29 +91,36 @@ def compile_minutes(facts: dict) -> int:
 
 def advice(phase: str | None, engine: str, facts: dict, shards_done: int | None = None,
            shards_total: int | None = None) -> tuple[str, list[str]]:
-    """(what it usually means, what to run to find out) for a stall in `phase`."""
-    meaning, actions = STALL_ADVICE.get(phase or "", (
-        "the server has not printed a recognisable startup line yet: it may be importing, downloading, or stuck",
-        ["Check that the process is alive: ps -ef | grep -E 'vllm|sglang'"]))
+    """(what it usually means, what to run to find out) for a stall in `phase`, in the current language
+    (the texts through diagnose.i18n: the same cases and the same commands in both)."""
+    from diagnose.diagnosis import STALL_ADVICE, STALL_ADVICE_ZH
+    from diagnose.i18n import current, tr
+
+    table = STALL_ADVICE_ZH if current() == "zh" else STALL_ADVICE
+    meaning, actions = table.get(phase or "", (
+        tr("the server has not printed a recognisable startup line yet: it may be importing, downloading, or stuck"),
+        [tr("Check that the process is alive: ps -ef | grep -E 'vllm|sglang'")]))
     actions = list(actions)
     if phase == "weights":
         if shards_total:
-            meaning = (f"shard {shards_done or 0}/{shards_total} is not advancing: weights are read very slowly "
-                       "(network storage) or the process is stuck in I/O")
+            meaning = tr("shard {done}/{total} is not advancing: weights are read very slowly (network storage) "
+                         "or the process is stuck in I/O", done=shards_done or 0, total=shards_total)
         else:
-            meaning = ("no shard progress yet: the storage is slow or the weights are being downloaded silently "
-                       "(first use of a hub model)")
-            actions.insert(0, "du -sh ~/.cache/huggingface/hub  # growing? then it is downloading")
+            meaning = tr("no shard progress yet: the storage is slow or the weights are being downloaded silently "
+                         "(first use of a hub model)")
+            actions.insert(0, tr("du -sh ~/.cache/huggingface/hub  # growing? then it is downloading"))
     elif phase == "compile":
-        meaning += (f"; a cold torch.compile cache is normal for up to ~{compile_minutes(facts)} minutes "
-                    "on the first start of this model")
+        meaning += tr("; a cold torch.compile cache is normal for up to ~{minutes} minutes on the first start "
+                      "of this model", minutes=compile_minutes(facts))
         if engine == "vllm":
-            actions.append("ls ~/.cache/vllm/torch_compile_cache  # empty or new hash: a cold compile")
+            actions.append(tr("ls ~/.cache/vllm/torch_compile_cache  # empty or new hash: a cold compile"))
     elif phase in ("nccl", "init") and nodes(facts) > 1:
-        actions.append(f"Check the logs of the other {nodes(facts) - 1} node(s): did each one start and reach this phase?")
+        actions.append(tr("Check the logs of the other {n} node(s): did each one start and reach this phase?",
+                          n=nodes(facts) - 1))
     if phase == "nccl" and not any("NCCL_DEBUG" in a for a in actions):
-        actions.insert(0, "Re-run with NCCL_DEBUG=INFO to see which rank waits")
-    for extra in ("py-spy dump --pid <server pid>  # where it waits", "nvidia-smi  # GPU memory and utilisation"):
+        actions.insert(0, tr("Re-run with NCCL_DEBUG=INFO to see which rank waits"))
+    for extra in (tr("py-spy dump --pid <server pid>  # where it waits"),
+                  tr("nvidia-smi  # GPU memory and utilisation")):
         head = extra.split()[0]
         if not any(a.startswith(head) for a in actions):
             actions.append(extra)

@@ -49,29 +49,39 @@ class Out:
 
 # -- message texts (shared by both views) -------------------------------------------------------
 def diagnosis_lines(d, after_ready: bool = False) -> list[str]:
-    when = "after the server came up: " if after_ready else ""
-    out = [f"{d.severity}: {when}{d.title}  [{d.category}, rule {d.rule}]"]
-    if d.explanation:
-        out.append(f"  why: {d.explanation}")
-    out += [f"  do: {r}" for r in d.remediation[:5]]
+    from diagnose.i18n import current, tr
+
+    t = d.i18n if current() == "zh" else None
+    title, explanation, remediation = (t.title, t.explanation, t.remediation) if t is not None else \
+        (d.title, d.explanation, d.remediation)
+    when = tr("after the server came up: ") if after_ready else ""
+    out = [f"{d.severity}: {when}{title}  [{d.category}, {tr('rule {rule}', rule=d.rule)}]"]
+    if explanation:
+        out.append(tr("  why: {text}", text=explanation))
+    out += [tr("  do: {text}", text=r) for r in remediation[:5]]
     if d.evidence:
         ev = d.evidence[0]
-        out.append(f"  at line {ev.line}: {ev.text.strip()[:240]}")
+        out.append(tr("  at line {n}: {text}", n=ev.line, text=ev.text.strip()[:240]))
     return out
 
 
 def stall_lines(phase: str | None, secs: float, budget: float, meaning: str, actions: list[str],
                 why: str = "") -> list[str]:
-    where = f"phase {phase}" if phase else "startup (no phase recognised yet)"
-    out = [f"stall: no progress in {where} for {fmt_dur(secs)}" + (why or f" (budget {fmt_dur(budget)})")]
-    out.append(f"  usually: {meaning}")
-    out += [f"  check: {a}" for a in actions]
+    from diagnose.i18n import tr
+
+    where = tr("phase {phase}", phase=phase) if phase else tr("startup (no phase recognised yet)")
+    out = [tr("stall: no progress in {where} for {secs}", where=where, secs=fmt_dur(secs))
+           + (why or tr(" (budget {secs})", secs=fmt_dur(budget)))]
+    out.append(tr("  usually: {text}", text=meaning))
+    out += [tr("  check: {text}", text=a) for a in actions]
     return out
 
 
 def ready_line(secs: float, done: list[tuple[str, float | None]]) -> str:
+    from diagnose.i18n import tr
+
     parts = ", ".join(f"{n} {fmt_dur(s)}" for n, s in done)
-    return f"server is up after {fmt_dur(secs)}" + (f" ({parts})" if parts else "")
+    return tr("server is up after {secs}", secs=fmt_dur(secs)) + (f" ({parts})" if parts else "")
 
 
 class View:
@@ -103,8 +113,10 @@ class PlainView(View):
     def phase(self, name, prev, prev_s, head):
         if self.quiet:
             return
-        took = f" ({prev} took {fmt_dur(prev_s)})" if prev else ""
-        self._emit([f"{head + ': ' if head else ''}phase {name}{took}"])
+        from diagnose.i18n import tr
+
+        took = tr(" ({prev} took {secs})", prev=prev, secs=fmt_dur(prev_s)) if prev else ""
+        self._emit([f"{head + ': ' if head else ''}{tr('phase {phase}', phase=name)}{took}"])
 
     def ready(self, secs, done):
         if not self.quiet:
@@ -118,7 +130,10 @@ class PlainView(View):
 
     def resumed(self, phase, secs):
         if not self.quiet:
-            self._emit([f"progress resumed in phase {phase or '-'} after {fmt_dur(secs)} without progress"])
+            from diagnose.i18n import tr
+
+            self._emit([tr("progress resumed in phase {phase} after {secs} without progress", phase=phase or "-",
+                           secs=fmt_dur(secs))])
 
     def note(self, msg):
         self._emit([msg])
@@ -249,6 +264,8 @@ def status_texts(state: dict, height: int) -> list:
     """The status lines (rich Text), most important kept when the height is small."""
     from rich.text import Text
 
+    from diagnose.i18n import tr
+
     head = Text("llmdiag ", style="bold")
     eng = state.get("engine") or "unknown"
     head.append(visible(f"{eng if eng != 'unknown' else 'engine ?'}{' ' + state['version'] if state.get('version') else ''}"),
@@ -256,31 +273,31 @@ def status_texts(state: dict, height: int) -> list:
     if state.get("model"):
         head.append(f"  {visible(state['model'])}")
     if (state.get("starts") or 1) > 1:
-        head.append(f"  start {state['starts']}", style="bold magenta")
+        head.append(tr("  start {n}", n=state["starts"]), style="bold magenta")
     if state.get("failed"):
-        head.append(f"  FAILED in {state.get('phase') or 'startup'}", style="bold red")
+        head.append(tr("  FAILED in {phase}", phase=state.get("phase") or "startup"), style="bold red")
     elif state.get("ready"):
-        head.append(f"  READY after {fmt_dur(state.get('ready_s'))}", style="bold green")
+        head.append(tr("  READY after {secs}", secs=fmt_dur(state.get("ready_s"))), style="bold green")
         probe = state.get("probe")
         if probe is not None:
             result, ttft = probe
             head.append(f"  probe: {result}" + (f" {ttft:.2f}s" if ttft is not None else ""),
                         style="bold green" if result == "serves" else "dim" if result == "probing" else "bold red")
     else:
-        head.append(f"  phase {state.get('phase') or 'starting'} ", style="bold")
+        head.append("  " + tr("phase {phase}", phase=state.get("phase") or "starting") + " ", style="bold")
         head.append(fmt_dur(state.get("phase_s")))
-        head.append(f"  (total {fmt_dur(state.get('total_s'))})", style="dim")
+        head.append(tr("  (total {secs})", secs=fmt_dur(state.get("total_s"))), style="dim")
     picked: list[tuple[int, int, Text]] = [(0, 0, head)]  # (priority, display order, text)
     if state.get("stall"):
         phase, secs = state["stall"]
-        picked.append((1, 5, Text(f"stalled: no progress in {phase or 'startup'} for {fmt_dur(secs)}"
-                                  " (advice printed above)", style="bold yellow")))
+        picked.append((1, 5, Text(tr("stalled: no progress in {phase} for {secs} (advice printed above)",
+                                     phase=phase or "startup", secs=fmt_dur(secs)), style="bold yellow")))
     for i, (sev, title) in enumerate(state.get("diagnoses", [])[-2:]):
         picked.append((2, 6 + i, Text(visible(f"{sev}: {title}"), style=_SEV_STYLE.get(sev, ""))))
     sh = state.get("shards")
     if sh:
-        t = Text("weights: ", style="bold")
-        t.append(f"shards {sh['done']}/{sh['total']}")
+        t = Text(tr("weights: "), style="bold")
+        t.append(tr("shards {done}/{total}", done=sh["done"], total=sh["total"]))
         if sh.get("gbps"):
             t.append(f"  {sh['gbps']:.2f} GB/s")
         elif sh.get("rate"):
@@ -289,12 +306,12 @@ def status_texts(state: dict, height: int) -> list:
             t.append(f"  ETA {fmt_dur(sh['eta_s'])}")
         picked.append((3, 2, t))
     if state.get("kv"):
-        picked.append((4, 3, Text("KV cache: ", style="bold") + Text(visible("  ".join(state["kv"])))))
+        picked.append((4, 3, Text(tr("KV cache: "), style="bold") + Text(visible("  ".join(state["kv"])))))
     if state.get("done"):
-        picked.append((5, 1, Text("done: ", style="dim") + Text(
+        picked.append((5, 1, Text(tr("done: "), style="dim") + Text(
             "  ".join(f"{n} {fmt_dur(s)}" for n, s in state["done"]), style="dim")))
     if state.get("dropped"):
-        picked.append((6, 9, Text(f"analysis skipped {state['dropped']} bytes (input faster than analysis)",
+        picked.append((6, 9, Text(tr("analysis skipped {n} bytes (input faster than analysis)", n=state["dropped"]),
                                   style="dim")))
     keep = sorted(picked, key=lambda p: p[0])[:height]
     return [t for _, _, t in sorted(keep, key=lambda p: p[1])]

@@ -45,6 +45,9 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(sig, signal.SIG_IGN)
     argv = sys.argv[1:] if argv is None else argv
     cfg = json.loads(argv[0]) if argv else {}
+    from diagnose.i18n import set_lang
+
+    set_lang(cfg.get("lang") or "en")  # the front's --lang (or locale), chosen once
     in_fd = 0
     control_fd = 1 if cfg.get("control") else None
     view = make_view(cfg)

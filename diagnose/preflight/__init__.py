@@ -118,8 +118,13 @@ def enrich_report(report, model_dir: str | None):
     for d in report.diagnoses:
         extra = [r for r in est["remediation"].get(d.category, []) if r not in d.remediation]
         if extra and d.role != "wrapper":
+            t = d.i18n
+            if t is not None:  # --lang zh: the same numbers first (preflight's lines are commands and numbers)
+                t = t.model_copy(update={"remediation": extra + list(t.remediation),
+                                         "explanation": f"{t.explanation} Preflight：{est['summary']}。"})
             d = d.model_copy(update={"remediation": extra + list(d.remediation),
-                                     "explanation": f"{d.explanation} Preflight: {est['summary']}."})
+                                     "explanation": f"{d.explanation} Preflight: {est['summary']}.",
+                                     **({"i18n": t} if t is not None else {})})
         changed.append(d)
     facts = dict(report.facts)
     for key in ("kv_tokens", "max_len_that_fits"):

@@ -11,6 +11,12 @@ import sys
 import click
 
 
+def _lang(f):
+    from diagnose.options import lang_option
+
+    return lang_option(f)
+
+
 @click.command()
 @click.argument("url", required=False)
 @click.option("--from-log", "log_path", type=click.Path(dir_okay=False), default=None, metavar="LOG",
@@ -27,6 +33,7 @@ import click
 @click.option("--insecure", is_flag=True, help="https: do not verify the server's certificate.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="json: the llmdiag.probe/v1 object (docs/probe.md).")
+@_lang
 def probe(url, log_path, api_key, model, timeout, total_timeout, insecure, fmt):
     """Prove that an OpenAI-compatible server (vLLM, SGLang) serves: GET /health, the model list, then a
     streamed one-token completion (chat when only chat is served), timed to its first token.

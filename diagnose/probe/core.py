@@ -122,6 +122,7 @@ class ProbeResult:
     result: str = "down"
     summary: str = ""
     model: str | None = None
+    summary_zh: str = ""  # the summary in Chinese, for the text output under --lang zh (not in the JSON)
     ttft_s: float | None = None
     steps: list[Step] = field(default_factory=list)
 
@@ -451,8 +452,9 @@ def probe(url: str | Target, *, api_key: str | None = None, timeout: float = 10.
         s.seconds, s.status = ans.seconds, ans.status
         return s, ans, None
 
-    def finish(result: str, summary: str) -> ProbeResult:
+    def finish(result: str, summary: str, zh: str = "") -> ProbeResult:
         res.result, res.summary = result, red(summary)
+        res.summary_zh = red(zh) if zh else res.summary
         for s in res.steps:
             s.error = red(s.error) if s.error else s.error
             s.note = red(s.note)
@@ -461,18 +463,23 @@ def probe(url: str | Target, *, api_key: str | None = None, timeout: float = 10.
 
     def refused(s: Step, ans: _Answer) -> ProbeResult:
         s.error = f"{ans.status} {ans.reason}: {_error_message(ans.body)}".strip()
-        hint = ""
+        hint = hint_zh = ""
         if ans.status in (401, 403):
             hint = (" (the API key was refused)" if api_key else
                     " (give the server's key: --api-key, or VLLM_API_KEY / OPENAI_API_KEY)")
-        return finish("refuses", f"{t.url} answered {s.method} {_path(s)} with {s.error}{hint}")
+            hint_zh = ("（API key 被拒绝）" if api_key else
+                       "（请提供服务的 key：--api-key，或 VLLM_API_KEY / OPENAI_API_KEY）")
+        return finish("refuses", f"{t.url} answered {s.method} {_path(s)} with {s.error}{hint}",
+                      f"{t.url} 对 {s.method} {_path(s)} 的应答是 {s.error}{hint_zh}")
 
     # 1. /health
     s, ans, fail = step("health", "GET", "/health", cap=_SMALL_CAP)
     if fail is not None:
         if fail == "protocol":
-            return finish("refuses", f"{t.url} does not answer HTTP on {_path(s)}: {s.error}")
-        return finish("down", f"{t.url}: {s.error} ({s.method} {_path(s)})")
+            return finish("refuses", f"{t.url} does not answer HTTP on {_path(s)}: {s.error}",
+                          f"{t.url} 在 {_path(s)} 上不以 HTTP 应答：{s.error}")
+        return finish("down", f"{t.url}: {s.error} ({s.method} {_path(s)})",
+                      f"{t.url}：{s.error}（{s.method} {_path(s)}）")
     if 200 <= ans.status < 300:
         s.ok = True
     elif ans.status in (404, 405):  # behind a proxy that exposes only /v1: the next steps decide
@@ -484,9 +491,11 @@ def probe(url: str | Target, *, api_key: str | None = None, timeout: float = 10.
     s, ans, fail = step("models", "GET", "/v1/models")
     found = _model_list(ans) if ans is not None and ans.status == 200 else None
     if found is None and fail == "timeout":
-        return finish("stuck", f"{t.url} answers /health but not {_path(s)}: {s.error}")
+        return finish("stuck", f"{t.url} answers /health but not {_path(s)}: {s.error}",
+                      f"{t.url} 响应 /health，但不响应 {_path(s)}：{s.error}")
     if found is None and fail in ("connect", "dns"):
-        return finish("down", f"{t.url} answered /health, then went away: {s.error} ({s.method} {_path(s)})")
+        return finish("down", f"{t.url} answered /health, then went away: {s.error} ({s.method} {_path(s)})",
+                      f"{t.url} 响应了 /health，随后就断开了：{s.error}（{s.method} {_path(s)}）")
     if found is None:
         if ans is not None:
             s.error = _bad_list(ans) if ans.status == 200 else f"{ans.status} {ans.reason}: {_error_message(ans.body)}"
@@ -502,13 +511,15 @@ def probe(url: str | Target, *, api_key: str | None = None, timeout: float = 10.
                             else f"{ans2.status} {ans2.reason}")
             if ans is not None and ans.status != 200:
                 return refused(s, ans)
-            return finish("refuses", f"{t.url} answered {s.method} {_path(s)} with {s.error}")
+            return finish("refuses", f"{t.url} answered {s.method} {_path(s)} with {s.error}",
+                          f"{t.url} 对 {s.method} {_path(s)} 的应答是 {s.error}")
     else:
         s.ok = True
         s.note = (found[0] + (f" (and {len(found) - 1} more)" if len(found) > 1 else "")) if found else "no model"
     if not found:
         s.ok, s.error = False, "the list is empty"
-        return finish("refuses", f"{t.url} serves no model ({_path(s)} lists none)")
+        return finish("refuses", f"{t.url} serves no model ({_path(s)} lists none)",
+                      f"{t.url} 没有提供任何模型（{_path(s)} 列表为空）")
     res.model = model or found[0]
 
     # 3. one tiny real request, streamed, timed to its first token
@@ -522,26 +533,31 @@ def probe(url: str | Target, *, api_key: str | None = None, timeout: float = 10.
     what = "a one-token chat completion" if s.name == "chat" else "a one-token completion"
     how = what.split(" ", 1)[1]
     if fail == "timeout":
-        return finish("stuck", f"{t.url} answers /health, but {what} of {res.model} did not complete: {s.error}")
+        return finish("stuck", f"{t.url} answers /health, but {what} of {res.model} did not complete: {s.error}",
+                      f"{t.url} 响应 /health，但 {res.model} 的单 token 请求没有完成：{s.error}")
     if fail is not None:
         return finish("down" if fail in ("connect", "dns") else "refuses",
-                      f"{t.url}: {s.method} {_path(s)} of {res.model} failed: {s.error}")
+                      f"{t.url}: {s.method} {_path(s)} of {res.model} failed: {s.error}",
+                      f"{t.url}：{res.model} 的 {s.method} {_path(s)} 失败：{s.error}")
     if ans.status != 200:
         return refused(s, ans)
     if ans.event is not None and "error" in ans.event:
         err = ans.event["error"]
         msg = err.get("message") if isinstance(err, dict) else err
         s.error = f"error in the stream: {_show(str(msg))}"
-        return finish("refuses", f"{t.url} answered {s.method} {_path(s)} with {s.error}")
+        return finish("refuses", f"{t.url} answered {s.method} {_path(s)} with {s.error}",
+                      f"{t.url} 对 {s.method} {_path(s)} 的应答是 {s.error}")
     if ans.first_token is None:  # not a stream: a JSON completion is fine, anything else is not
         doc = _json(ans.body)
         if not (isinstance(doc, dict) and isinstance(doc.get("choices"), list) and doc["choices"]):
             s.error = f"not an OpenAI completion ({ans.content_type or 'no content type'}): {_show(ans.body)}"
-            return finish("refuses", f"{t.url} answered {s.method} {_path(s)} with {s.error}")
+            return finish("refuses", f"{t.url} answered {s.method} {_path(s)} with {s.error}",
+                          f"{t.url} 对 {s.method} {_path(s)} 的应答是 {s.error}")
         ans.first_token = ans.seconds
     s.ok, s.note = True, "first token"
     res.ttft_s = ans.first_token
-    return finish("serves", f"{t.url} serves {res.model}: first token after {res.ttft_s:.3f} s ({how})")
+    return finish("serves", f"{t.url} serves {res.model}: first token after {res.ttft_s:.3f} s ({how})",
+                  f"{t.url} 正常提供 {res.model}：首 token 耗时 {res.ttft_s:.3f} s（{how}）")
 
 
 def _path(s: Step) -> str:
@@ -572,7 +588,10 @@ def _bad_list(ans: _Answer) -> str:
 # -- output -------------------------------------------------------------------------------------------
 
 def render_text(res: ProbeResult) -> str:
-    out = [f"{res.result}: {res.summary}"]
+    from diagnose.i18n import current
+
+    zh = current() == "zh" and res.summary_zh
+    out = [f"{res.result}: {res.summary}" if not zh else f"{res.result}：{res.summary_zh}"]
     width = max((len(_path(s)) for s in res.steps), default=0)
     for s in res.steps:
         status = "-" if s.status is None else str(s.status)

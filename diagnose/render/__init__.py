@@ -6,4 +6,6 @@ FAMILY_NOTE = "likely: family match, no specific rule"
 
 def family_note(d) -> str:
     """The note a renderer adds to a diagnosis that a family rule (tier: family) made, else ''."""
-    return FAMILY_NOTE if getattr(d, "confidence", "confirmed") == "likely" and d.category != "unknown" else ""
+    from diagnose.i18n import tr
+
+    return tr(FAMILY_NOTE) if getattr(d, "confidence", "confirmed") == "likely" and d.category != "unknown" else ""

@@ -49,11 +49,17 @@ def reported_by(wrappers: list, label: str = "reported by") -> str:
     """'reported by: vLLM worker process failed to start (line 51), ...' or '' without wrappers."""
     if not wrappers:
         return ""
+    from diagnose.i18n import current, tr
+
+    zh = current() == "zh"
     parts = []
     for w in wrappers:
         name = _TRAILING_NOTE.sub("", w.title) or w.title
+        if zh:
+            name = re.sub(r"\s*（[^（）]*）\s*$", "", name) or name
         if w.evidence:
             ev = w.evidence[0]
-            name += f" (line {ev.line}" + (f" of {ev.source}" if ev.source else "") + ")"
+            where = tr("line {n} of {source}", n=ev.line, source=ev.source) if ev.source else tr("line {n}", n=ev.line)
+            name += f" ({where})" if not zh else f"（{where}）"
         parts.append(name)
-    return f"{label}: " + ", ".join(parts)
+    return (f"{tr(label)}: " + ", ".join(parts)) if not zh else f"{tr(label)}：" + "，".join(parts)

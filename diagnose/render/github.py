@@ -36,15 +36,18 @@ def command(level: str, message: str, **props: object) -> str:
 
 
 def _message(d: Diagnosis, wrappers: list = ()) -> str:
+    from diagnose.i18n import tr
+
     lines = [d.explanation]
     if d.remediation:
-        lines += ["", "What to do:"] + [f"  {r}" for r in d.remediation]
+        lines += ["", tr("What to do:")] + [f"  {r}" for r in d.remediation]
     if d.evidence:
         ev = d.evidence[0]
-        lines += ["", f"Log line {ev.line}: {ev.text[:500]}"]
+        lines += ["", tr("Log line {n}: {text}", n=ev.line, text=ev.text[:500])]
     if wrappers:
         lines += ["", reported_by(wrappers, "Reported by")]
-    lines += ["", f"({d.category}, rule {d.rule}, fingerprint {d.fingerprint})"]
+    lines += ["", tr("({category}, rule {rule}, fingerprint {fingerprint})", category=d.category, rule=d.rule,
+                     fingerprint=d.fingerprint)]
     return "\n".join(lines)
 
 
@@ -78,6 +81,8 @@ def ordered(report: Report) -> list[tuple[Diagnosis, list]]:
 
 def render(report: Report, max_annotations: int = MAX_ANNOTATIONS, input_paths=None) -> str:
     """Annotations; `input_paths` (as given on the command line) let them point at the log file."""
+    from diagnose.i18n import tr
+
     report = visible_report(report)
     out = []
     for i, (d, wrappers) in enumerate(ordered(report)[:max_annotations]):
@@ -88,11 +93,11 @@ def render(report: Report, max_annotations: int = MAX_ANNOTATIONS, input_paths=N
         title = f"llmdiag: {d.title}"
         out.append(command(level, _message(d, wrappers), file=file, line=line, title=title))
     if not out and report.outcome != "ready":
-        out.append(command("error", f"Start {report.outcome} in phase {report.last_phase or 'unknown'}; "
-                                    "no rule explains it", title="llmdiag"))
+        out.append(command("error", tr("Start {outcome} in phase {phase}; no rule explains it",
+                                       outcome=report.outcome, phase=report.last_phase or "unknown"), title="llmdiag"))
     if report.outcome == "ready" and not any(d.severity == "error" for d in report.diagnoses):
-        out.append(command("notice", f"{report.engine} server came up; "
-                                     f"{len(report.diagnoses)} finding(s)", title="llmdiag: ready"))
+        out.append(command("notice", tr("{engine} server came up; {n} finding(s)", engine=report.engine,
+                                        n=len(report.diagnoses)), title=tr("llmdiag: ready")))
     return "\n".join(out) + "\n"
 
 

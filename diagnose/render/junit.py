@@ -18,6 +18,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from diagnose.engines.base import PHASES
+from diagnose.i18n import tr
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
 from diagnose.report import Diagnosis, Report, died_after_ready
@@ -37,13 +38,14 @@ def _secs(d: float | None) -> str:
 
 
 def _body(d: Diagnosis, wrappers: list = ()) -> str:
-    lines = [f"{d.title}", f"category {d.category}, severity {d.severity}, role {d.role}, rule {d.rule}"
+    lines = [f"{d.title}", tr("category {category}, severity {severity}, role {role}, rule {rule}",
+                              category=d.category, severity=d.severity, role=d.role, rule=d.rule)
              + (f" ({family_note(d)})" if family_note(d) else ""),
-             f"fingerprint {d.fingerprint}", "", f"Why: {d.explanation}"]
+             tr("fingerprint {fingerprint}", fingerprint=d.fingerprint), "", tr("Why: {text}", text=d.explanation)]
     if d.remediation:
-        lines += ["", "What to do:"] + [f"  {r}" for r in d.remediation]
+        lines += ["", tr("What to do:")] + [f"  {r}" for r in d.remediation]
     if d.evidence:
-        lines += ["", "Evidence:"]
+        lines += ["", tr("Evidence:")]
         for ev in d.evidence:
             src = f"{ev.source}:" if ev.source else ""
             lines.append(f"  {src}{ev.line}: {ev.text[:2000]}")
@@ -105,26 +107,28 @@ def build(report: Report) -> ET.Element:
                 ftype = top.category
                 body = "\n\n".join(_body(d, wrappers_of.get(id(d), [])) for d in diags)
             else:
-                message = f"phase {name} " + ("failed" if "failed" in statuses else "did not complete")
+                message = tr("phase {phase} failed" if "failed" in statuses else "phase {phase} did not complete",
+                             phase=name)
                 ftype = "unknown"
                 body = message
             if "running" in statuses and report.outcome == "incomplete":
-                message = f"stalled in {name}: {message}"
+                message = tr("stalled in {phase}: {message}", phase=name, message=message)
             fail = ET.SubElement(case, "failure", {"message": clean(message[:1000]), "type": clean(ftype[:200])})
             fail.text = clean(body[:MAX_BODY])
         elif not spans:
             counts["skipped"] += 1
             if first_seen is not None and i < first_seen:
-                reason = f"not in this log (its first phase is {PHASES[first_seen]})"
+                reason = tr("not in this log (its first phase is {phase})", phase=PHASES[first_seen])
             elif report.outcome != "ready" and (last_seen is None or i > last_seen):
-                reason = "not reached: the start stopped earlier"
+                reason = tr("not reached: the start stopped earlier")
             else:
-                reason = "not in the log (skipped by this engine or configuration)"
+                reason = tr("not in the log (skipped by this engine or configuration)")
             ET.SubElement(case, "skipped", {"message": reason})
-        out = [f"lines {p.first_line}-{p.last_line}" + (f" of {p.source}" if p.source else "")
-               + f", {p.status}" + (f", {p.duration_s:.1f}s" if p.duration_s is not None else "") for p in spans]
+        out = [tr("lines {first}-{last}", first=p.first_line, last=p.last_line)
+               + (tr(" of {source}", source=p.source) if p.source else "")
+               + f", {tr(p.status)}" + (f", {p.duration_s:.1f}s" if p.duration_s is not None else "") for p in spans]
         for d in notes.get(name, []):
-            out.append(f"[{d.severity}] {d.title} ({d.category}, {d.role}, rule {d.rule})")
+            out.append(f"[{d.severity}] {d.title} ({d.category}, {d.role}, {tr('rule {rule}', rule=d.rule)})")
         if out:
             so = ET.SubElement(case, "system-out")
             so.text = clean("\n".join(out))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from diagnose.i18n import current, tr
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
 from diagnose.render.text import after_ready_note, fmt_dur, phase_note, probe_note
@@ -31,7 +32,7 @@ _CMD_WORDS = (
     "watch grep find chmod chown ln tar"
 ).split()
 _COMMAND = re.compile(r"^(?:[A-Z][A-Z0-9_]*=\S*|--?[A-Za-z][\w-]*|(?:" + "|".join(map(re.escape, _CMD_WORDS)) + r"))(?:\s|$)")
-_NOTE = re.compile(r"^(.*?\S)\s{2,}\((.+)\)\s*$")
+_NOTE = re.compile(r"^(.*?\S)\s{2,}[(（](.+)[)）]\s*$")  # a Chinese note has full-width parentheses
 
 
 def esc(text: str) -> str:
@@ -85,11 +86,12 @@ def _evidence_block(d: Diagnosis, line_chars: int) -> str:
         src = f"{ev.source}:" if ev.source else ""
         text = ev.text.replace("\r", "")
         if len(text) > line_chars:
-            text = text[:line_chars] + f" … ({len(text) - line_chars} more characters)"
+            text = text[:line_chars] + tr(" … ({n} more characters)", n=len(text) - line_chars)
         lines.append(f"{src}{ev.line}: {text}")
-    more = f", matched {d.count} times" if d.count > len(d.evidence) else ""
-    return (f"<details><summary>Evidence ({len(d.evidence)} line{'s' if len(d.evidence) != 1 else ''}"
-            f"{more})</summary>\n\n{fenced(lines, 'text')}\n\n</details>")
+    more = tr(", matched {n} times", n=d.count) if d.count > len(d.evidence) else ""
+    summary = tr("Evidence ({n} lines{more})" if len(d.evidence) != 1 else "Evidence ({n} line{more})",
+                 n=len(d.evidence), more=more)
+    return f"<details><summary>{summary}</summary>\n\n{fenced(lines, 'text')}\n\n</details>"
 
 
 def _top(report: Report) -> Diagnosis | None:
@@ -103,35 +105,38 @@ def _top(report: Report) -> Diagnosis | None:
 
 
 def _headline(report: Report) -> list[str]:
-    eng = report.engine if report.engine != "unknown" else "engine unknown"
+    eng = report.engine if report.engine != "unknown" else tr("engine unknown")
     ver = f" {report.engine_version}" if report.engine_version else ""
-    model = f", model {code(report.model)}" if report.model else ""
-    where = f" in phase {code(report.last_phase)}" if report.last_phase and report.outcome != "ready" else ""
-    headline = f"## {_ICON[report.outcome]} llmdiag: start {_OUTCOME[report.outcome]}{where}"
+    model = tr(", model {model}", model=code(report.model)) if report.model else ""
+    where = tr(" in phase {phase}", phase=code(report.last_phase)) if report.last_phase and report.outcome != "ready" else ""
+    headline = tr("## {icon} llmdiag: start {outcome}{where}", icon=_ICON[report.outcome],
+                  outcome=tr(_OUTCOME[report.outcome]), where=where)
     if died_after_ready(report):
-        headline = f"## {_ICON['failed']} llmdiag: start ready, then the server died"
-    out = [headline, "", f"{esc(eng + ver)}{model}, {report.lines} log lines"]
+        headline = tr("## {icon} llmdiag: start ready, then the server died", icon=_ICON["failed"])
+    out = [headline, "", tr("{engine}{model}, {n} log lines", engine=esc(eng + ver), model=model, n=report.lines)]
     if after_ready_note(report):
         out += ["", esc(after_ready_note(report))]
     if probe_note(report):
         out += ["", esc(probe_note(report))]
     top = _top(report)
     if top is None and report.outcome == "ready":
-        out += ["", "**What happened:** the server came up; no problem found."]
+        out += ["", tr("**What happened:** the server came up; no problem found.")]
         return out
     if top is None:
-        out += ["", "**What failed:** no rule recognised the failure; see the phase table below."]
+        out += ["", tr("**What failed:** no rule recognised the failure; see the phase table below.")]
         return out
-    phase = f", phase {code(top.phase)}" if top.phase else ""
+    phase = tr(", phase {phase}", phase=code(top.phase)) if top.phase else ""
     label = {"failed": "What failed", "incomplete": "Where it stopped"}.get(report.outcome, "What to look at")
     if died_after_ready(report):
         label = "What failed after it came up"
     note = f" ({family_note(top)})" if family_note(top) else ""
-    out += ["", f"**{label}:** {esc(top.title)} ({code(top.category)}{phase}){note}",
-            "", f"**Why:** {esc(top.explanation)}"]
+    colon = "：" if current() == "zh" else ":"
+    paren = ("（", "）") if current() == "zh" else ("(", ")")
+    out += ["", f"**{tr(label)}{colon}** {esc(top.title)} {paren[0]}{code(top.category)}{phase}{paren[1]}{note}",
+            "", f"{tr('**Why:**')} {esc(top.explanation)}"]
     todo = _what_to_do(top)
     if todo:
-        out += ["", "**What to do:**", "", *todo]
+        out += ["", tr("**What to do:**"), "", *todo]
     return out
 
 
@@ -140,10 +145,10 @@ def _phase_table(report: Report) -> list[str]:
     if not report.phases:
         return [esc(note)]
     multi = any(p.source for p in report.phases)
-    head = "| phase | status | lines | duration |" + (" source |" if multi else "")
+    head = tr("| phase | status | lines | duration |") + (tr(" source |") if multi else "")
     out = [head, "|---|---|---:|---:|" + ("---|" if multi else "")]
     for p in report.phases:
-        status = {"failed": "**failed**", "running": "*running*"}.get(p.status, p.status)
+        status = {"failed": f"**{tr('failed')}**", "running": f"*{tr('running')}*"}.get(p.status, tr(p.status))
         row = f"| {p.name} | {status} | {p.first_line}-{p.last_line} | {dur(p.duration_s)} |"
         if multi:
             row += f" {esc(p.source or '')} |"
@@ -152,20 +157,22 @@ def _phase_table(report: Report) -> list[str]:
 
 
 def _diagnosis(i: int, d: Diagnosis, detail: bool, headline: bool = False, wrappers: list = ()) -> list[str]:
-    phase = f", {d.phase}" if d.phase else ""
+    phase = (f"，{d.phase}" if current() == "zh" else f", {d.phase}") if d.phase else ""
     out = [f"#### {i}. {_SEV_ICON[d.severity]} {esc(d.title)}",
-           "", f"{code(d.category)}, {d.severity}, {d.role}{phase}; rule {code(d.rule)}, fingerprint {code(d.fingerprint)}"
-           + (f"; matched {d.count} times" if d.count > 1 else "")
+           "", tr("{category}, {severity}, {role}{phase}; rule {rule}, fingerprint {fingerprint}",
+                  category=code(d.category), severity=d.severity, role=d.role, phase=phase, rule=code(d.rule),
+                  fingerprint=code(d.fingerprint))
+           + (tr("; matched {n} times", n=d.count) if d.count > 1 else "")
            + (f"; {family_note(d)}" if family_note(d) else "")]
     if wrappers:
         out += ["", esc(reported_by(wrappers, "Reported by"))]
     if headline:
-        out += ["", "Why and what to do: see the headline above."]
+        out += ["", tr("Why and what to do: see the headline above.")]
     elif detail:
-        out += ["", f"**Why:** {esc(d.explanation)}"]
+        out += ["", f"{tr('**Why:**')} {esc(d.explanation)}"]
         todo = _what_to_do(d)
         if todo:
-            out += ["", "**What to do:**", "", *todo]
+            out += ["", tr("**What to do:**"), "", *todo]
     return out
 
 
@@ -178,16 +185,16 @@ def render(report: Report, max_bytes: int = MAX_BYTES) -> str:
     report = visible_report(report)
     head = _headline(report)
     if report.history and report.history.notes:
-        head += ["", "**History:**", ""] + [f"- {esc(x)}" for x in report.history.notes]
-    head += ["", "### Phases", "", *_phase_table(report)]
+        head += ["", tr("**History:**"), ""] + [f"- {esc(x)}" for x in report.history.notes]
+    head += ["", tr("### Phases"), "", *_phase_table(report)]
     if report.diagnoses:
-        head += ["", "### Diagnoses (most likely root cause first)"]
+        head += ["", tr("### Diagnoses (most likely root cause first)")]
     head_text = "\n".join(head)
     tail: list[str] = []
     if report.warnings:
-        tail.append("\n".join(["<details><summary>Warnings</summary>", "",
+        tail.append("\n".join([f"<details><summary>{tr('Warnings')}</summary>", "",
                                 *[f"- {esc(w)}" for w in report.warnings], "", "</details>"]))
-    tail.append(f"<sub>llmdiag report {code(report.schema_)}; secrets redacted unless --no-redact.</sub>\n")
+    tail.append(tr("<sub>llmdiag report {schema}; secrets redacted unless --no-redact.</sub>", schema=code(report.schema_)) + "\n")
 
     pairs = folded(report)  # wrappers folded into their cause; the JSON report lists them all
     diags = [d for d, _ in pairs]
@@ -221,11 +228,11 @@ def render(report: Report, max_bytes: int = MAX_BYTES) -> str:
                 total -= _size(ev_long[i])
                 dropped += 1
         if dropped:
-            cuts.append(f"evidence of {dropped} later diagnos{'es' if dropped > 1 else 'is'} left out")
+            cuts.append(tr(f"evidence of {{n}} later diagnos{'es' if dropped > 1 else 'is'} left out", n=dropped))
     if total > budget:  # 2. shorter evidence lines
         long_lines = False
         total = sum(_size(b) for b in blocks())
-        cuts.append("evidence lines cut to 200 characters")
+        cuts.append(tr("evidence lines cut to 200 characters"))
     if total > budget:  # 3. later diagnoses by title only
         shortened = 0
         for i in reversed(range(1, len(diags))):
@@ -235,14 +242,14 @@ def render(report: Report, max_bytes: int = MAX_BYTES) -> str:
             detail[i] = False
             shortened += 1
         if shortened:
-            cuts.append(f"{shortened} later diagnos{'es' if shortened > 1 else 'is'} shown by title only")
+            cuts.append(tr(f"{{n}} later diagnos{'es' if shortened > 1 else 'is'} shown by title only", n=shortened))
     parts = blocks()
     if cuts:
-        parts.insert(-1, f"*Cut to stay under GitHub's 1 MiB job summary limit: {'; '.join(cuts)}. "
-                         "The JSON report has everything.*")
+        parts.insert(-1, tr("*Cut to stay under GitHub's 1 MiB job summary limit: {cuts}. The JSON report has everything.*",
+                            cuts="; ".join(cuts)))
     out = "\n\n".join(parts)
     if len(out.encode("utf-8")) > max_bytes:  # 4. last resort: cut the text, close open blocks
-        note = "\n\n*Report cut at the 1 MiB job summary limit. The JSON report has everything.*\n"
+        note = tr("\n\n*Report cut at the 1 MiB job summary limit. The JSON report has everything.*\n")
         raw = out.encode("utf-8")[: max_bytes - len(note.encode()) - 32].decode("utf-8", "ignore")
         fences = re.findall(r"^(`{3,})", raw, flags=re.M)
         if len(fences) % 2:

@@ -46,7 +46,11 @@ def _clean(value):
 
 def visible_report(report):
     """A copy of the report with every string passed through `visible`; the report itself when
-    nothing in it needs escaping (the usual case)."""
+    nothing in it needs escaping (the usual case). Under --lang zh, the diagnoses' texts are their
+    Chinese ones (diagnose.i18n.localized): every human output starts here."""
+    from diagnose.i18n import localized
+
+    report = localized(report)
     data = report.model_dump(by_alias=True)
     clean = _clean(data)
     if clean == data:

