@@ -128,6 +128,61 @@ def scan_anchors(pattern: str, anchors: tuple[str, ...]) -> tuple[str, ...]:
     return best
 
 
+_DIGITS = str.maketrans("123456789", "000000000")
+_DIGIT_SET = frozenset(range(48, 58))
+
+
+def digit_blind(pattern: str | None, anchors) -> bool:
+    """Whether a leaf treats every ASCII digit alike: no digit in its anchors, and a regex that names
+    no digit itself (a literal, a class or range holding some digits but not all) and has no
+    back-reference. Then whether it matches a text does not change when the text's digits change
+    (each to another digit): texts that differ only in their numbers share one answer."""
+    if any(ch.isdigit() for a in anchors or () for ch in a):
+        return False
+    if pattern is None:
+        return True
+    try:
+        parsed = sre_parse.parse(_GROUP_NAME.sub("(?:", pattern))
+    except Exception:  # noqa: BLE001 - `regex` syntax: not known to be blind
+        return False
+
+    def blind(seq) -> bool:
+        for op, arg in seq:
+            if op in (sre_constants.LITERAL, sre_constants.NOT_LITERAL):
+                if 48 <= arg <= 57:
+                    return False
+            elif op is sre_constants.IN:
+                for kind, val in arg:
+                    if kind is sre_constants.LITERAL and 48 <= val <= 57:
+                        return False
+                    if kind is sre_constants.RANGE:
+                        covered = _DIGIT_SET & set(range(val[0], min(val[1], 57) + 1))
+                        if covered and covered != _DIGIT_SET:
+                            return False
+            elif op in (sre_constants.GROUPREF, sre_constants.GROUPREF_EXISTS):
+                return False
+            elif op is sre_constants.SUBPATTERN:
+                if not blind(arg[-1]):
+                    return False
+            elif op in (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT) or op.name == "POSSESSIVE_REPEAT":
+                if not blind(arg[2]):
+                    return False
+            elif op is sre_constants.BRANCH:
+                if not all(blind(b) for b in arg[1]):
+                    return False
+            elif op in (sre_constants.ASSERT, sre_constants.ASSERT_NOT):
+                if not blind(arg[1]):
+                    return False
+            elif op.name == "ATOMIC_GROUP":
+                if not blind(arg):
+                    return False
+            elif op not in (sre_constants.ANY, sre_constants.AT, sre_constants.CATEGORY):
+                return False  # anything else: not known to be blind
+        return True
+
+    return blind(parsed)
+
+
 def literal_anchor(pattern: str, ignore_case: bool = False) -> str | None:
     """The longest literal every match contains (single-anchor form of literal_anchors)."""
     found = literal_anchors(pattern, ignore_case)
@@ -301,6 +356,8 @@ class Matcher:
                 for lf in members:
                     self._group_of[lf.idx] = group
         self._memo: dict[str, dict[int, dict]] = {}  # text -> leaf hits (see leaf_hits)
+        self._blind: dict[int, bool] = {}  # leaf index -> digit-blind (found on first need)
+        self._blind_hits: dict[str, frozenset] = {}  # a text with its digits made 0 -> the digit-blind leaves that hit it
         self.volatile = 0  # regex time-outs and errors so far (while it stays, leaf hits are a function of the text)
         # `feed` returns every finding that completed; False: only those kept (a reader of the whole
         # log, such as explain, looks at the kept ones and the counts, and the rest cost time)
@@ -366,21 +423,49 @@ class Matcher:
             if self._index_lower is not None:
                 for a in self._index_lower.present(text.lower()):
                     idxs.update(self.by_anchor_lower[a])
-            leaves = self.leaves
-            group_of = self._group_of
-            verdict: dict[int, bool] = {}  # id(group) -> excludes this text
-            for idx in sorted(idxs):  # leaf order, as the per-leaf anchor loop had it
-                group = group_of.get(idx)
-                if group is not None:
-                    out = verdict.get(id(group))
-                    if out is None:
-                        out = verdict[id(group)] = group.excludes(text)
-                    if out:
-                        continue
-                self._try_leaf(leaves[idx], text, hits, run)
+            shape = None
+            blind: set[int] = set()
+            if len(text) <= _MEMO_TEXT:
+                known = self._blind
+                for idx in idxs:
+                    b = known.get(idx)
+                    if b is None:
+                        lf = self.leaves[idx]
+                        b = known[idx] = lf.kind == "regex" and digit_blind(lf.text, lf.anchor)
+                    if b:
+                        blind.add(idx)
+            if blind:
+                shape = text.translate(_DIGITS)
+                if shape == text:
+                    shape = None  # (no digits: the memo of leaf_hits answers its repeats)
+                else:
+                    hit = self._blind_hits.get(shape)
+                    if hit is not None:  # a text of the same shape: only these digit-blind leaves hit it
+                        idxs = (idxs - blind) | hit
+                        shape = None
+            volatile = self.volatile
+            self._try_leaves(idxs, text, hits, run)
+            if shape is not None and self.volatile == volatile:
+                if len(self._blind_hits) >= _MEMO_MAX:
+                    self._blind_hits.clear()
+                self._blind_hits[shape] = frozenset(blind.intersection(hits))
         for leaf in self.unanchored:
             self._try_leaf(leaf, text, hits, run)
         return hits
+
+    def _try_leaves(self, idxs: set[int], text: str, hits: dict, run: MatchRun) -> None:
+        leaves = self.leaves
+        group_of = self._group_of
+        verdict: dict[int, bool] = {}  # id(group) -> excludes this text
+        for idx in sorted(idxs):  # leaf order, as the per-leaf anchor loop had it
+            group = group_of.get(idx)
+            if group is not None:
+                out = verdict.get(id(group))
+                if out is None:
+                    out = verdict[id(group)] = group.excludes(text)
+                if out:
+                    continue
+            self._try_leaf(leaves[idx], text, hits, run)
 
     def _try_leaf(self, leaf: _Leaf, text: str, hits: dict, run: MatchRun) -> None:
         if leaf.disabled:

@@ -322,3 +322,31 @@ def test_blank_lines_take_the_quiet_path_and_report_the_same(tmp_path):
             got = a.report().to_json()
         else:
             assert a.report().to_json() == got
+
+
+@pytest.mark.parametrize("pattern,anchors,blind", [
+    (r"(?P<exc>ValueError): (?P<n>\d+) tokens", ("ValueError",), True),
+    (r"\bnNodes (?:[2-9]|\d{2,}) ", ("nNodes ",), False),  # a range of some digits
+    (r"port 8000\b", ("port ",), False),  # a digit of its own
+    (r"(\w+) \1", ("x",), False),  # a back-reference
+    (r"[A-Z0-9_]{3,}=", ("=",), True),  # all ten digits
+    (r"cuda:\d", ("cuda:0",), False),  # a digit in the anchor
+])
+def test_digit_blind_leaves(pattern, anchors, blind):
+    from diagnose.matcher import digit_blind
+
+    assert digit_blind(pattern, anchors) is blind
+
+
+def test_texts_of_one_digit_shape_get_their_own_captures():
+    """A text whose digits differ from one already matched is answered by the digit-shape memo for the
+    leaves that missed, and matched again for those that hit (their captures hold its own digits)."""
+    from diagnose.matcher import Matcher
+
+    m = Matcher(RULES)
+    run = m.new_run()
+    a = "ValueError: This model's maximum context length is 32768 tokens. However, you requested 40000 tokens"
+    b = a.replace("40000", "51234").replace("32768", "16384")
+    fresh = Matcher(RULES)
+    assert m.leaf_hits(a, run) == fresh.leaf_hits(a, fresh.new_run())
+    assert m.leaf_hits(b, run) == Matcher(RULES).leaf_hits(b, fresh.new_run())
