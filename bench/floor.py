@@ -6,7 +6,7 @@ docs/performance.md "The floor"):
     python bench/floor.py --log FILE --runs 3
 
 Each step does a little more of what every line of `explain` needs, none of the analysis:
-  read      the file in blocks and decode it (the reader explain uses, lines.raw_batches)
+  read      the file in blocks and decode it (the reader explain uses, lines.LineSplitter)
   iterate   + one Python loop iteration per line
   automaton + the anchor automaton of the quiet path on each line (ahocorasick-rs)
   prefix    + the quiet path's header regex on each line
@@ -29,17 +29,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from diagnose.fastpath import _TAGGED, QuietLines  # noqa: E402
-from diagnose.lines import LineParser, raw_batches  # noqa: E402
+from diagnose.fastpath import TAGGED, QuietLines  # noqa: E402
+from diagnose.lines import LineParser, LineSplitter, decode_batch, read_blocks  # noqa: E402
 from diagnose.pipeline import Analyzer, load_rules  # noqa: E402
 
 _STAMP = re.compile(r"\d\d-\d\d \d\d:\d\d:\d\d")
 
 
 def _read(path: Path):
+    split = LineSplitter()
     with open(path, "rb") as f:
-        for texts in raw_batches(f, str(path), blocks=True):
-            yield texts
+        for data in read_blocks(f, str(path)):
+            yield decode_batch(split.lines(data))
 
 
 def step_read(path: Path, quiet: QuietLines) -> None:
@@ -54,15 +55,15 @@ def step_iterate(path: Path, quiet: QuietLines) -> None:
 
 
 def step_automaton(path: Path, quiet: QuietLines) -> None:
-    found = quiet._index.found
+    found = quiet.index.found
     for texts in _read(path):
         for text in texts:
             found(text)
 
 
 def step_prefix(path: Path, quiet: QuietLines) -> None:
-    found = quiet._index.found
-    match = _TAGGED.match
+    found = quiet.index.found
+    match = TAGGED.match
     for texts in _read(path):
         for text in texts:
             found(text)

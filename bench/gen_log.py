@@ -1,6 +1,9 @@
-"""Write a large, realistic startup log: a real start from sample_logs/, NCCL INFO noise from
-several ranks, tqdm redraws, request-log lines after start-up, long tracebacks, and a real failure
-near the end. Usage: python bench/gen_log.py OUT SIZE_MB [--seed N]"""
+"""Write a large, realistic log. `serving` (the default): a real start from sample_logs/, NCCL INFO
+noise from several ranks, tqdm redraws, request-log lines after start-up, long tracebacks, and a real
+failure near the end. `ranks`: a start of 8 ranks that hangs in start-up with NCCL_DEBUG=INFO and
+VLLM_LOGGING_LEVEL=DEBUG (the log people send when a big start hangs): the real start's first lines,
+then DEBUG lines of the 8 workers and NCCL INFO lines of the 8 ranks, interleaved, to the end.
+Usage: python bench/gen_log.py OUT SIZE_MB [--kind serving|ranks] [--seed N]"""
 
 from __future__ import annotations
 
@@ -48,6 +51,65 @@ TB = [f"(APIServer pid=1) ERROR {{mo:02d}}-{{d:02d}} {{h:02d}}:{{m:02d}}:{{s:02d
     "ValueError: This model's maximum context length is 32768 tokens. However, you requested {n} tokens "
     "({q} in the messages, 2048 in the completion). Please reduce the length of the messages or completion.",
 )]
+
+
+# The 8-rank start: NCCL 2.28 INFO lines (their shapes in sample_logs/real/h200-torch-nccl) and vLLM
+# 0.11.2 DEBUG templates (gpu_model_runner.py, parallel_state.py, base_loader.py, compressed_tensors.py).
+RANK_NCCL = [
+    "node-0:{pid}:{tid} [{r}] NCCL INFO Channel {c:02d}/0 : {r}[{r}] -> {p}[{p}] via P2P/IPC",
+    "node-0:{pid}:{tid} [{r}] NCCL INFO Connected all rings, use ring PXN 0 GDR 1",
+    "node-0:{pid}:{tid} [{r}] NCCL INFO comm 0x{h:x} rank {r} nRanks 8 nNodes 1 localRanks 8 localRank {r} MNNVL 0",
+    "node-0:{pid}:{tid} [{r}] NCCL INFO P2P Chunksize set to 524288",
+    "node-0:{pid}:{tid} [{r}] NCCL INFO [Proxy Service] Device {r} CPU core {k}",
+    "node-0:{pid}:{tid} [{r}] NCCL INFO ncclTopoGetCpuAffinity: Affinity for GPU {r} is empty, ignoring. "
+    "(GPU affinity = ; CPU affinity = 0-95).",
+    "node-0:{pid}:{tid} [{r}] NCCL INFO Check P2P Type isAllDirectP2p 1 directMode 0 isAllCudaP2p 1",
+    "node-0:{pid}:{tid} [{r}] NCCL INFO Bootstrap timings total 0.00{k} (create 0.000, send 0.000, recv 0.000, "
+    "ring 0.000, delay 0.000)",
+]
+RANK_DEBUG = [
+    "(Worker_TP{r} pid={pid}) DEBUG {mo:02d}-{d:02d} {h:02d}:{m:02d}:{s:02d} [gpu_model_runner.py:4941] "
+    "model.layers.{i}.self_attn.attn reuses KV cache of model.layers.{j}.self_attn.attn",
+    "(Worker_TP{r} pid={pid}) DEBUG {mo:02d}-{d:02d} {h:02d}:{m:02d}:{s:02d} [compressed_tensors.py:723] "
+    "Using scheme: CompressedTensorsW8A8Fp8 for model.layers.{i}.mlp.gate_up_proj",
+    "(Worker_TP{r} pid={pid}) DEBUG {mo:02d}-{d:02d} {h:02d}:{m:02d}:{s:02d} [base_loader.py:53] "
+    "Loading weights on cuda:{r} ...",
+    "(Worker_TP{r} pid={pid}) DEBUG {mo:02d}-{d:02d} {h:02d}:{m:02d}:{s:02d} [parallel_state.py:1169] "
+    "world_size=8 rank={r} local_rank={r} distributed_init_method=tcp://127.0.0.1:{port} backend=nccl",
+    "(APIServer pid=7) DEBUG {mo:02d}-{d:02d} {h:02d}:{m:02d}:{s:02d} [utils.py:955] "
+    "Waiting for 1 local, 0 remote core engine proc(s) to start.",
+]
+RANKS_HEAD_LINES = 12  # the real start up to its ranks' assignment lines
+
+
+def generate_ranks(out: Path, size_mb: float, seed: int = 1) -> int:
+    rng = random.Random(seed)
+    target = int(size_mb * 1024 * 1024)
+    head = "".join(HEAD.read_text(encoding="utf-8").splitlines(keepends=True)[:RANKS_HEAD_LINES])
+    clock = max(datetime(_YEAR, *map(int, m.groups())) for m in _STAMP.finditer(head))
+    written = 0
+    with open(out, "wb", buffering=1 << 20) as fh:
+        data = head.encode("utf-8")
+        fh.write(data)
+        written += len(data)
+        while written < target:
+            chunk = []
+            for _ in range(4096):
+                clock += timedelta(seconds=rng.expovariate(1 / 0.002))
+                r = rng.randrange(8)
+                if rng.random() < 0.5:
+                    line = rng.choice(RANK_NCCL).format(pid=281 + r, tid=281 + r + rng.randrange(3) * 100, r=r,
+                                                        c=rng.randrange(32), p=(r + 1) % 8, h=0x55d0c0000000 + r,
+                                                        k=rng.randrange(96))
+                else:
+                    line = rng.choice(RANK_DEBUG).format(r=r, pid=281 + r, mo=clock.month, d=clock.day, h=clock.hour,
+                                                         m=clock.minute, s=clock.second, i=rng.randrange(64),
+                                                         j=rng.randrange(64), port=rng.randrange(30000, 60000))
+                chunk.append(line)
+            data = ("\n".join(chunk) + "\n").encode()
+            fh.write(data)
+            written += len(data)
+    return written
 
 
 def bar(i: int, n: int) -> str:
@@ -120,9 +182,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("out")
     ap.add_argument("size_mb", type=float)
+    ap.add_argument("--kind", choices=("serving", "ranks"), default="serving")
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
-    n = generate(Path(a.out), a.size_mb, a.seed)
+    n = (generate_ranks if a.kind == "ranks" else generate)(Path(a.out), a.size_mb, a.seed)
     print(f"wrote {n / 1e6:.1f} MB to {a.out}")
 
 

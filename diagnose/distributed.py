@@ -140,7 +140,7 @@ class DistTracker:
         else:
             if line.tags and st.label != line.tags and key[0] == "rank":
                 st.label = line.tags
-            if line.proc and not line.tags and _names_rank(line.proc) and not _names_rank(st.label):
+            if line.proc and not line.tags and names_rank(line.proc) and not names_rank(st.label):
                 st.label = f"{line.proc} pid={line.pid}" if line.pid is not None else line.proc
                 st.is_rank = True
             if st.rank is None and line.rank is not None:
@@ -164,24 +164,15 @@ class DistTracker:
             node = self.nodes[node_name] = NodeState(node_name)
         if line.source not in node.sources:
             node.sources.append(line.source)
-        node.lines += 1
-        st.lines += 1
-        st.last_line = line.n
+        self.quiet(st, node, line.n, bool(line.proc) and line.proc.startswith("RayWorker"), False, None, ())
         if line.repeated:
             self.ray_dedup = True
-        if line.proc and line.proc.startswith("RayWorker"):
-            self.ray = True
-        self.last_key = st.key
         if is_error and len(self.where) < MAX_ATTRIBUTED:
             self.where[(line.source, line.n)] = st.key
         for ev in events:
             mk = ev.marker
             if mk.phase and mk.role in ("start", "progress", "end"):
-                idx = PHASE_INDEX[mk.phase]
-                if mk.phase not in st.phases:
-                    st.phases.append(mk.phase)
-                st.max_idx = max(st.max_idx, idx)
-                node.max_idx = max(node.max_idx, idx)
+                _reached(st, node, mk.phase)
             elif mk.role == "ready":
                 st.ready = node.ready = True
                 st.max_idx = node.max_idx = PHASE_INDEX["server"]
@@ -223,12 +214,9 @@ class DistTracker:
     def _nccl(self, line, st: ProcState, node: NodeState) -> None:
         text = line.text
         if "via" in text:
-            m = _NCCL_CHANNEL.match(text)
-            if m:
-                pair = (int(m["a"]), int(m["b"]))
-                via = m["via"]
-                parts = via.split("/")
-                kind = parts[0] if parts[0] != "NET" or len(parts) < 2 else f"NET/{parts[1]}"
+            channel = channel_of(text)
+            if channel:
+                pair, kind = channel
                 if pair not in self.transports and len(self.transports) >= MAX_PAIRS:
                     self.untracked += 1
                     return
@@ -248,9 +236,40 @@ class DistTracker:
                 st.network = m["net"]
                 return
         if "nNodes" in text:
-            m = _NCCL_NNODES.match(text)
-            if m:
-                node.nccl_nodes = max(node.nccl_nodes or 0, int(m["nodes"]))
+            nodes = nccl_nodes_of(text)
+            if nodes is not None:
+                node.nccl_nodes = max(node.nccl_nodes or 0, nodes)
+
+    def quiet(self, st: ProcState, node: NodeState, n: int, ray: bool, nccl: bool, nodes_seen: int | None,
+              phases) -> None:
+        """What `feed` changes for a line of a known process that is no error and names no fact, env
+        variable or new transport (see diagnose.fastpath): counts, last line, the phases it names."""
+        node.lines += 1
+        st.lines += 1
+        st.last_line = n
+        if ray:
+            self.ray = True
+        self.last_key = st.key
+        if node.error is None and st.error is not None and st.error[0] == n:
+            node.error = st.error
+        if nccl:
+            node.env_families.add("NCCL_")
+            if nodes_seen is not None:
+                node.nccl_nodes = max(node.nccl_nodes or 0, nodes_seen)
+        for phase in phases:
+            _reached(st, node, phase)
+
+    def quiet_run(self, procs, last_key: tuple) -> None:
+        """`quiet` of a run of lines with no events, of no Ray worker and naming no node count: `procs`
+        holds (ProcState, NodeState, lines, last line, NCCL lines) per process; `last_key` is the
+        process of the run's last line."""
+        for st, node, k, last, nccl in procs:
+            node.lines += k
+            st.lines += k
+            st.last_line = last
+            if nccl:
+                node.env_families.add("NCCL_")
+        self.last_key = last_key
 
     # -- views -----------------------------------------------------------------------------
     def ranks(self) -> list[ProcState]:
@@ -541,7 +560,36 @@ class DistTracker:
 _NAMES_RANK: dict[str, bool] = {}
 
 
-def _names_rank(name: str) -> bool:
+def _reached(st: ProcState, node: NodeState, phase: str) -> None:
+    """A process (on its node) printed an event of this phase."""
+    idx = PHASE_INDEX[phase]
+    if phase not in st.phases:
+        st.phases.append(phase)
+    st.max_idx = max(st.max_idx, idx)
+    node.max_idx = max(node.max_idx, idx)
+
+
+def env_line(text: str) -> bool:
+    """Whether a message sets one of the environment variables the tracker compares across nodes."""
+    return "=" in text and text[:1] in "+ednVSGTRPC" and _ENV_LINE.match(text) is not None
+
+
+def channel_of(text: str) -> tuple[tuple[int, int], str] | None:
+    """((from rank, to rank), transport) of an NCCL channel line (`P2P`, `SHM`, `NET/Socket`, ...)."""
+    m = _NCCL_CHANNEL.match(text)
+    if m is None:
+        return None
+    parts = m["via"].split("/")
+    return (int(m["a"]), int(m["b"])), parts[0] if parts[0] != "NET" or len(parts) < 2 else f"NET/{parts[1]}"
+
+
+def nccl_nodes_of(text: str) -> int | None:
+    """nNodes of an NCCL communicator line."""
+    m = _NCCL_NNODES.match(text)
+    return int(m["nodes"]) if m is not None else None
+
+
+def names_rank(name: str) -> bool:
     """_RANK_IN_NAME.search(name), remembered (a log has few process names)."""
     hit = _NAMES_RANK.get(name)
     if hit is None:

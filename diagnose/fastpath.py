@@ -1,39 +1,39 @@
-"""The quiet-line path of `explain`: most lines of a big log change nothing but counters.
+"""The quiet-line classifier of `explain`: most lines of a big log change nothing but counters.
 
-A request-log line, an NCCL INFO channel line, a metrics line or a frame of a request traceback
-starts no phase, matches no rule and is no exception; all it changes is the line counts, the last
-line and clock of the current phase, of its process and of its node, and the engine vote.
-`QuietLines` recognises such a line from its raw text: one automaton pass over every marker anchor,
-every rule anchor and a few trigger words, one prefix regex for the three commonest writers (a vLLM
-header with an optional `(Proc pid=N)` tag, a uvicorn line, an NCCL `host:pid:tid [dev]` line), and,
-only where an anchor occurs, the markers and rule leaves themselves on the message (a heartbeat, or
-a straggling rank's event for a phase the start has left, still counts as quiet). It then applies
-exactly the changes the full path would make, without building a `Line`.
+A request-log line, an NCCL INFO channel line or a metrics line starts no phase, matches no rule
+and is no exception: it only counts for its process, node and phase, and votes for its engine.
+`QuietLines.classify` recognises such a line from its raw text (one automaton pass over the marker
+anchors, rule anchors and trigger words; one prefix regex for vLLM headers with their
+`(Proc pid=N)` tags, uvicorn and NCCL `host:pid:tid [dev]` lines; the markers and rule leaves
+only where an anchor occurs). It changes nothing: it returns a `QuietLine`, and `Analyzer.quiet`
+applies it through the owners' methods (`LineParser.clock_at`, `EngineGuess.vote`,
+`Timeline.quiet`, `DistTracker.quiet`).
 
-What a line is, from its text alone, is remembered (`_classify`, a bounded memo): a vLLM line is
-keyed by its text without its stamp (request tracebacks, metrics and chat-template lines repeat but
-for the second they were printed in), an NCCL line by its text. A repeat then costs a dictionary
-lookup and the state checks of `_apply`. This is exact only while no anchor can overlap a stamp;
-a rule pack with such an anchor (`_clear_of_stamps`) keys vLLM lines by their whole text.
+What a line is from its text alone is remembered (`_classify`, a bounded memo), keyed for a vLLM
+line by its text without its stamp, for an NCCL line by its text; a repeat costs a lookup and the
+state checks of `_check`. Exact while no anchor can overlap a stamp (`_clear_of_stamps`).
 
 Anything it cannot prove quiet goes the full way (`Analyzer._advance`): a process or node seen for
 the first time, an exception or a traceback start, a start banner, an env line, an NCCL line that is
-new information, a prefix it does not know. Every check happens before the first change, so a
-refusal leaves no trace. `tests/test_fastpath.py` runs every sample log, the benchmark log and
-random line mixes both ways and compares the reports byte for byte.
+new information, a prefix it does not know. When it ran the rule leaves on a line and some hit, it
+hands them over with the refusal, so the full path does not match them again.
+`tests/test_fastpath.py` runs every sample log, the benchmark log and random line mixes both ways
+and compares the reports byte for byte.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter, namedtuple
+from operator import add, itemgetter
 
 from diagnose.anchors import AnchorIndex
-from diagnose.engines import _PATH_HINT, START_BANNERS
-from diagnose.distributed import _ENV_LINE, _NCCL_CHANNEL, _NCCL_NNODES, _names_rank
+from diagnose.distributed import channel_of, env_line, names_rank, nccl_nodes_of
+from diagnose.engines import START_BANNERS, path_hint
 from diagnose.engines.base import PHASE_INDEX
-from diagnose.lines import (_CI_BRACKET, _RANK, _SGL_HDR, _SGL_TAG, _UVICORN, _VLLM_HDR, LineParser, _clock,
-                            _worker_rank)
-from diagnose.timeline import _BACKWARD_OK, _TB_CONT, EXC_RE, moves
+from diagnose.matcher import scan_anchors
+from diagnose.lines import LineParser, engine_header, stamp_seconds, worker_rank
+from diagnose.timeline import EXC_RE, moves
 
 # What sends a line the full way: a traceback, Ray's folding, NCCL lines the tracker reads, ANSI
 # colour and NUL bytes (the parser removes them, which can join an anchor).
@@ -62,22 +62,78 @@ class _Probe:
     __slots__ = ("text", "kind")
 
 
+# What the classifier found about a quiet line: all `Analyzer.quiet` applies. `clock` as printed
+# (LineParser.clock_at adds the years); `proc` / `node`: its distributed.ProcState / NodeState;
+# `votes`: the engines its events name; `moving`: whether its events show the start moving on
+# (timeline.moves, as Timeline.feed asks it); `progress` / `behind`: the phases of its progress events
+# for the phase the start is in / for phases the start has left.
+QuietLine = namedtuple("QuietLine", "n raw source kind text clock year proc node ray nodes_seen votes moving "
+                                    "progress behind hint nonblank")
+_new = tuple.__new__  # QuietLine(...) without the namedtuple's Python-level constructor (hot path)
+
+
 # lines.LineParser's `(Proc pid=N)` tag, then its vLLM header or its uvicorn level (D/I/W/E/C only:
 # the parser tries uvicorn only after a header letter).
-_TAGGED = re.compile(
+TAGGED = re.compile(
     r"(?P<tag>\([^()]*\) ?)?"
     r"(?:(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) (?P<ts>\d\d-\d\d \d\d:\d\d:\d\d)(?P<f>\.\d+)? "
     r"\[?[\w./\-]+\.py:\d+\] ?|(?P<uv>DEBUG|INFO|WARNING|ERROR|CRITICAL):\s+)"
 )
 _PROC_TAG = re.compile(r"\((?:(?P<proc>[^()]*?) )?pid=(?P<pid>\d+)\) ?$")  # lines._PROC without Ray's ip=
 _NCCL_HEAD = re.compile(r"(?P<host>[\w.\-]+):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev>\d+)\] (?:[\w./\-]+:\d+ )?(?=NCCL )")
-_UVICORN_ANY = re.compile(r"(?:TRACE|DEBUG|INFO|WARNING|ERROR|CRITICAL):\s+")
-_ROLLOVER_S = 180 * 86400
-_YEAR_S = 366 * 86400
-_TS = re.compile(r"\d\d-\d\d \d\d:\d\d:\d\d")  # a vLLM header's stamp (the `ts` group of _TAGGED)
+_TS = re.compile(r"\d\d-\d\d \d\d:\d\d:\d\d")  # a vLLM header's stamp (the `ts` group of TAGGED)
 _STAMP_SHAPE = "dd-dd dd:dd:dd"  # d: a digit
 _MEMO_MAX = 16384  # memo entries (a few MB); a full memo starts again
 _REFUSED = ()  # the memo entry of a line that always takes the full path
+
+
+# A run of lines between the ones a block scan marks (see QuietLines.pieces): what Analyzer.quiet_run
+# applies. `procs`: (ProcState, NodeState, lines, last line, NCCL lines) per process; `clock`: the last
+# clock printed (as printed), `kinds`: (kind, lines) for the engine vote; `last_raw` / `last_key`: the
+# run's last line and its process.
+QuietRun = namedtuple("QuietRun", "first last k source procs clock kinds last_raw last_key")
+
+# A line a run may hold: a vLLM header (below ERROR, with a valid stamp and a message) after a plain
+# tag or none, or an NCCL `host:pid:tid [dev]` line whose head is short (TAGGED and _NCCL_HEAD with
+# the limits `_classify` puts on them). Any other line is looked at alone.
+_VALID_TS = r"(?:0[1-9]|1[0-2])-(?:[0-2]\d|3[01]) (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d"
+_RUN_LINE = (r"(?:\([^()\n]*\) ?)?(?:DEBUG|INFO|WARNING) " + _VALID_TS + r"(?:\.\d+)? \[?[\w./\-]+\.py:\d+\] ?"
+             r"[^\S\n]*\S"
+             r"|[A-Za-z_.\-][\w.\-]{0,47}:\d{1,10}:\d{1,10} \[\d{1,4}\] (?:[\w./\-]{1,20}:\d{1,6} )?NCCL ")
+_OTHER_LINE = re.compile(r"\n(?!" + _RUN_LINE + ")")
+_FIRST_LINE = re.compile(_RUN_LINE)
+# per line of a run: (tag, stamp, fraction, NCCL host:pid)
+_RUN_HEAD = re.compile(r"\n(?:(\([^()\n]*\) ?)?(?:DEBUG|INFO|WARNING) (" + _VALID_TS + r")(\.\d+)?"
+                       r"|([A-Za-z_.\-][\w.\-]*:\d+):)")
+# What else makes `_classify` or `_check` look at a line of such a shape on its own: a traceback
+# frame (engine hint), a compose-like `|`, a redraw, an env variable, an NCCL channel, rank or node count.
+_RUN_BREAKERS = ('File "', "|", "\r", "VLLM_", "NCCL_", "SGLANG_", "GLOO_", "TORCH_", "RAY_", "CUDA_", "via", " rank ",
+                 "nNodes")
+_tag_of, _ts_of, _frac_of, _host_of = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(3)
+
+
+def _scan_marks(pairs: set[tuple[str, str]]) -> set[str]:
+    """The block scan's literals for (regex, anchor) pairs (see matcher.scan_anchors), kept in the
+    on-disk cache (parsing ~1000 regexes takes a large part of a second)."""
+    import hashlib
+    import sys
+
+    from diagnose import __version__, _cache
+
+    ordered = sorted(pairs)
+    key = hashlib.sha256(repr((_SCAN_FORMAT, __version__, sys.version, ordered)).encode()).hexdigest()
+    name = "scan-" + key[:16]
+    got = _cache.load(name, key)
+    if isinstance(got, frozenset):
+        return set(got)
+    out: set[str] = set()
+    for rx, anchor in ordered:
+        out.update(scan_anchors(rx, (anchor,)))
+    _cache.store(name, key, frozenset(out))
+    return out
+
+
+_SCAN_FORMAT = 1  # bump when scan_anchors changes
 
 
 def _clear_of_stamps(anchor: str) -> bool:
@@ -101,8 +157,8 @@ def _clear_of_stamps(anchor: str) -> bool:
 
 
 class QuietLines:
-    """`fast(n, raw)` applies a quiet line to the analyzer and returns True, or returns False
-    (having changed nothing) when the line needs the full path."""
+    """`classify(n, raw)`: a QuietLine for a quiet line; for any other line None, or the rule leaf
+    hits it found on the line (to hand to the full path). It changes no analysis state."""
 
     def __init__(self, analyzer, parser: LineParser):
         self.a = analyzer
@@ -111,25 +167,46 @@ class QuietLines:
         self._what: dict[str, int] = {}  # anchor -> what its presence asks for (_TRIGGER | _MARKER | _RULE)
         for anchor in TRIGGERS:
             self._what[anchor] = _TRIGGER
-        for anchor, markers in analyzer.scanner._anchors:
+        for anchor, markers in analyzer.scanner.anchors:
             if not all(_inert(mk) for mk in markers):
                 self._what[anchor] = self._what.get(anchor, 0) | _MARKER
-        for anchor in matcher._by_anchor:
+        for anchor in matcher.by_anchor:
             self._what[anchor] = self._what.get(anchor, 0) | _RULE
         for word in _EXC_WORDS:
             self._what[word] = self._what.get(word, 0) | _EXC
-        self._index = AnchorIndex(self._what)
+        self.index = AnchorIndex(self._what)
         # case-blind rule anchors: an ASCII anchor in the lower-cased message is in the lower-cased line
-        self._lower = tuple(sorted(matcher._by_anchor_lower))
+        self._lower = tuple(sorted(matcher.by_anchor_lower))
         self._probe = _Probe()
         self._tags: dict[str, tuple] = {}  # "(Proc pid=N) " -> (proc, pid, rank, names a rank, Ray), () when not one
-        self._channels: dict[str, tuple] = {}  # NCCL channel line -> (rank pair, transport), () when not one
         self._stamps: dict[str, float] = {}  # "MM-DD hh:mm:ss" -> seconds (lines of a second share it)
         # a rule leaf with no anchor runs on every line; a Ray worker file names its process itself
-        self.enabled = not matcher._unanchored and parser.proc is None and all(x.isascii() for x in self._lower)
+        self.enabled = not matcher.unanchored and parser.proc is None and all(x.isascii() for x in self._lower)
         # key (a vLLM line without its stamp, or an NCCL line) -> what `_classify` made of it
         self._memo: dict[object, tuple] = {}
         self._templates = all(_clear_of_stamps(x) for x in (*self._what, *self._lower))
+        # the block scan: what makes `classify` look further (a marker or rule leaf by the literals
+        # its regex requires where its own anchor is generic, see matcher.scan_anchors), and _RUN_BREAKERS
+        marks = {*TRIGGERS, *_EXC_WORDS, *_RUN_BREAKERS}
+        pairs = set()  # (regex, anchor) of the markers and rule leaves
+        for anchor, markers in analyzer.scanner.anchors:
+            for mk in markers:
+                if not _inert(mk):
+                    pairs.add((mk.regex, anchor))
+        for anchor, idxs in matcher.by_anchor.items():
+            for idx in idxs:
+                leaf = matcher.leaves[idx]
+                if leaf.kind == "regex":
+                    pairs.add((leaf.text, anchor))
+                else:
+                    marks.add(anchor)
+        self._marks = AnchorIndex(marks | _scan_marks(pairs))
+        # a run's process key -> (ProcState, NodeState, NCCL (host, pid) or None), as _check found them
+        # for one of its lines: a process's state, once found, is never replaced, and what _check asks
+        # of it only becomes true for good (a node's sources, a label naming a rank), but for the rank
+        # the parser learns of an NCCL process (checked on each run); a new start empties it
+        self._run_keys: dict[str, tuple] = {}
+        self._run_dist = None
 
     def _tag(self, tag: str) -> tuple:
         """What LineParser makes of a process tag (remembered: a log has few processes)."""
@@ -137,69 +214,11 @@ class QuietLines:
         out: tuple = ()
         if m is not None:
             proc = m["proc"] or "proc"
-            out = (proc, int(m["pid"]), _worker_rank(proc), _names_rank(proc), proc.startswith("RayWorker"))
+            out = (proc, int(m["pid"]), worker_rank(proc), names_rank(proc), proc.startswith("RayWorker"))
         if len(self._tags) >= 4096:
             self._tags.clear()
         self._tags[tag] = out
         return out
-
-    def _channel(self, text: str) -> tuple:
-        """((from rank, to rank), transport) of an NCCL channel line, as DistTracker._nccl reads it."""
-        mc = _NCCL_CHANNEL.match(text)
-        out: tuple = ()
-        if mc is not None:
-            parts = mc["via"].split("/")
-            out = ((int(mc["a"]), int(mc["b"])), parts[0] if parts[0] != "NET" or len(parts) < 2 else f"NET/{parts[1]}")
-        if len(self._channels) >= 4096:
-            self._channels.clear()
-        self._channels[text] = out
-        return out
-
-    def _bracket(self, raw: str):
-        """(kind, text, clock, year, tags, rank) of a line that starts with "[", as LineParser reads
-        the two SGLang shapes: `[date time] msg` (a bracketed stamp, then the message's own header)
-        and `[date time TP0] msg` (SGLang's header with its rank tags); None for anything else."""
-        parser = self.parser
-        m = _CI_BRACKET.match(raw)
-        if m is not None:
-            clock = self._bracket_clock(m) + parser._rollover
-            text = raw[m.end():]
-            kind = "raw"
-            if text:
-                c = text[0]
-                if c.isdigit() or c in "([" or text.find("|", 0, 64) >= 0:
-                    return None
-                if c in "DIWEC":
-                    if _VLLM_HDR.match(text):
-                        return None
-                    mu = _UVICORN.match(text)
-                    if mu is not None:
-                        kind, text = "uvicorn", text[mu.end():]
-                if kind == "raw" and (" NCCL " in text[:120] or text[:1] == ":"):
-                    return None
-            return kind, text.rstrip(), clock, int(m["y"]), None, None
-        if _RANK.match(raw):
-            return None
-        m = _SGL_HDR.match(raw)
-        if m is None:
-            return None
-        clock = year = None
-        if m["mo"]:
-            clock = self._bracket_clock(m) + parser._rollover
-            year = int(m["y"])
-        tags = m["tags"].strip() or None
-        rank = None
-        if tags:
-            for what, num in _SGL_TAG.findall(tags):
-                if what == "TP":
-                    rank = int(num)
-        kind, text = "sglang", raw[m.end():]
-        mu = _UVICORN.match(text)
-        if mu is not None:
-            kind, text = "uvicorn", text[mu.end():]
-        elif " NCCL " in text[:120]:
-            return None
-        return kind, text.rstrip(), clock, year, tags, rank
 
     @staticmethod
     def _progress(mk, ev, tl) -> bool:
@@ -215,34 +234,16 @@ class QuietLines:
         if (mk.role not in ("start", "progress", "end") or not mk.phase or ev.facts or mk.id in _RAY_MARKERS
                 or mk.id in START_BANNERS):  # a banner may begin a new start (Analyzer._advance)
             return False
-        if not tl.phases:
-            return False
-        cur = tl.phases[-1]
-        return PHASE_INDEX[mk.phase] < PHASE_INDEX[cur.name] and (
-            (cur.name, mk.phase) not in _BACKWARD_OK or source != cur.source)
-
-    def _bracket_clock(self, m: re.Match) -> float:
-        """lines._clock of a bracketed stamp's groups, the whole seconds remembered per stamp."""
-        mo, d, t, frac = m.group("mo", "d", "t", "f")
-        ts = f"{mo}-{d} {t}"
-        value = self._stamps.get(ts)
-        if value is None:
-            value = self._stamp(ts)
-        if frac:
-            try:
-                value += float(frac)
-            except ValueError:
-                pass
-        return value
+        return tl.left_behind(mk.phase, source)
 
     def _stamp(self, ts: str) -> float:
-        value = _clock(ts[0:2], ts[3:5], ts[6:14])
+        value = stamp_seconds(ts[0:2], ts[3:5], ts[6:14])
         if len(self._stamps) >= 4096:
             self._stamps.clear()
         self._stamps[ts] = value
         return value
 
-    def fast(self, n: int, raw: str) -> bool:
+    def classify(self, n: int, raw: str):
         if not raw or (raw[0] in " \t" and not raw.strip(" \t")):
             return self._blank(n, raw)
         c = raw[0]
@@ -268,7 +269,7 @@ class QuietLines:
         if entry is None:
             return self._first(n, raw, c, key, ts)
         if entry is _REFUSED:
-            return False
+            return None
         clock = None
         if ts is not None:
             clock = self._stamps.get(ts)
@@ -276,37 +277,39 @@ class QuietLines:
                 clock = self._stamp(ts)
             if entry[9] is not None:
                 clock += entry[9]
-        return self._apply(n, raw, entry, clock, None, False)
+        return self._check(n, raw, entry, clock, None, False)
 
-    def _blank(self, n: int, raw: str) -> bool:
+    def _blank(self, n: int, raw: str):
         """An empty (or blanks only) line: the parser gives it its input's process (a Ray worker
         file's) and nothing else, no marker or rule reads it; it counts, and may end a traceback."""
         parser = self.parser
         proc = parser.proc
         entry = ("raw", "", proc, parser.pid if proc is not None else None, None,
-                 bool(proc) and _names_rank(proc), bool(proc) and proc.startswith("RayWorker"), None, None, None,
+                 bool(proc) and names_rank(proc), bool(proc) and proc.startswith("RayWorker"), None, None, None,
                  0, None, None, False, (), None, False)
-        return self._apply(n, raw, entry, None, None, False)
+        return self._check(n, raw, entry, None, None, False)
 
-    def _first(self, n: int, raw: str, c: str, key, ts) -> bool:
-        """A line not in the memo: classify it, apply it, and remember it when it was quiet and what
+    def _first(self, n: int, raw: str, c: str, key, ts):
+        """A line not in the memo: classify it, check it, and remember it when it was quiet and what
         made it so is a function of its key (a vLLM line without its stamp, an NCCL line)."""
         got = self._classify(raw, c)
         if got is _REFUSED:  # a traceback's first line: its repeats (but for the stamp) are refused at once
             if key is not raw:
                 self._remember(key, _REFUSED)
-            return False
+            return None
         if got is None:
-            return False
+            return None
         entry, clock, year, stamp_at = got
-        volatile = self.a.matcher._volatile
-        if not self._apply(n, raw, entry, clock, year, True):
-            return False
+        matcher = self.a.matcher
+        volatile = matcher.volatile
+        out = self._check(n, raw, entry, clock, year, True)
+        if out.__class__ is not QuietLine:
+            return out
         kind = entry[0]
-        if self.a.matcher._volatile == volatile and (
+        if matcher.volatile == volatile and (
                 (kind == "vllm" and ts is not None and stamp_at == len(key[0])) or (kind == "nccl" and key is raw)):
             self._remember(key, entry)
-        return True
+        return out
 
     def _remember(self, key, entry) -> None:
         if len(self._memo) >= _MEMO_MAX:
@@ -317,7 +320,7 @@ class QuietLines:
         """What a line is, from its text alone: (entry, clock, year, where its vLLM stamp starts),
         or None when it needs the full path whatever the state (_REFUSED: for a trigger word)."""
         need = 0
-        found = self._index.found(raw)
+        found = self.index.found(raw)
         if found:
             what = self._what
             for anchor in found:
@@ -332,7 +335,6 @@ class QuietLines:
                     break
         if c.isdigit() or raw.find("|", 0, 64) >= 0:
             return None  # CI stamps and compose prefixes: the parser's business
-        parser = self.parser
         proc = None
         pid = None
         rank = None
@@ -342,10 +344,10 @@ class QuietLines:
         host = None
         frac_s = None
         stamp_at = -1
-        names_rank = ray = rank_word = False
-        m = _TAGGED.match(raw) if c == "(" or c in "DIWEC" else None
+        names = ray = rank_word = False
+        m = TAGGED.match(raw) if c == "(" or c in "DIWEC" else None
         if c == "[":
-            bracket = self._bracket(raw)
+            bracket = self.parser.bracketed(raw)
             if bracket is None:
                 return None
             kind, text, clock, year, tags, rank = bracket
@@ -360,7 +362,7 @@ class QuietLines:
                     known = self._tag(tag)
                 if not known:
                     return None  # not a plain (Proc pid=N) tag: Ray's ip= names the node
-                proc, pid, rank, names_rank, ray = known
+                proc, pid, rank, names, ray = known
             text = raw[m.end():].rstrip()
             if level is not None:
                 kind = "vllm"
@@ -374,7 +376,7 @@ class QuietLines:
             else:
                 kind = "uvicorn"
         else:
-            if c == "(" or (c in "DIWEC" and (_VLLM_HDR.match(raw) or _UVICORN_ANY.match(raw))):
+            if c == "(" or (c in "DIWEC" and engine_header(raw)):
                 return None
             m = _NCCL_HEAD.match(raw)
             if m is None or m.end() > 115:
@@ -385,19 +387,15 @@ class QuietLines:
             rest = raw[m.end():]
             rank_word = " rank " in rest  # the parser learns the process's rank from such a line
             text = rest.rstrip()
-        if "=" in text and text[:1] in "+ednVSGTRPC" and _ENV_LINE.match(text):
+        if env_line(text):
             return None
         channel = ()
         nodes_seen = None  # NCCL's nNodes of a communicator line (DistTracker._nccl)
         if kind == "nccl":
             if "via" in text:
-                channel = self._channels.get(text)
-                if channel is None:
-                    channel = self._channel(text)
+                channel = channel_of(text) or ()
             if not channel and "nNodes" in text:
-                mn = _NCCL_NNODES.match(text)
-                if mn is not None:
-                    nodes_seen = int(mn["nodes"])
+                nodes_seen = nccl_nodes_of(text)
         if need & _EXC and text[:1].isalpha() and EXC_RE.match(text):
             return None  # an exception line (or an error right after a phase's end)
         events = None
@@ -405,28 +403,23 @@ class QuietLines:
             probe = self._probe
             probe.text, probe.kind = text, kind
             events = tuple(self.a.scanner.scan(probe)) or None
-        hint = None
-        if 'File "' in text:
-            mh = _PATH_HINT.search(text)
-            if mh is not None:
-                hint = mh.group(1)
-        entry = (kind, text, proc, pid, rank, names_rank, ray, tags, host, frac_s, need, events, hint,
+        hint = path_hint(text) if 'File "' in text else None
+        entry = (kind, text, proc, pid, rank, names, ray, tags, host, frac_s, need, events, hint,
                  bool(text.strip()), channel, nodes_seen, rank_word)
         return entry, clock, year, stamp_at
 
-    def _apply(self, n: int, raw: str, entry: tuple, clock, year, first: bool) -> bool:
-        """Check what the state asks of a classified line and, when it is quiet, make exactly the
-        changes the full path would make (`first`: it was just classified, its rule leaves not yet run)."""
-        (kind, text, proc, pid, rank, names_rank, ray, tags, host, _frac, need, events, hint, nonblank,
+    def _check(self, n: int, raw: str, entry: tuple, clock, year, first: bool):
+        """What the state asks of a classified line: a QuietLine when it is quiet, else None or the
+        rule leaf hits (`first`: it was just classified, its rule leaves not yet run)."""
+        (kind, text, proc, pid, rank, names, ray, tags, host, _frac, need, events, hint, nonblank,
          channel, nodes_seen, rank_word) = entry
         a = self.a
         tl = a.timeline
         parser = self.parser
         if kind == "nccl":
-            nkey = (host, pid)
-            if rank_word and nkey not in parser._nccl_rank:
-                return False  # the parser learns this process's rank here
-            rank = parser._nccl_rank.get(nkey)
+            if rank_word and not parser.knows_nccl_rank(host, pid):
+                return None  # the parser learns this process's rank here
+            rank = parser.nccl_rank(host, pid)
             node_name = host
         else:
             node_name = parser.node
@@ -436,118 +429,162 @@ class QuietLines:
             node_name = source
         node = dist.nodes.get(node_name)
         if node is None or source not in node.sources or source not in a.sources:
-            return False
+            return None
         if tags is not None:  # DistTracker._proc: a pure TP tag is the global rank
             st = dist.procs.get(("rank", rank) if tags == f"TP{rank}" else ("tags", tags))
             if st is not None and st.label != tags and st.key[0] == "rank":
-                return False  # the rank is relabelled by its tags on this line
+                return None  # the rank is relabelled by its tags on this line
         else:
             st = dist.procs.get(("pid", node_name, pid) if pid is not None else
                                 (("rank", rank) if rank is not None else ("main", node_name)))
         if st is None or (st.rank is None and rank is not None):
-            return False
-        if names_rank and not _names_rank(st.label):
-            return False  # the process gets its worker label on this line
+            return None
+        if names and not names_rank(st.label):
+            return None  # the process gets its worker label on this line
         if channel:
             info = dist.transports.get(channel[0])
             if info is None or channel[1] not in info["via"]:
-                return False
-        behind = None  # phases of straggler events: progress of a phase the start has left
-        current = None  # progress events of the phase the start is in (SGLang's `Prefill batch`)
-        votes = None  # engines of heartbeat events
+                return None
+        progress = behind = votes = ()  # phases of progress / straggler events, engines of the events
+        moving = False
         if events is not None:
+            moving = moves(events)
+            progress, behind, votes = [], [], []
             for ev in events:
                 mk = ev.marker
                 if _heartbeat(mk):
-                    votes = (votes or []) + [mk.engine]
+                    votes.append(mk.engine)
                 elif self._straggler(mk, ev, tl, source):
-                    behind = (behind or []) + [mk]
+                    behind.append(mk.phase)
+                    votes.append(mk.engine)
                 elif self._progress(mk, ev, tl):
-                    current = (current or []) + [mk]
+                    progress.append(mk.phase)
+                    votes.append(mk.engine)
                 else:
-                    return False
+                    return None
         if first and need & _RULE and text:
-            if a.matcher.leaf_hits_for_next(text, a.run):
-                return False  # the full path reads the hits handed over (each regex runs once)
-        # -- quiet: the changes the full path would make ------------------------------------
-        if clock is not None:
-            if year is None:  # LineParser._stamp: a year-less clock may roll over into the next year
-                last = parser._last_clock
-                if last is not None and clock + parser._rollover < last - _ROLLOVER_S:
-                    parser._rollover += _YEAR_S
-                clock += parser._rollover
-            parser._last_clock = clock
-            tl.last_clock = clock
-            if year and tl.year is None:
-                tl.year = year
-        score = a.guess.score
-        if kind in score:
-            score[kind] += 1
-        if votes is not None:
-            for engine in votes:
-                if engine in score:
-                    score[engine] += 3
-        if hint is not None:
-            score[hint] += 1
-        tl.seq += 1
-        if n > tl.n_lines:
-            tl.n_lines = n
-        if tl.phases:
-            span = tl.phases[-1]
-            if span.source == source:
-                span.last_line = n
-            if clock is not None:
-                if span.start_clock is None:
-                    span.start_clock = clock
-                    span.start_year = year
-                if span.status != "done":
-                    span.end_clock = clock
-        if tl.tail_error is not None:
-            tl.moved_on(moves(events), None, text)
-        tb = None  # timeline._track_exceptions for a line that is neither a traceback start nor an exception
-        if tl._in_tb:
-            tb = tl._tb_id
-            if tl._tb_after_exc:
-                tl._tb_after_exc += 1
-                if tl._tb_after_exc > 4 and not _TB_CONT.match(text):
-                    tl._in_tb = False
-                    tb = None
+            hits = a.matcher.leaf_hits(text, a.run)
+            if hits:
+                return (text, hits)  # handed to the full path (each regex runs once)
+        return _new(QuietLine, (n, raw, source, kind, text, clock, year, st, node, ray, nodes_seen, votes, moving,
+                                progress, behind, hint, nonblank))
+
+
+    # -- runs of lines ----------------------------------------------------------------------
+    def pieces(self, n0: int, text: str):
+        """The lines of a block (`text`: whole lines joined by "\\n", the first one numbered n0 + 1):
+        yields (n, raw) for each line that holds an anchor or a trigger word or is of another shape
+        than a run's (see _RUN_LINE), and (first, last, text) for each run of lines between them
+        (`run` says whether a run is quiet). One automaton pass and one regex scan over the block."""
+        marks = self._marks.starts(text)
+        other = [m.start() + 1 for m in _OTHER_LINE.finditer(text)]
+        if not _FIRST_LINE.match(text):
+            other.append(0)
+        if self._lower:
+            low = text.lower()
+            if len(low) != len(text):
+                marks = [0]  # (lower-casing moved the positions: every line is looked at alone)
+                other = list(range(len(text)))
             else:
-                tl.note_frame(text)
-        tl.tb_of_line = tb
-        node.lines += 1
-        st.lines += 1
-        st.last_line = n
-        if ray:
-            dist.ray = True
-        dist.last_key = st.key
-        if node.error is None and st.error is not None and st.error[0] == n:
-            node.error = st.error
-        if kind == "nccl":
-            node.env_families.add("NCCL_")
-            if nodes_seen is not None:
-                node.nccl_nodes = max(node.nccl_nodes or 0, nodes_seen)
-        for mk in current or ():
-            tl.phases[-1].progress_lines += 1
-            if mk.phase not in st.phases:
-                st.phases.append(mk.phase)
-            st.max_idx = max(st.max_idx, PHASE_INDEX[mk.phase])
-            node.max_idx = max(node.max_idx, PHASE_INDEX[mk.phase])
-            if mk.engine in score:
-                score[mk.engine] += 3
-        if behind is not None:
-            for mk in behind:  # Timeline._enter extends the left phase's span; the tracker notes the phase
-                old = tl.span_of(mk.phase)
-                if old is not None and old.source == source:
-                    old.last_line = max(old.last_line, n)
-                idx = PHASE_INDEX[mk.phase]
-                if mk.phase not in st.phases:
-                    st.phases.append(mk.phase)
-                st.max_idx = max(st.max_idx, idx)
-                node.max_idx = max(node.max_idx, idx)
-                if mk.engine in score:
-                    score[mk.engine] += 3
-        if nonblank:
-            a.last = (n, source, raw)
-            a.last_who = st.key
-        return True
+                for x in self._lower:
+                    i = low.find(x)
+                    while i >= 0:
+                        marks.append(i)
+                        i = low.find(x, i + 1)
+        marks.extend(other)
+        marks.sort()
+        cur = 0  # where the next line not yet yielded starts
+        n = n0  # the number of the line before it
+        end = len(text)
+        for p in marks:
+            if p < cur:
+                continue  # (a line already yielded)
+            s = text.rfind("\n", 0, p) + 1
+            e = text.find("\n", p)
+            if e < 0:
+                e = end
+            if s > cur:
+                k = text.count("\n", cur, s)
+                yield n + 1, n + k, text[cur:s - 1]
+                n += k
+            n += 1
+            yield n, text[s:e]
+            cur = e + 1
+        if cur <= end:
+            yield n + 1, n + 1 + text.count("\n", cur), text[cur:]
+
+    def run(self, first: int, last: int, text: str):
+        """A QuietRun for lines first..last (`text`, of the shapes of _RUN_LINE, holding no anchor or
+        trigger word) when `classify` would find each of them quiet with no events, else None. A
+        process's lines differ only in their clocks and messages: the state checks run on one line of
+        each process."""
+        a = self.a
+        tl = a.timeline
+        if tl.tail_error is not None or tl.in_traceback:
+            return None
+        span = tl.current
+        heads = _RUN_HEAD.findall("\n" + text)
+        k = last - first + 1
+        if len(heads) != k:
+            return None
+        stamps = list(filter(None, map(_ts_of, heads)))
+        clock = None
+        if stamps:
+            if span is not None and span.start_clock is None:
+                return None
+            lo, hi = min(stamps), max(stamps)
+            get = self._stamps.get
+            lo_s = get(lo)
+            if lo_s is None:
+                lo_s = self._stamp(lo)
+            hi_s = get(hi)
+            if hi_s is None:
+                hi_s = self._stamp(hi)
+            if not self.parser.no_rollover(lo_s, hi_s):
+                return None
+            i = k - 1
+            while not heads[i][1]:
+                i -= 1
+            ts, frac = heads[i][1], heads[i][2]
+            clock = get(ts)
+            if clock is None:
+                clock = self._stamp(ts)
+            if frac:
+                clock += float(frac)
+        keys = list(map(add, map(_tag_of, heads), map(_host_of, heads)))
+        counts = Counter(keys)
+        last_of = dict(zip(keys, range(first, last + 1)))
+        if tl.dist is not self._run_dist:  # a new start
+            self._run_keys.clear()
+            self._run_dist = tl.dist
+        known = self._run_keys
+        nccl_rank = self.parser.nccl_rank
+        lines = None
+        procs = []
+        for key, count in counts.items():
+            n = last_of[key]
+            got = known.get(key)
+            if got is None:
+                if lines is None:
+                    lines = text.split("\n")
+                q = self.classify(n, lines[n - first])
+                if q.__class__ is not QuietLine or q.votes or q.progress or q.behind or q.hint is not None \
+                        or q.nodes_seen is not None or q.ray or not q.nonblank or q.moving:
+                    return None
+                nccl = None
+                if q.kind == "nccl":
+                    host, pid = key.rsplit(":", 1)
+                    nccl = (host, int(pid))
+                got = known[key] = (q.proc, q.node, nccl)
+            st, node, nccl = got
+            if nccl is not None and st.rank is None and nccl_rank(*nccl) is not None:
+                return None  # the process's rank is known now: the full path gives it to its state
+            if node.error is None and st.error is not None and first <= st.error[0] <= last:
+                return None
+            procs.append((st, node, count, n, nccl is not None))
+            if n == last:
+                last_key = st.key
+        n_vllm = len(stamps)
+        kinds = (("vllm", n_vllm), ("nccl", k - n_vllm))
+        return QuietRun(first, last, k, self.parser.source, procs, clock, kinds, text[text.rfind("\n") + 1:],
+                        last_key)

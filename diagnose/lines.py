@@ -16,11 +16,10 @@ import re
 import stat
 import sys
 import zlib
-from typing import BinaryIO, Iterable, Iterator
+from typing import BinaryIO, Callable, Iterable, Iterator
 
 MAX_LINE_BYTES = 64 * 1024  # kept per physical line; the rest is skipped
-_READ_CHUNK = 1 << 20
-_BLOCK = 64 << 10  # block size of block_lines (larger ones cost memory, not time)
+_BLOCK = 64 << 10  # read size of a whole input (larger blocks cost memory, not time)
 
 ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][AB012]")
 
@@ -77,20 +76,20 @@ _LEVELS = {"W": "WARNING", "E": "ERROR", "F": "CRITICAL", "I": "INFO", "D": "DEB
 _DAYS_BEFORE_MONTH = (0, 0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335)
 
 
-_WORKER_RANKS: dict[str, int | None] = {}
+_WORKER_RANK_OF: dict[str, int | None] = {}
 
 
-def _worker_rank(proc: str) -> int | None:
+def worker_rank(proc: str) -> int | None:
     """The rank a process tag names (`VllmWorker TP1`), remembered: a log has few process names."""
     try:
-        return _WORKER_RANKS[proc]
+        return _WORKER_RANK_OF[proc]
     except KeyError:
         pass
     m = _WORKER_RANK.search(proc)
     rank = int(m.group(1)) if m else None
-    if len(_WORKER_RANKS) >= 4096:
-        _WORKER_RANKS.clear()
-    _WORKER_RANKS[proc] = rank
+    if len(_WORKER_RANK_OF) >= 4096:
+        _WORKER_RANK_OF.clear()
+    _WORKER_RANK_OF[proc] = rank
     return rank
 
 
@@ -147,7 +146,7 @@ def clock_datetime(clock: float, year: int):
         return None
 
 
-def _clock(mo: str, d: str, t: str, frac: str | None = None) -> float:
+def stamp_seconds(mo: str, d: str, t: str, frac: str | None = None) -> float:
     m = int(mo)
     if not 1 <= m <= 12:
         m = 1
@@ -160,6 +159,11 @@ def _clock(mo: str, d: str, t: str, frac: str | None = None) -> float:
         except ValueError:
             pass
     return float(value)
+
+
+def engine_header(raw: str) -> bool:
+    """Whether a line starts with a vLLM header or a uvicorn level (the parser strips both)."""
+    return _VLLM_HDR.match(raw) is not None or _UVICORN.match(raw) is not None
 
 
 def decode(data: bytes) -> str:
@@ -230,70 +234,155 @@ def display_name(name: str) -> str:
         return name.encode("utf-8", "replace").decode("utf-8")
 
 
-def physical_lines(stream: BinaryIO) -> Iterator[bytes]:
-    """Yield physical lines (without b"\\n"), each cut at MAX_LINE_BYTES; bounded memory."""
-    readline = stream.readline
-    try:
+class LineSplitter:
+    """Bytes in, records out: the one place where bytes become lines. `feed(data)` returns the
+    records the bytes complete, `close()` those of a last line without a newline. It owns the
+    unfinished line (`partial`, cut at MAX_LINE_BYTES), decoding and redraw splitting (`records`);
+    `n` counts the physical lines so far, read (`feed`, `follow`) or not (`count`, `gap`)."""
+
+    __slots__ = ("n", "_head", "_drop")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self._head = b""  # start of a line that continues in the next bytes (cut at MAX_LINE_BYTES)
+        self._drop = False  # the bytes up to the next newline end a line not seen whole (see `gap`)
+
+    @property
+    def partial(self) -> bytes:
+        """The unfinished line (a progress bar being redrawn, as written so far)."""
+        return self._head
+
+    def lines(self, data: bytes) -> list[bytes]:
+        """The physical lines (without b"\\n", each cut at MAX_LINE_BYTES) that `data` completes."""
+        limit = MAX_LINE_BYTES
+        parts = data.split(b"\n")
+        last = parts.pop()
+        if parts:
+            if self._drop:
+                self._drop = False
+                self.n += 1
+                del parts[0]
+            elif self._head:
+                parts[0] = self._head + parts[0]
+                self._head = b""
+            for i, line in enumerate(parts):
+                if len(line) > limit:
+                    parts[i] = line[:limit]
+        if not self._drop and last:
+            self._head = (self._head + last)[:limit]
+        return parts
+
+    def feed(self, data: bytes) -> list[tuple[int, str, int]]:
+        """(line number, text, redraws) of each record that `data` completes."""
+        return self.records(decode_batch(self.lines(data)))
+
+    def feed_block(self, data: bytes) -> tuple[int, str | None, list[tuple[int, str, int]]]:
+        """`feed` for a reader that takes whole blocks: (the number of the line before the first one,
+        the decoded text of the physical lines `data` completes joined by "\\n", []) when they are
+        UTF-8 (a line holding \\r is then the records of `line_records`); else (n, None, the records
+        of `feed`). The text is None too when `data` completes no line."""
+        parts = self.lines(data)
+        n0 = self.n
+        if parts:
+            try:
+                text = b"\n".join(parts).decode("utf-8")
+            except UnicodeDecodeError:
+                return n0, None, self.records([decode(x) for x in parts])
+            self.n += len(parts)
+            return n0, text, []
+        return n0, None, []
+
+    def close(self) -> list[tuple[int, str, int]]:
+        """The records of a last line without a newline (none after a `gap` cut it)."""
+        head, drop = self._head, self._drop
+        self._head, self._drop = b"", False
+        return self.records([decode(head)]) if head and not drop else []
+
+    def records(self, texts: list[str]) -> list[tuple[int, str, int]]:
+        """Numbered records of the next decoded physical lines: a trailing \\r dropped, a redrawn
+        progress bar collapsed (see `split_redraws`)."""
+        n = self.n
+        out = []
+        for text in texts:
+            n += 1
+            if "\r" not in text:
+                out.append((n, text, 0))
+            else:
+                out.extend(line_records(n, text))
+        self.n = n
+        return out
+
+    def follow(self, data: bytes, skip: Callable[[], "re.Pattern[bytes] | None"]) -> Iterator[tuple[int, str, int]]:
+        """`feed` a line at a time; before each line, when `skip()` gives a pattern, the whole lines
+        before the next one that holds a match are counted unread."""
+        start = 0
         while True:
-            chunk = readline(MAX_LINE_BYTES)
-            if not chunk:
-                return
-            if chunk[-1:] == b"\n":
-                yield chunk[:-1]
-                continue
-            if len(chunk) < MAX_LINE_BYTES:  # last line without newline
-                yield chunk
-                return
-            # too long: keep the head, skip to the end of the line
-            while True:
-                rest = readline(_READ_CHUNK)
-                if not rest or rest[-1:] == b"\n":
-                    break
-            yield chunk
-            if not rest:
-                return
-    except (OSError, EOFError, gzip.BadGzipFile, ValueError, zlib.error) as exc:  # corrupt gzip, I/O error
-        raise InputError(f"input ended with a read error: {exc}") from None
-
-
-def block_lines(stream: BinaryIO) -> Iterator[bytes]:
-    """The lines of `physical_lines`, read in large blocks (for regular files: far fewer calls)."""
-    for batch in block_batches(stream):
-        yield from batch
-
-
-def block_batches(stream: BinaryIO) -> Iterator[list[bytes]]:
-    """The lines of `block_lines`, a block's worth at a time."""
-    read = stream.read
-    head = b""  # start of a line that continues in the next block (at most MAX_LINE_BYTES)
-    cut = False  # that line is longer than MAX_LINE_BYTES: the rest of it is skipped
-    limit = MAX_LINE_BYTES
-    try:
-        while True:
-            block = read(_BLOCK)
-            if not block:
+            if not self._head and not self._drop and (pattern := skip()) is not None:
+                start = self._skip(data, start, pattern)
+            i = data.find(b"\n", start) + 1
+            if not i:
                 break
-            parts = block.split(b"\n")
-            last = parts.pop()
-            if parts:
-                first = parts[0]
-                if cut:
-                    parts[0] = head
-                elif head:
-                    parts[0] = (head + first)[:limit]
-                head, cut = b"", False
-                for i, data in enumerate(parts):
-                    if len(data) > limit:
-                        parts[i] = data[:limit]
-                yield parts
-            if not cut:
-                head += last
-                if len(head) >= limit:
-                    head, cut = head[:limit], True
-    except (OSError, EOFError, gzip.BadGzipFile, ValueError, zlib.error) as exc:
-        raise InputError(f"input ended with a read error: {exc}") from None
-    if head or cut:
-        yield [head]
+            if self._head or self._drop:
+                yield from self.records(decode_batch(self.lines(data[start:i])))
+            else:  # (the common case, without the slicing and joining of `lines`)
+                yield from self.records([decode(data[start:min(i - 1, start + MAX_LINE_BYTES)])])
+            start = i
+        self.lines(data[start:])
+
+    def _skip(self, data: bytes, start: int, pattern: "re.Pattern[bytes]") -> int:
+        m = pattern.search(data, start)
+        end = len(data) if m is None else data.rfind(b"\n", start, m.start()) + 1
+        if end <= start:
+            return start
+        if m is None:
+            last = data.rfind(b"\n", start)
+            if last < 0:
+                return start  # an unfinished line: kept as partial
+            end = last + 1
+        self.n += data.count(b"\n", start, end)
+        return end
+
+    def count(self, data: bytes) -> None:
+        """Count the lines `data` ends without reading them."""
+        self.n += data.count(b"\n")
+
+    def gap(self, newlines: int) -> None:
+        """Bytes holding `newlines` newlines were lost before the next `feed`: the unfinished line
+        is dropped, and so are the next bytes up to a newline (the rest of a line not seen whole)."""
+        self.n += newlines
+        self._head, self._drop = b"", True
+
+
+def line_records(n: int, text: str) -> list[tuple[int, str, int]]:
+    """The records of physical line n that holds \\r: a trailing \\r dropped, a redrawn progress bar
+    collapsed (see `split_redraws`)."""
+    text = text.rstrip("\r")
+    if "\r" not in text:
+        return [(n, text, 0)]
+    return [(n, piece, redraws) for piece, redraws in split_redraws(text)]
+
+
+def read_blocks(stream: BinaryIO, source: str, size: int = _BLOCK, line: bool = False) -> Iterator[bytes]:
+    """The bytes of a stream in blocks of `size` (`line`: up to a newline at most, so the stream
+    stands right after the last line taken); a read error names the input."""
+    read = stream.readline if line else stream.read
+    try:
+        while True:
+            data = read(size)
+            if not data:
+                return
+            yield data
+    except (OSError, EOFError, gzip.BadGzipFile, ValueError, zlib.error) as exc:  # corrupt gzip, I/O error
+        raise InputError(f"cannot read {source!r}: input ended with a read error: {exc}") from None
+
+
+def read_records(stream: BinaryIO, source: str, whole: bool = True) -> Iterator[tuple[int, str, int]]:
+    """The records of a stream (see LineSplitter). `whole`: it is read to its end, in large blocks;
+    else a line at a time, so that the stream stands right after the last record taken."""
+    split = LineSplitter()
+    for data in read_blocks(stream, source, _BLOCK if whole else MAX_LINE_BYTES, line=not whole):
+        yield from split.feed(data)
+    yield from split.close()
 
 
 def decode_batch(batch: list[bytes]) -> list[str]:
@@ -353,15 +442,77 @@ class LineParser:
         self._rollover = 0.0
         self._nccl_rank: dict[tuple[str, int], int] = {}
 
-    def _stamp(self, line: Line, clock: float, year: int | None = None) -> None:
-        # Year-less clocks: a jump back of more than ~half a year is a new year.
+    def clock_at(self, clock: float, year: int | None = None) -> float:
+        """The clock of the next line, as printed (seconds since Jan 1), with the years this
+        input's year-less clocks rolled over: a jump back of more than ~half a year is a new year."""
         if year is None and self._last_clock is not None and clock + self._rollover < self._last_clock - 180 * 86400:
             self._rollover += 366 * 86400
         value = clock + self._rollover
-        line.clock = value
+        self._last_clock = value
+        return value
+
+    def no_rollover(self, lo: float, hi: float) -> bool:
+        """Whether `clock_at` rolls no year over for any clocks between lo and hi (as printed, to a
+        few days: a margin covers stamps whose day is past their month's end), in any order."""
+        margin = 10 * 86400
+        last = self._last_clock
+        return hi - lo <= 180 * 86400 - margin and (last is None or lo + self._rollover >= last - 180 * 86400 + margin)
+
+    def _stamp(self, line: Line, clock: float, year: int | None = None) -> None:
+        line.clock = self.clock_at(clock, year)
         if year is not None:
             line.year = year
-        self._last_clock = value
+
+    def knows_nccl_rank(self, host: str, pid: int) -> bool:
+        """Whether an NCCL line of this process taught the parser its rank (or no more are kept)."""
+        return (host, pid) in self._nccl_rank
+
+    def nccl_rank(self, host: str, pid: int) -> int | None:
+        return self._nccl_rank.get((host, pid))
+
+    def bracketed(self, raw: str):
+        """(kind, text, clock as printed, year, tags, rank) of a line in one of SGLang's two shapes,
+        `[date time] msg` and `[date time TP0] msg`, as `parse` reads it; None for any other line."""
+        m = _CI_BRACKET.match(raw)
+        if m is not None:
+            clock = stamp_seconds(*m.group("mo", "d", "t", "f"))
+            text = raw[m.end():]
+            kind = "raw"
+            if text:
+                c = text[0]
+                if c.isdigit() or c in "([" or text.find("|", 0, 64) >= 0:
+                    return None
+                if c in "DIWEC":
+                    if _VLLM_HDR.match(text):
+                        return None
+                    mu = _UVICORN.match(text)
+                    if mu is not None:
+                        kind, text = "uvicorn", text[mu.end():]
+                if kind == "raw" and (" NCCL " in text[:120] or text[:1] == ":"):
+                    return None
+            return kind, text.rstrip(), clock, int(m["y"]), None, None
+        if _RANK.match(raw):
+            return None
+        m = _SGL_HDR.match(raw)
+        if m is None:
+            return None
+        clock = year = None
+        if m["mo"]:
+            clock = stamp_seconds(*m.group("mo", "d", "t", "f"))
+            year = int(m["y"])
+        tags = m["tags"].strip() or None
+        rank = None
+        if tags:
+            for what, num in _SGL_TAG.findall(tags):
+                if what == "TP":
+                    rank = int(num)
+        kind, text = "sglang", raw[m.end():]
+        mu = _UVICORN.match(text)
+        if mu is not None:
+            kind, text = "uvicorn", text[mu.end():]
+        elif " NCCL " in text[:120]:
+            return None
+        return kind, text.rstrip(), clock, year, tags, rank
 
     def parse(self, n: int, raw: str, redraws: int = 0) -> Line:
         if "\x00" in raw:  # first: a NUL inside an escape sequence would keep it from being seen
@@ -381,13 +532,13 @@ class LineParser:
             if c.isdigit():
                 m = _CI_ISO.match(text)
                 if m:
-                    self._stamp(line, _clock(m["mo"], m["d"], m["t"], m["f"]), int(m["y"]))
+                    self._stamp(line, stamp_seconds(m["mo"], m["d"], m["t"], m["f"]), int(m["y"]))
                     text = text[m.end():]
                     continue
             elif c == "[":
                 m = _CI_BRACKET.match(text)
                 if m:
-                    self._stamp(line, _clock(m["mo"], m["d"], m["t"], m["f"]), int(m["y"]))
+                    self._stamp(line, stamp_seconds(m["mo"], m["d"], m["t"], m["f"]), int(m["y"]))
                     text = text[m.end():]
                     continue
             if "|" in text[:64]:
@@ -416,7 +567,7 @@ class LineParser:
                 line.rank = int(m["rank"])
                 text = text[m.end():]
         if line.proc and line.rank is None:
-            line.rank = _worker_rank(line.proc)
+            line.rank = worker_rank(line.proc)
         if "repeated" in text and "across cluster" in text:
             m = _RAY_DEDUP.search(text)
             if m:
@@ -431,7 +582,7 @@ class LineParser:
                 if m:
                     line.kind = "vllm"
                     line.level = m["level"]
-                    self._stamp(line, _clock(m["mo"], m["d"], m["t"], m["f"]))
+                    self._stamp(line, stamp_seconds(m["mo"], m["d"], m["t"], m["f"]))
                     text = text[m.end():]
                 else:
                     m = _UVICORN.match(text)
@@ -444,7 +595,7 @@ class LineParser:
                 if m:
                     line.kind = "sglang"
                     if m["mo"]:
-                        self._stamp(line, _clock(m["mo"], m["d"], m["t"], m["f"]), int(m["y"]))
+                        self._stamp(line, stamp_seconds(m["mo"], m["d"], m["t"], m["f"]), int(m["y"]))
                     tags = m["tags"].strip()
                     if tags:
                         line.tags = tags
@@ -461,7 +612,7 @@ class LineParser:
                     line.kind = "ray"
                     line.level = _LEVELS.get(m["sev"], "INFO")
                     line.proc = line.proc or m["comp"]
-                    self._stamp(line, _clock(m["mo"], m["d"], m["t"], "." + m["ms"]), int(m["y"]))
+                    self._stamp(line, stamp_seconds(m["mo"], m["d"], m["t"], "." + m["ms"]), int(m["y"]))
                     text = text[m.end():]
                 else:
                     m = _TORCH_C10.match(text)
@@ -469,14 +620,14 @@ class LineParser:
                         line.kind = "torch"
                         line.level = _LEVELS.get(m["sev"], "INFO")
                         if m["mo"]:
-                            self._stamp(line, _clock(m["mo"], m["d"], m["t"], m["f"]))
+                            self._stamp(line, stamp_seconds(m["mo"], m["d"], m["t"], m["f"]))
                         text = text[m.end():]
             elif c.isdigit():
                 m = _RAY_LOG.match(text) or _PY_LOGGING.match(text)
                 if m:
                     line.kind = "ray" if "--" in m.group(0) else "pylog"
                     line.level = m["level"]
-                    self._stamp(line, _clock(m["mo"], m["d"], m["t"], "." + m["ms"]), int(m["y"]))
+                    self._stamp(line, stamp_seconds(m["mo"], m["d"], m["t"], "." + m["ms"]), int(m["y"]))
                     text = text[m.end():]
             if line.kind in ("raw", "sglang") and " NCCL " in text[:120]:
                 # NCCL >= 2.27 prints "[date time] host:pid:tid [dev] file.cc:N NCCL WARN ..."
@@ -509,48 +660,10 @@ class LineParser:
         return line
 
 
-def raw_batches(stream: BinaryIO, source: str, blocks: bool = False) -> Iterator[list[str]]:
-    """The decoded lines of a stream, a block's worth at a time with `blocks` (a regular file: it is
-    read to its end), else one line at a time."""
-    batches = block_batches(stream) if blocks else ([data] for data in physical_lines(stream))
-    while True:
-        try:
-            batch = next(batches, None)
-        except InputError as exc:  # name the input: with several, which one is corrupt matters
-            raise InputError(f"cannot read {source!r}: {exc}") from None
-        if batch is None:
-            return
-        yield decode_batch(batch) if blocks else [decode(batch[0])]
-
-
-def redrawn(n: int, text: str) -> list[tuple[int, str, int]]:
-    """The records of a decoded line that holds a \\r: a trailing one dropped, a redrawn progress
-    bar split (see `split_redraws`)."""
-    text = text.rstrip("\r")
-    if "\r" not in text:
-        return [(n, text, 0)]
-    return [(n, piece, redraws) for piece, redraws in split_redraws(text)]
-
-
-def raw_records(stream: BinaryIO, source: str, blocks: bool = False) -> Iterator[tuple[int, str, int]]:
-    """(line number, text, redraws) of each record before prefix parsing: decoded, a trailing \\r
-    dropped, a redrawn progress bar split (see `split_redraws`). `blocks` reads in large blocks (a
-    regular file: it is read to its end)."""
-    n = 0
-    for texts in raw_batches(stream, source, blocks):
-        for text in texts:
-            n += 1
-            if "\r" not in text:
-                yield n, text, 0
-            else:
-                yield from redrawn(n, text)
-
-
-def iter_records(stream: BinaryIO, source: str, parser: LineParser | None = None,
-                 blocks: bool = False) -> Iterator[Line]:
-    """Records of a stream; `blocks` reads it in large blocks (a regular file: it is read to its end)."""
+def iter_records(stream: BinaryIO, source: str, parser: LineParser | None = None) -> Iterator[Line]:
+    """Parsed records of a stream, read to its end."""
     parse = (parser or LineParser(source)).parse
-    for n, text, redraws in raw_records(stream, source, blocks):
+    for n, text, redraws in read_records(stream, source):
         yield parse(n, text, redraws)
 
 
@@ -562,7 +675,7 @@ def read_lines(path: str, spec: "InputSpec | None" = None) -> Iterator[Line]:
         name = spec.name
         parser = LineParser(name, spec.node, spec.proc, spec.pid)
     try:
-        yield from iter_records(stream, name, parser, blocks=path != "-" and type(stream) is io.BufferedReader)
+        yield from iter_records(stream, name, parser)
     finally:
         if path != "-":  # (sys.stdin is None when stdin was closed: compare the path, not the stream)
             stream.close()

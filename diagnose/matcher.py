@@ -38,7 +38,7 @@ def _below_error(line) -> bool:
     [device] prefix) are the exception: NCCL reports every failure as "NCCL WARN" (it has no error
     level), so its WARN counts as an error here."""
     return line.level in _BENIGN_LEVELS and not (line.level == "WARNING" and line.dev is not None)
-_MEMO_MAX = 8192  # texts whose leaf hits are remembered (Matcher._leaf_hits); cleared when full
+_MEMO_MAX = 8192  # texts whose leaf hits are remembered (Matcher.leaf_hits); cleared when full
 _MEMO_TEXT = 512  # longer texts are not remembered
 
 
@@ -84,6 +84,103 @@ def literal_anchors(pattern: str, ignore_case: bool = False) -> tuple[str, ...] 
     if not found or len(found) > 16:
         return None
     return tuple(a.lower() for a in found) if ignore_case else found
+
+
+_GROUP_NAME = re.compile(r"\(\?P<\w+>")
+_CASE_FLAG = re.compile(r"\(\?[a-zA-Z]*i")
+
+
+def scan_anchors(pattern: str, anchors: tuple[str, ...]) -> tuple[str, ...]:
+    """Literals of which every line that `pattern` (case-sensitive) finds in contains one, for a scan
+    over whole blocks: its own `anchors` (what gates it), or, when they are generic (`: `, `model`),
+    the literals the regex itself requires (`ValueError`, ...: group names dropped so that patterns
+    repeating one parse) or, when it requires a character of a non-ASCII class (`[\u2580-\u259f]`),
+    those characters. A rule or marker matches the same lines whichever is used."""
+    if _CASE_FLAG.search(pattern) or "(?P=" in pattern:
+        return anchors
+    plain = _GROUP_NAME.sub("(?:", pattern)
+    best = anchors
+
+    def weight(cands: tuple[str, ...]) -> int:
+        return min(8 if not a.isascii() else len(a) for a in cands)
+
+    found = literal_anchors(plain)
+    if found and weight(found) > weight(best):
+        best = found
+    try:
+        parsed = sre_parse.parse(plain)
+    except Exception:  # noqa: BLE001 - `regex` syntax
+        return best
+    for op, arg in parsed:  # a character class every match holds (at the top level)
+        if op is sre_constants.IN:
+            chars: list[str] = []
+            for kind, val in arg:
+                if kind is sre_constants.LITERAL:
+                    chars.append(chr(val))
+                elif kind is sre_constants.RANGE and val[1] - val[0] < 128:
+                    chars.extend(chr(c) for c in range(val[0], val[1] + 1))
+                else:
+                    chars = []
+                    break
+            if chars and all(not c.isascii() for c in chars) and weight(best) < 8:
+                best = tuple(chars)
+                break
+    return best
+
+
+_DIGITS = str.maketrans("123456789", "000000000")
+_DIGIT_SET = frozenset(range(48, 58))
+
+
+def digit_blind(pattern: str | None, anchors) -> bool:
+    """Whether a leaf treats every ASCII digit alike: no digit in its anchors, and a regex that names
+    no digit itself (a literal, a class or range holding some digits but not all) and has no
+    back-reference. Then whether it matches a text does not change when the text's digits change
+    (each to another digit): texts that differ only in their numbers share one answer."""
+    if any(ch.isdigit() for a in anchors or () for ch in a):
+        return False
+    if pattern is None:
+        return True
+    try:
+        parsed = sre_parse.parse(_GROUP_NAME.sub("(?:", pattern))
+    except Exception:  # noqa: BLE001 - `regex` syntax: not known to be blind
+        return False
+
+    def blind(seq) -> bool:
+        for op, arg in seq:
+            if op in (sre_constants.LITERAL, sre_constants.NOT_LITERAL):
+                if 48 <= arg <= 57:
+                    return False
+            elif op is sre_constants.IN:
+                for kind, val in arg:
+                    if kind is sre_constants.LITERAL and 48 <= val <= 57:
+                        return False
+                    if kind is sre_constants.RANGE:
+                        covered = _DIGIT_SET & set(range(val[0], min(val[1], 57) + 1))
+                        if covered and covered != _DIGIT_SET:
+                            return False
+            elif op in (sre_constants.GROUPREF, sre_constants.GROUPREF_EXISTS):
+                return False
+            elif op is sre_constants.SUBPATTERN:
+                if not blind(arg[-1]):
+                    return False
+            elif op in (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT) or op.name == "POSSESSIVE_REPEAT":
+                if not blind(arg[2]):
+                    return False
+            elif op is sre_constants.BRANCH:
+                if not all(blind(b) for b in arg[1]):
+                    return False
+            elif op in (sre_constants.ASSERT, sre_constants.ASSERT_NOT):
+                if not blind(arg[1]):
+                    return False
+            elif op.name == "ATOMIC_GROUP":
+                if not blind(arg):
+                    return False
+            elif op not in (sre_constants.ANY, sre_constants.AT, sre_constants.CATEGORY):
+                return False  # anything else: not known to be blind
+        return True
+
+    return blind(parsed)
 
 
 def literal_anchor(pattern: str, ignore_case: bool = False) -> str | None:
@@ -238,17 +335,17 @@ class Matcher:
             unless = self._compile(rule.unless, rule.id) if rule.unless is not None else None
             self.rules.append(_RuleState(rule, node, unless, order))
         self._anchored = [lf for lf in self.leaves if lf.anchor]
-        self._unanchored = [lf for lf in self.leaves if not lf.anchor]
+        self.unanchored = [lf for lf in self.leaves if not lf.anchor]
         # anchor -> anchored leaves (by index) that it gates; case-blind leaves look in the lower-cased text
-        self._by_anchor: dict[str, list[int]] = {}
-        self._by_anchor_lower: dict[str, list[int]] = {}
+        self.by_anchor: dict[str, list[int]] = {}
+        self.by_anchor_lower: dict[str, list[int]] = {}
         for lf in self._anchored:
-            table = self._by_anchor_lower if lf.ignore_case else self._by_anchor
+            table = self.by_anchor_lower if lf.ignore_case else self.by_anchor
             for a in lf.anchor:
                 table.setdefault(a, []).append(lf.idx)
-        self._index = AnchorIndex(self._by_anchor)
-        self._index_lower = AnchorIndex(self._by_anchor_lower, use_library=len(self._by_anchor_lower) > 8) \
-            if self._by_anchor_lower else None  # a few case-blind anchors: `in` beats an automaton pass
+        self._index = AnchorIndex(self.by_anchor)
+        self._index_lower = AnchorIndex(self.by_anchor_lower, use_library=len(self.by_anchor_lower) > 8) \
+            if self.by_anchor_lower else None  # a few case-blind anchors: `in` beats an automaton pass
         self._group_of: dict[int, _Group] = {}  # regex leaves that share anchors (see _Group)
         by_key: dict[tuple, list[_Leaf]] = {}
         for lf in self._anchored:
@@ -259,9 +356,10 @@ class Matcher:
                 group = _Group([lf.text for lf in members], ignore_case)
                 for lf in members:
                     self._group_of[lf.idx] = group
-        self._memo: dict[str, dict[int, dict]] = {}  # text -> leaf hits (see _leaf_hits)
-        self._handoff: tuple[str, dict[int, dict]] | None = None  # see leaf_hits_for_next
-        self._volatile = 0  # regex time-outs and errors so far
+        self._memo: dict[str, dict[int, dict]] = {}  # text -> leaf hits (see leaf_hits)
+        self._blind: dict[int, bool] = {}  # leaf index -> digit-blind (found on first need)
+        self._blind_hits: dict[str, frozenset] = {}  # a text with its digits made 0 -> the digit-blind leaves that hit it
+        self.volatile = 0  # regex time-outs and errors so far (while it stays, leaf hits are a function of the text)
         # `feed` returns every finding that completed; False: only those kept (a reader of the whole
         # log, such as explain, looks at the kept ones and the counts, and the rest cost time)
         self.report_new = True
@@ -299,28 +397,21 @@ class Matcher:
         return MatchRun()
 
     # -- per line --------------------------------------------------------------------------
-    def _leaf_hits(self, text: str, run: MatchRun) -> dict[int, dict]:
+    def leaf_hits(self, text: str, run: MatchRun) -> dict[int, dict]:
         """Leaf index -> captures of the leaves that match `text`. A pure function of the text while
         no regex times out or is switched off, so results are kept per text (logs repeat lines);
         a time-out or switch-off skips the memo for that line and empties it."""
         hits = self._memo.get(text)
         if hits is not None:
             return hits
-        volatile = self._volatile
+        volatile = self.volatile
         hits = self._compute_leaf_hits(text, run)
-        if self._volatile != volatile:
+        if self.volatile != volatile:
             self._memo.clear()
         elif len(text) <= _MEMO_TEXT:
             if len(self._memo) >= _MEMO_MAX:
                 self._memo.clear()
             self._memo[text] = hits
-        return hits
-
-    def leaf_hits_for_next(self, text: str, run: MatchRun) -> dict[int, dict]:
-        """The leaf hits of `text`; when there are any, the next `feed` of the same text uses them
-        instead of matching again (a time-out is then counted once, as one `feed` counts it)."""
-        hits = self._leaf_hits(text, run)
-        self._handoff = (text, hits) if hits else None
         return hits
 
     def _compute_leaf_hits(self, text: str, run: MatchRun) -> dict[int, dict]:
@@ -329,25 +420,53 @@ class Matcher:
         if present or self._index_lower is not None:
             idxs: set[int] = set()
             for a in present:
-                idxs.update(self._by_anchor[a])
+                idxs.update(self.by_anchor[a])
             if self._index_lower is not None:
                 for a in self._index_lower.present(text.lower()):
-                    idxs.update(self._by_anchor_lower[a])
-            leaves = self.leaves
-            group_of = self._group_of
-            verdict: dict[int, bool] = {}  # id(group) -> excludes this text
-            for idx in sorted(idxs):  # leaf order, as the per-leaf anchor loop had it
-                group = group_of.get(idx)
-                if group is not None:
-                    out = verdict.get(id(group))
-                    if out is None:
-                        out = verdict[id(group)] = group.excludes(text)
-                    if out:
-                        continue
-                self._try_leaf(leaves[idx], text, hits, run)
-        for leaf in self._unanchored:
+                    idxs.update(self.by_anchor_lower[a])
+            shape = None
+            blind: set[int] = set()
+            if len(text) <= _MEMO_TEXT:
+                known = self._blind
+                for idx in idxs:
+                    b = known.get(idx)
+                    if b is None:
+                        lf = self.leaves[idx]
+                        b = known[idx] = lf.kind == "regex" and digit_blind(lf.text, lf.anchor)
+                    if b:
+                        blind.add(idx)
+            if blind:
+                shape = text.translate(_DIGITS)
+                if shape == text:
+                    shape = None  # (no digits: the memo of leaf_hits answers its repeats)
+                else:
+                    hit = self._blind_hits.get(shape)
+                    if hit is not None:  # a text of the same shape: only these digit-blind leaves hit it
+                        idxs = (idxs - blind) | hit
+                        shape = None
+            volatile = self.volatile
+            self._try_leaves(idxs, text, hits, run)
+            if shape is not None and self.volatile == volatile:
+                if len(self._blind_hits) >= _MEMO_MAX:
+                    self._blind_hits.clear()
+                self._blind_hits[shape] = frozenset(blind.intersection(hits))
+        for leaf in self.unanchored:
             self._try_leaf(leaf, text, hits, run)
         return hits
+
+    def _try_leaves(self, idxs: set[int], text: str, hits: dict, run: MatchRun) -> None:
+        leaves = self.leaves
+        group_of = self._group_of
+        verdict: dict[int, bool] = {}  # id(group) -> excludes this text
+        for idx in sorted(idxs):  # leaf order, as the per-leaf anchor loop had it
+            group = group_of.get(idx)
+            if group is not None:
+                out = verdict.get(id(group))
+                if out is None:
+                    out = verdict[id(group)] = group.excludes(text)
+                if out:
+                    continue
+            self._try_leaf(leaves[idx], text, hits, run)
 
     def _try_leaf(self, leaf: _Leaf, text: str, hits: dict, run: MatchRun) -> None:
         if leaf.disabled:
@@ -358,12 +477,12 @@ class Matcher:
         try:
             m = leaf.pattern.search(text, timeout=REGEX_TIMEOUT_S)
         except _regex_error() as exc:
-            self._volatile += 1
+            self.volatile += 1
             leaf.disabled = True
             run.warnings.append(f"rule {leaf.origin}: regex switched off: {exc}")
             return
         except TimeoutError:
-            self._volatile += 1
+            self.volatile += 1
             leaf.timeouts += 1
             if leaf.timeouts >= MAX_TIMEOUTS:
                 leaf.disabled = True
@@ -418,15 +537,13 @@ class Matcher:
         return caps, evidence
 
     def feed(self, line, seq: int, tb: int | None, phase: str | None, engine: str, run: MatchRun,
-             who: tuple | None = None) -> list[Finding]:
-        """Match one line; return the findings that completed on it."""
+             who: tuple | None = None, known: tuple[str, dict] | None = None) -> list[Finding]:
+        """Match one line; return the findings that completed on it. `known`: (text, leaf hits) of
+        `leaf_hits` already run on this text (a time-out is then counted once, as one `feed` counts it)."""
         text = line.text
-        handoff = self._handoff
-        if handoff is not None:
-            self._handoff = None
         if not text:
             return []
-        hits = handoff[1] if handoff is not None and handoff[0] == text else self._leaf_hits(text, run)
+        hits = known[1] if known is not None and known[0] == text else self.leaf_hits(text, run)
         if not hits:  # rules are evaluated only for leaves that hit: nothing can complete
             return []
         hit_line = Hit(line.n, line.source, line.raw, seq, tb, phase, {}, who)

@@ -3,19 +3,18 @@ diagnoses -> report. `explain` feeds a whole input; `watch` feeds lines as they 
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from diagnose import diagnosis, distributed, i18n
 from diagnose.engines import PHASE_INDEX, PROCESS_FIRST, START_BANNERS, EngineGuess, MarkerScanner, is_dev_version
-from diagnose.lines import (InputSpec, Line, LineParser, clock_datetime, expand_inputs, iter_specs, open_input,
-                            raw_batches, redrawn)
+from diagnose.lines import (InputSpec, Line, LineParser, LineSplitter, clock_datetime, expand_inputs, iter_specs,
+                            line_records, open_input, read_blocks)
 from diagnose.matcher import Finding, Matcher
 from diagnose.report import Report
 from diagnose.ruledata import RuleData as Rule
 from diagnose.rulepack import load_pack, select
-from diagnose.timeline import Timeline
+from diagnose.timeline import Timeline, decide_outcome
 
 _SCANNER: MarkerScanner | None = None
 _EARLIER_KEPT = 3  # earlier starts described in the report (the rest are counted)
@@ -61,6 +60,7 @@ class Analyzer:
         self._banner = False  # the start being read printed its banner
         self._pre_start: Line | None = None  # a new process's first line after the start ended (see _new_start)
         self.stopped_by: str | None = None  # `run`: the signal the user stopped the server with (SIGINT, ...)
+        self.exit_code: int | None = None  # `run`: the server's exit code (a failure code fails the start)
 
     @property
     def engine(self) -> str:
@@ -73,8 +73,9 @@ class Analyzer:
         return Step(entered, new, not was_ready and self.timeline.ready_seq is not None,
                     "heartbeat" in roles, bool(roles & {"wrapper", "fatal"}), events)
 
-    def _advance(self, line: Line):
-        """Everything a line changes (feed without the Step): (events, phase entered, findings)."""
+    def _advance(self, line: Line, known: tuple[str, dict] | None = None):
+        """Everything a line changes (feed without the Step): (events, phase entered, findings).
+        `known`: rule leaf hits already found on its text (see Matcher.feed)."""
         if line.source not in self.sources:
             self.sources.append(line.source)
         events = self.scanner.scan(line)
@@ -91,11 +92,37 @@ class Analyzer:
         entered = self.timeline.feed(line, events, self.guess.engine)
         tl = self.timeline
         new = self.matcher.feed(line, tl.seq, tl.tb_of_line, tl.phase, self.guess.engine, self.run,
-                                tl.dist.last_key)
+                                tl.dist.last_key, known)
         if line.text.strip():
             self.last = (line.n, line.source, line.raw)
             self.last_who = tl.dist.last_key
         return events, entered, new
+
+    def quiet(self, q, parser: LineParser) -> None:
+        """What `_advance` changes for a quiet line (see diagnose.fastpath), without a Line."""
+        clock = q.clock
+        if clock is not None:
+            clock = parser.clock_at(clock, q.year)
+        self.guess.vote(q.kind, q.votes, q.hint)
+        tl = self.timeline
+        tl.quiet(q.n, q.source, clock, q.year, q.text, q.moving, q.progress, q.behind)
+        tl.dist.quiet(q.proc, q.node, q.n, q.ray, q.kind == "nccl", q.nodes_seen, q.progress + q.behind)
+        if q.nonblank:
+            self.last = (q.n, q.source, q.raw)
+            self.last_who = q.proc.key
+
+    def quiet_run(self, r, parser: LineParser) -> None:
+        """`quiet` of each line of a run (see diagnose.fastpath.QuietLines.run)."""
+        clock = r.clock
+        if clock is not None:
+            clock = parser.clock_at(clock)
+        for kind, k in r.kinds:
+            self.guess.count(kind, k)
+        tl = self.timeline
+        tl.quiet_run(r.last, r.k, r.source, clock)
+        tl.dist.quiet_run(r.procs, r.last_key)
+        self.last = (r.last, r.source, r.last_raw)
+        self.last_who = r.last_key
 
     def _new_start(self, line: Line) -> None:
         """The server started again on this line (its banner): keep what the finished start came to
@@ -150,46 +177,74 @@ class Analyzer:
                 return
             sp = specs[0]
             stream, name = open_input(sp.path)
-            if sp.path == "-":  # stdin (`kubectl logs POD | llmdiag explain -`): read as lines, left open
-                self._feed_stream(stream, LineParser(name), blocks=False)
+            if sp.path == "-":  # stdin (`kubectl logs POD | llmdiag explain -`): left open
+                self._feed_stream(stream, LineParser(name))
                 return
             try:
-                self._feed_stream(stream, LineParser(sp.name, sp.node, sp.proc, sp.pid),
-                                  blocks=type(stream) is io.BufferedReader, progress=progress)
+                self._feed_stream(stream, LineParser(sp.name, sp.node, sp.proc, sp.pid), progress)
             finally:
                 stream.close()
         finally:
             self.matcher.report_new = True
 
-    def _feed_stream(self, stream, parser: LineParser, blocks: bool,
-                     progress: Callable[[int], None] | None = None) -> None:
-        from diagnose.fastpath import QuietLines
+    def _feed_stream(self, stream, parser: LineParser, progress: Callable[[int], None] | None = None) -> None:
+        from diagnose.fastpath import QuietLine, QuietLines
 
-        quiet = QuietLines(self, parser)
-        fast = quiet.fast if quiet.enabled else None
+        classifier = QuietLines(self, parser)
+        classify = classifier.classify if classifier.enabled else None
         parse = parser.parse
         advance = self._advance
+        quiet = self.quiet
+
+        def take(records) -> None:
+            for n, text, redraws in records:
+                got = classify(n, text) if classify is not None and not redraws else None
+                if got.__class__ is QuietLine:
+                    quiet(got, parser)
+                else:  # None, or the rule leaf hits the classifier found
+                    advance(parse(n, text, redraws), got)
+
+        def take_block(n0: int, text: str) -> None:
+            for piece in classifier.pieces(n0, text):
+                if len(piece) == 2:
+                    n, raw = piece
+                    if "\r" in raw:
+                        take(line_records(n, raw))
+                        continue
+                    got = classify(n, raw)
+                    if got.__class__ is QuietLine:
+                        quiet(got, parser)
+                    else:
+                        advance(parse(n, raw), got)
+                    continue
+                first, last, run_text = piece
+                r = classifier.run(first, last, run_text)
+                if r is not None:
+                    quiet_run(r, parser)
+                else:
+                    take((n, raw, 0) for n, raw in enumerate(run_text.split("\n"), first))
+
+        quiet_run = self.quiet_run
         where = (getattr(stream, "fileobj", None) or stream).tell if progress is not None else None
-        every = 16 if blocks else 4096  # batches between two progress calls: 1 MB, or 4096 lines
+        split = LineSplitter()
         k = 0
-        n = 0
-        for texts in raw_batches(stream, parser.source, blocks):  # the loop of lines.raw_records, inlined
+        for data in read_blocks(stream, parser.source):
             if where is not None:
                 k += 1
-                if k % every == 0:
+                if k % 16 == 0:  # every MB
                     try:
                         progress(where())
                     except (OSError, ValueError):  # not seekable after all: no progress
                         where = None
-            for text in texts:
-                n += 1
-                if "\r" in text:
-                    for _, piece, redraws in redrawn(n, text):
-                        if fast is not None and not redraws and fast(n, piece):
-                            continue
-                        advance(parse(n, piece, redraws))
-                elif fast is None or not fast(n, text):
-                    advance(parse(n, text, 0))
+            if classify is None:
+                take(split.feed(data))
+                continue
+            n0, text, records = split.feed_block(data)
+            if text is None:
+                take(records)
+            else:
+                take_block(n0, text)
+        take(split.close())
 
     def feed_all(self, lines: Iterable[Line]) -> None:
         advance = self._advance
@@ -233,13 +288,11 @@ class Analyzer:
         diags = distributed.merge(diags, dist.diagnoses(tl.outcome, engine, multi), dist, multi,
                                   tl.last_phase if tl.outcome == "incomplete" else None)
         ranks, nodes, nccl = dist.views(tl.outcome)
-        outcome = tl.outcome
         top_error = next((d for d in diags if d.entry.role != "wrapper" and d.entry.severity == "error"), None)
-        if outcome == "incomplete" and top_error is not None:
+        outcome = decide_outcome(tl.outcome == "ready", tl.outcome == "failed", top_error is not None, self.exit_code)
+        if tl.outcome == "incomplete" and top_error is not None and tl.phases:
             # a rule recognised a fatal error line (an excerpt may lack the wrappers that follow it)
-            outcome = "failed"
-            if tl.phases:
-                tl.phases[-1].status = "failed"
+            tl.phases[-1].status = "failed"
         last_phase = tl.last_phase
         top = top_error or next((d for d in diags if d.entry.role != "wrapper"), None)
         rule_phase = top.rule_phase if top is not None and outcome != "ready" else None

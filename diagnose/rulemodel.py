@@ -12,12 +12,13 @@ from typing import Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
+from diagnose.engines.base import PHASES
 from diagnose.expr import ExprError, compile_expr, template_names
 from diagnose.report import ROLES, SEVERITIES
 from diagnose.ruledata import PLAIN_OF
 from diagnose.rulepack import _ID_RE, _VERSION_SPEC, CATEGORIES, MAX_PATTERN_LEN, MAX_RULE_FILE_BYTES, _too_big, _yaml
 
-Phase = Literal["config", "init", "nccl", "weights", "kv_cache", "compile", "server"]
+Phase = Literal[PHASES]  # type: ignore[valid-type]
 
 
 class _Strict(BaseModel):

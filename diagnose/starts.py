@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from diagnose.engines import START_BANNERS
 from diagnose.history import model_key
-from diagnose.lines import InputSpec, LineParser, open_input, raw_records
+from diagnose.lines import InputSpec, LineParser, open_input, read_records
 
 HEAD_LINES = 4000  # lines read from the top of each file
 TAIL_BYTES = 64 << 10  # bytes read from the end of a plain file (for its last clock)
@@ -108,7 +108,7 @@ def profile(spec: InputSpec) -> Profile:
     stream, _ = open_input(spec.path)
     parser = LineParser(spec.name, spec.node, spec.proc, spec.pid)
     try:
-        records = raw_records(stream, spec.name)
+        records = read_records(stream, spec.name, whole=False)
         _look(prof, (parser.parse(n, text, redraws) for n, text, redraws in itertools.islice(records, HEAD_LINES)))
         if type(stream) is io.BufferedReader:
             size = os.fstat(stream.fileno()).st_size
@@ -116,7 +116,7 @@ def profile(spec: InputSpec) -> Profile:
                 return prof
             stream.seek(max(stream.tell(), size - TAIL_BYTES))
             stream.readline()  # the rest of a cut line
-            rest = raw_records(stream, spec.name, blocks=True)
+            rest = read_records(stream, spec.name)
         else:
             rest = records
         tail = LineParser(spec.name)

@@ -40,6 +40,17 @@ def moves(events) -> bool:
     return any(ev.marker.role in _MOVING_ROLES for ev in events or ())
 
 
+def decide_outcome(up: bool, error_seen: bool, error_diagnosed: bool = False, exit_code: int | None = None) -> str:
+    """The outcome of a start (docs/contract.md), decided here only: `ready` when the server came
+    up, else `failed` when an error was seen, a rule named one or the server exited with a failure
+    code, else `incomplete` (Timeline.finish decides from lines, Analyzer again with diagnoses)."""
+    if up:
+        return "ready"
+    if error_seen or error_diagnosed or (exit_code is not None and exit_code > 0):
+        return "failed"
+    return "incomplete"
+
+
 @dataclass
 class PhaseSpan:
     name: str
@@ -131,6 +142,11 @@ class Timeline:
     def phase(self) -> str | None:
         return self.phases[-1].name if self.phases else None
 
+    @property
+    def in_traceback(self) -> bool:
+        """Whether the last line fed is inside a traceback that may go on."""
+        return self._in_tb
+
     def span_of(self, name: str) -> PhaseSpan | None:
         for span in reversed(self.phases):
             if span.name == name:
@@ -152,11 +168,7 @@ class Timeline:
             # follows weight loading before it prints any line of its own)
             implied = _IMPLIED_NEXT[cur.name]
             self._enter(implied, line)
-        self.n_lines = max(self.n_lines, line.n)
-        if line.clock is not None:
-            self.last_clock = line.clock
-            if line.year and self.year is None:
-                self.year = line.year
+        self._counted(line.n, line.clock, line.year)
         entered = implied
         for ev in events:
             mk = ev.marker
@@ -199,15 +211,7 @@ class Timeline:
                 self._fatal(line, mk.id, mk.after_ready)
                 if mk.phase and not self.phases:
                     self._enter(mk.phase, line)
-        span = self.current
-        if span is not None:
-            span.last_line = line.n if line.source == span.source else span.last_line
-            if line.clock is not None:
-                if span.start_clock is None:
-                    span.start_clock = line.clock
-                    span.start_year = line.year
-                if span.status != "done":
-                    span.end_clock = line.clock
+        self._extend(line.n, line.source, line.clock, line.year)
         if self.tail_error is not None:
             self.moved_on(moves(events), line.level, line.text)
         if line.level in ("ERROR", "CRITICAL") and not any(ev.marker.role == "shutdown" for ev in events):
@@ -218,19 +222,83 @@ class Timeline:
                        and self.exceptions[-1].exc not in _BENIGN_EXC)
         return entered
 
+    def quiet(self, n: int, source: str, clock: float | None, year: int | None, text: str,
+              moving: bool, progress, behind) -> None:
+        """`feed` of a line that enters no phase, names no fact and is no error or traceback start
+        (see diagnose.fastpath); `moving`: `moves` of its events; `progress` / `behind`: phases of its
+        events for the current phase / for phases the start has left."""
+        self.seq += 1
+        self._counted(n, clock, year)
+        self._extend(n, source, clock, year)
+        if self.tail_error is not None:
+            self.moved_on(moving, None, text)
+        tb = None  # _track_exceptions of a line that is neither a traceback start nor an exception
+        if self._in_tb:
+            tb = self._tb_id
+            if self._tb_after_exc:
+                self._tb_after_exc += 1
+                if self._tb_after_exc > 4 and not _TB_CONT.match(text):
+                    self._in_tb = False
+                    tb = None
+            else:
+                self.note_frame(text)
+        self.tb_of_line = tb
+        if progress:
+            self.phases[-1].progress_lines += len(progress)
+        for name in behind:  # _enter extends the left phase's span
+            old = self.span_of(name)
+            if old is not None and old.source == source:
+                old.last_line = max(old.last_line, n)
+
+    def quiet_run(self, last: int, k: int, source: str, clock: float | None) -> None:
+        """`quiet` of k lines up to line `last` of `source` that are no traceback's, with no events,
+        while no error ends the log (see diagnose.fastpath.QuietLines.run); `clock`: the last one
+        they print, if any (the current span has its start clock already)."""
+        self.seq += k
+        self._counted(last, clock, None)
+        self._extend(last, source, clock, None)
+        self.tb_of_line = None
+
+    def _counted(self, n: int, clock: float | None, year: int | None) -> None:
+        if n > self.n_lines:
+            self.n_lines = n
+        if clock is not None:
+            self.last_clock = clock
+            if year and self.year is None:
+                self.year = year
+
+    def _extend(self, n: int, source: str, clock: float | None, year: int | None) -> None:
+        """The current span goes on to this line (of its own input) and its clock."""
+        span = self.current
+        if span is not None:
+            if span.source == source:
+                span.last_line = n
+            if clock is not None:
+                if span.start_clock is None:
+                    span.start_clock = clock
+                    span.start_year = year
+                if span.status != "done":
+                    span.end_clock = clock
+
     def moved_on(self, moving: bool, level: str | None, text: str) -> None:
         """Forget the error that ended the log so far when this line shows the start moving on (a phase
         marker, or a waiting line not logged as an error): the error was recovered from."""
         if moving or (level not in ("ERROR", "CRITICAL") and _WAITING.search(text)):
             self.tail_error = None
 
+    def left_behind(self, name: str, source: str) -> bool:
+        """Whether an event of phase `name` from `source` is a straggler's: the start has left that
+        phase (V1 vLLM's compile -> kv_cache in one input is a step forward)."""
+        cur = self.current
+        return cur is not None and PHASE_INDEX[name] < PHASE_INDEX[cur.name] and (
+            (cur.name, name) not in _BACKWARD_OK or source != cur.source)
+
     def _enter(self, name: str, line) -> bool:
         cur = self.current
         if cur is not None:
             if cur.name == name:
                 return False
-            a, b = PHASE_INDEX[cur.name], PHASE_INDEX[name]
-            if b < a and ((cur.name, name) not in _BACKWARD_OK or line.source != cur.source):
+            if self.left_behind(name, line.source):
                 # a straggling rank still in an earlier phase: extend that phase, stay here
                 old = self.span_of(name)
                 if old is not None and line.source == old.source:
@@ -320,31 +388,31 @@ class Timeline:
         """The result so far; does not change the timeline, so it can be called at any time."""
         ready = self.ready_seq
         after_ready = None
+        never_up = False  # lines that looked like ready came before the server failed to come up
         if ready is not None:
             # the start succeeded; an engine death after it is reported beside the outcome (after_ready),
             # unless a requested stop came first: processes torn down on SIGINT/SIGTERM may log errors
             # on their way out
-            outcome = "ready"
             stop = self.shutdown_seq if self.shutdown_seq is not None and self.shutdown_seq > ready else None
             # only the engines' own death lines count (markers with after_ready): a request that fails
             # while the server serves logs ERROR lines and tracebacks too, and the server goes on
             first = self.first_fatal_after_ready
             if self.server_setup_failed is not None:
-                outcome, after_ready = "failed", None
+                never_up = True
             elif first is not None and (stop is None or first < stop) and self.first_fatal_after_ready_id in _UNREADY:
                 # uvicorn says "Application startup complete" before it binds its socket: a bind error
                 # after it means the server never came up
-                outcome, after_ready = "failed", None
+                never_up = True
             elif first is not None and (stop is None or first < stop):
                 after_ready = {"state": "died", "line": self.first_fatal_after_ready_line, "ready_line": self.ready_line}
             elif stop is not None:
                 after_ready = {"state": "stopped", "line": self.shutdown_line, "ready_line": self.ready_line}
             else:
                 after_ready = {"state": "serving", "line": None, "ready_line": self.ready_line}
-        else:
-            # an error (ERROR-level line or exception) that ends the log, with nothing after it but
-            # shutdown / cleanup lines, fails the start even when no marker names it
-            outcome = "failed" if self.fatal_count or self.tail_error is not None else "incomplete"
+        # an error (ERROR-level line or exception) that ends the log, with nothing after it but
+        # shutdown / cleanup lines, fails the start even when no marker names it
+        outcome = decide_outcome(ready is not None and not never_up,
+                                 never_up or bool(self.fatal_count) or self.tail_error is not None)
         phases = [replace(span) for span in self.phases]
         current = phases[-1] if phases else None
         for span in phases:

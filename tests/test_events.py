@@ -213,20 +213,20 @@ def test_schema_command_event():
                                                ("01", "01", 2025, "2025-01-01T09:31:52")])
 def test_log_clock_as_a_date(mo, d, year, want):
     """The log clock counts February as 29 days (a year-less log cannot tell): the date is still the log's."""
-    from diagnose.lines import _clock, clock_datetime
+    from diagnose.lines import clock_datetime, stamp_seconds
 
-    assert clock_datetime(_clock(mo, d, "09:31:52"), year).isoformat() == want
+    assert clock_datetime(stamp_seconds(mo, d, "09:31:52"), year).isoformat() == want
 
 
 def test_year_less_clock_takes_the_anchor_year_or_the_one_before():
     from datetime import datetime, timezone
 
     from diagnose.events import anchor_year_for
-    from diagnose.lines import _clock
+    from diagnose.lines import stamp_seconds
 
     jan2 = datetime(2027, 1, 2, tzinfo=timezone.utc).timestamp()
-    assert anchor_year_for(_clock("12", "31", "23:00:00"), jan2) == 2026  # a log of Dec 31 read on Jan 2
-    assert anchor_year_for(_clock("01", "01", "23:00:00"), jan2) == 2027
+    assert anchor_year_for(stamp_seconds("12", "31", "23:00:00"), jan2) == 2026  # a log of Dec 31 read on Jan 2
+    assert anchor_year_for(stamp_seconds("01", "01", "23:00:00"), jan2) == 2027
 
 
 def test_died_after_ready_live_and_post_mortem(tmp_path):

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from diagnose.fastpath import QuietLines
+from diagnose.fastpath import QuietLine, QuietLines
 from diagnose.lines import LineParser
 from diagnose.pipeline import Analyzer, load_rules
 
@@ -127,6 +127,28 @@ def test_random_mixes_with_moved_stamps_report_the_same(tmp_path, picks):
     assert report_json(log, True) == report_json(log, False)
 
 
+def _fast(quiet: QuietLines, n: int, raw: str) -> bool:
+    """Classify a line and apply it when it is quiet, as Analyzer._feed_stream does: whether it was."""
+    got = quiet.classify(n, raw)
+    if got.__class__ is QuietLine:
+        quiet.a.quiet(got, quiet.parser)
+        return True
+    return False
+
+
+def test_a_straggling_phase_event_after_an_error_line_moves_on_on_both_paths(tmp_path):
+    """An error line ends the log so far; a later event of a phase the start has left (a straggling
+    rank's) shows the start moving on, on the quiet path as on the full one (hypothesis found it)."""
+    log = tmp_path / "moves.log"
+    log.write_text("\n".join([
+        "[2025-08-19 02:11:24 TP4] Capture cuda graph end. Time elapsed: 18.77 s. mem usage=1.14 GB. avail mem=12.01 GB.",
+        '(Worker pid=12566) ERROR 11-29 22:45:36 [multiproc_executor.py:953]   File "<venv>/lib/python3.11/'
+        'site-packages/vllm/model_executor/model_loader/__init__.py", line 141, in get_model\r',
+        "[2025-08-19 02:10:45 TP4] Using model weights format ['*.safetensors']",
+    ]) + "\n", encoding="utf-8")
+    assert report_json(log, True) == report_json(log, False)
+
+
 def test_quiet_lines_take_the_quiet_path():
     """Not vacuous: once the process is known, a channel line, a metrics line and an access line are
     handled without the full path; a line that names a new process is not."""
@@ -137,21 +159,21 @@ def test_quiet_lines_take_the_quiet_path():
     first = ["node-0:1001:1001 [0] NCCL INFO Channel 05/0 : 0[0] -> 1[1] via P2P/CUMEM",
              "(APIServer pid=1) INFO 10-14 07:53:44 [loggers.py:123] Engine 000: Avg prompt throughput: 1 tokens/s"]
     for n, raw in enumerate(first, 1):
-        assert not quiet.fast(n, raw)  # first sight of each process and node
+        assert not _fast(quiet, n, raw)  # first sight of each process and node
         analyzer._advance(parser.parse(n, raw))
     again = ["node-0:1001:1001 [0] NCCL INFO Channel 05/0 : 0[0] -> 1[1] via P2P/CUMEM",
              "(APIServer pid=1) INFO 10-14 07:53:45 [loggers.py:123] Engine 000: Avg prompt throughput: 2 tokens/s",
              '(APIServer pid=1) INFO:     10.0.0.8:30929 - "POST /v1/chat/completions HTTP/1.1" 200 OK']
-    assert all(quiet.fast(n, raw) for n, raw in enumerate(again, 4))
-    assert not quiet.fast(7, "(APIServer pid=2) INFO 10-14 07:53:45 [a.py:1] a new process")
+    assert all(_fast(quiet, n, raw) for n, raw in enumerate(again, 4))
+    assert not _fast(quiet, 7, "(APIServer pid=2) INFO 10-14 07:53:45 [a.py:1] a new process")
     sgl = ["[2025-05-21 14:02:43 TP0] Decode batch. #running-req: 5, #token: 1234, token usage: 0.01",
            '[2025-05-21 14:02:46] INFO:     127.0.0.1:40250 - "POST /generate HTTP/1.1" 200 OK']
     for n, raw in enumerate(sgl, 20):
-        assert not quiet.fast(n, raw)  # first sight of rank TP0 and of the main process
+        assert not _fast(quiet, n, raw)  # first sight of rank TP0 and of the main process
         analyzer._advance(parser.parse(n, raw))
-    assert quiet.fast(30, "[2025-05-21 14:02:50 TP0] Decode batch. #running-req: 6, #token: 99, token usage: 0.02")
-    assert quiet.fast(31, '[2025-05-21 14:02:51] INFO:     127.0.0.1:40251 - "POST /generate HTTP/1.1" 200 OK')
-    assert not quiet.fast(8, "node-0:1001:1001 [0] NCCL INFO Channel 05/0 : 0[0] -> 1[1] via SHM/direct/direct")
+    assert _fast(quiet, 30, "[2025-05-21 14:02:50 TP0] Decode batch. #running-req: 6, #token: 99, token usage: 0.02")
+    assert _fast(quiet, 31, '[2025-05-21 14:02:51] INFO:     127.0.0.1:40251 - "POST /generate HTTP/1.1" 200 OK')
+    assert not _fast(quiet, 8, "node-0:1001:1001 [0] NCCL INFO Channel 05/0 : 0[0] -> 1[1] via SHM/direct/direct")
 
 
 def test_benchmark_log_reports_the_same(tmp_path, monkeypatch):
@@ -167,16 +189,41 @@ def test_benchmark_log_reports_the_same(tmp_path, monkeypatch):
     log = tmp_path / "bench.log"
     generate(log, 1.0, seed=3)
     calls = {True: 0, False: 0}
-    fast = QuietLines.fast
+    classify = QuietLines.classify
 
     def counting(self, n, raw):
-        out = fast(self, n, raw)
-        calls[out] += 1
+        out = classify(self, n, raw)
+        calls[out.__class__ is QuietLine] += 1
         return out
 
-    monkeypatch.setattr(QuietLines, "fast", counting)
+    monkeypatch.setattr(QuietLines, "classify", counting)
     assert report_json(log, True) == report_json(log, False)
     assert calls[True] > 4 * calls[False]  # on the bench logs ~86% of lines
+
+
+def test_ranks_benchmark_log_reports_the_same_with_runs(tmp_path, monkeypatch):
+    """The 8-rank start-up log of the benchmark (NCCL INFO and DEBUG lines of 8 ranks): same report,
+    and most of its lines are applied as runs (QuietLines.run), not one by one."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from gen_log import generate_ranks
+    finally:
+        sys.path.pop(0)
+    log = tmp_path / "ranks.log"
+    generate_ranks(log, 1.0, seed=5)
+    lines = {"run": 0}
+    run = QuietLines.run
+
+    def counting(self, first, last, text):
+        out = run(self, first, last, text)
+        lines["run"] += (last - first + 1) if out is not None else 0
+        return out
+
+    monkeypatch.setattr(QuietLines, "run", counting)
+    assert report_json(log, True) == report_json(log, False)
+    assert lines["run"] > 0.5 * log.read_bytes().count(b"\n")
 
 
 def test_a_straggling_ranks_nccl_lines_after_the_start_came_up(tmp_path, monkeypatch):
@@ -192,15 +239,15 @@ def test_a_straggling_ranks_nccl_lines_after_the_start_came_up(tmp_path, monkeyp
     log = tmp_path / "late-nccl.log"
     log.write_text(ready + "\n".join(extra) + "\n", encoding="utf-8")
     seen = []
-    fast = QuietLines.fast
+    classify = QuietLines.classify
 
     def recording(self, n, raw):
-        out = fast(self, n, raw)
+        out = classify(self, n, raw)
         if "comm 0x" in raw:
-            seen.append((out, "nNodes 1 " in raw))
+            seen.append((out.__class__ is QuietLine, "nNodes 1 " in raw))
         return out
 
-    monkeypatch.setattr(QuietLines, "fast", recording)
+    monkeypatch.setattr(QuietLines, "classify", recording)
     assert report_json(log, True) == report_json(log, False)
     # each process's first comm line teaches its rank; nNodes 2 and 3 are matched by rules
     assert [out for out, _ in seen[:2]] == [False, False]
@@ -255,9 +302,9 @@ def test_blank_lines_take_the_quiet_path_and_report_the_same(tmp_path):
     analyzer = Analyzer(RULES)
     parser = LineParser("x.log")
     quiet = QuietLines(analyzer, parser)
-    assert not quiet.fast(1, "")  # first sight of the input's main process
+    assert not _fast(quiet, 1, "")  # first sight of the input's main process
     analyzer._advance(parser.parse(1, ""))
-    assert quiet.fast(2, "") and quiet.fast(3, "   ") and quiet.fast(4, "\t")
+    assert _fast(quiet, 2, "") and _fast(quiet, 3, "   ") and _fast(quiet, 4, "\t")
     assert analyzer.timeline.n_lines == 4 and analyzer.last is None
     tb = "Traceback (most recent call last):\n  File \"/x.py\", line 1, in f\nValueError: x\n"
     log = tmp_path / "blanks.log"
@@ -275,3 +322,31 @@ def test_blank_lines_take_the_quiet_path_and_report_the_same(tmp_path):
             got = a.report().to_json()
         else:
             assert a.report().to_json() == got
+
+
+@pytest.mark.parametrize("pattern,anchors,blind", [
+    (r"(?P<exc>ValueError): (?P<n>\d+) tokens", ("ValueError",), True),
+    (r"\bnNodes (?:[2-9]|\d{2,}) ", ("nNodes ",), False),  # a range of some digits
+    (r"port 8000\b", ("port ",), False),  # a digit of its own
+    (r"(\w+) \1", ("x",), False),  # a back-reference
+    (r"[A-Z0-9_]{3,}=", ("=",), True),  # all ten digits
+    (r"cuda:\d", ("cuda:0",), False),  # a digit in the anchor
+])
+def test_digit_blind_leaves(pattern, anchors, blind):
+    from diagnose.matcher import digit_blind
+
+    assert digit_blind(pattern, anchors) is blind
+
+
+def test_texts_of_one_digit_shape_get_their_own_captures():
+    """A text whose digits differ from one already matched is answered by the digit-shape memo for the
+    leaves that missed, and matched again for those that hit (their captures hold its own digits)."""
+    from diagnose.matcher import Matcher
+
+    m = Matcher(RULES)
+    run = m.new_run()
+    a = "ValueError: This model's maximum context length is 32768 tokens. However, you requested 40000 tokens"
+    b = a.replace("40000", "51234").replace("32768", "16384")
+    fresh = Matcher(RULES)
+    assert m.leaf_hits(a, run) == fresh.leaf_hits(a, fresh.new_run())
+    assert m.leaf_hits(b, run) == Matcher(RULES).leaf_hits(b, fresh.new_run())

@@ -63,8 +63,8 @@ class MarkerScanner:
         for mk in self.markers:
             for a in mk.anchor:
                 by_anchor.setdefault(a, []).append(mk)
-        self._anchors = list(by_anchor.items())
-        self._pos = {a: i for i, (a, _) in enumerate(self._anchors)}
+        self.anchors = list(by_anchor.items())  # (anchor, its markers), in table order
+        self._pos = {a: i for i, (a, _) in enumerate(self.anchors)}
         self._index = AnchorIndex(self._pos)
 
     def scan(self, line) -> list[Event]:
@@ -78,7 +78,7 @@ class MarkerScanner:
         events: list[Event] = []
         pos = self._pos
         for i in sorted({pos[a] for a in found}):  # table order, as the anchor loop had it
-            for mk in self._anchors[i][1]:
+            for mk in self.anchors[i][1]:
                 if mk.id in seen:
                     continue
                 if mk.kinds and line.kind not in mk.kinds:
@@ -100,20 +100,32 @@ class EngineGuess:
         self.score = {"vllm": 0, "sglang": 0}
 
     def feed(self, line, events: list[Event]) -> None:
-        if line.kind == "vllm":
-            self.score["vllm"] += 1
-        elif line.kind == "sglang":
-            self.score["sglang"] += 1
-        for ev in events:
-            eng = ev.marker.engine
-            if eng in self.score:
-                # vLLM's own version banner settles it: SGLang never prints one, while other libraries
-                # (AITER, a launcher) can print many SGLang-shaped "[date time]" lines in a vLLM log
-                self.score[eng] += _BANNER if eng == "vllm" and "engine_version" in ev.facts else 3
-        if "File \"" in line.text:
-            m = _PATH_HINT.search(line.text)
-            if m:
-                self.score[m.group(1)] += 1
+        self.vote(line.kind, [ev.marker.engine for ev in events],
+                  path_hint(line.text) if "File \"" in line.text else None,
+                  sum(1 for ev in events if ev.marker.engine == "vllm" and "engine_version" in ev.facts) if events else 0)
+
+    def vote(self, kind: str, engines, hint: str | None, banners: int = 0) -> None:
+        """A line of this kind whose events name these engines and whose traceback frame names this
+        engine's package (`hint`): a header counts 1, an event 3, a frame 1. vLLM's own version
+        banner settles it (`banners`: how many of the events are one; each weighs _BANNER): SGLang
+        never prints one, while other libraries (AITER, a launcher) can print many SGLang-shaped
+        "[date time]" lines in a vLLM log. (A quiet line of diagnose.fastpath has no banner: its
+        events have no facts.)"""
+        score = self.score
+        if kind in score:
+            score[kind] += 1
+        for eng in engines:
+            if eng in score:
+                score[eng] += 3
+        if banners:
+            score["vllm"] += banners * (_BANNER - 3)
+        if hint is not None:
+            score[hint] += 1
+
+    def count(self, kind: str, k: int) -> None:
+        """`vote(kind, (), None)` of k lines (a run of quiet lines, see diagnose.fastpath)."""
+        if kind in self.score:
+            self.score[kind] += k
 
     @property
     def engine(self) -> str:
@@ -125,8 +137,14 @@ class EngineGuess:
         return "sglang" if s > v else "vllm"
 
 
+def path_hint(text: str) -> str | None:
+    """The engine whose package a traceback frame's path names (`.../vllm/...`)."""
+    m = _PATH_HINT.search(text)
+    return m.group(1) if m is not None else None
+
+
 def is_dev_version(version: str | None) -> bool:
     return bool(version) and bool(_VLLM_DEV.search(version))
 
 
-__all__ = ["ALL_MARKERS", "LISTENING_ONLY", "PHASES", "PHASE_INDEX", "PROCESS_FIRST", "START_BANNERS", "Event", "EngineGuess", "Marker", "MarkerScanner", "is_dev_version"]
+__all__ = ["ALL_MARKERS", "LISTENING_ONLY", "PHASES", "PHASE_INDEX", "PROCESS_FIRST", "START_BANNERS", "Event", "EngineGuess", "Marker", "MarkerScanner", "is_dev_version", "path_hint"]

@@ -13,7 +13,7 @@ import re
 import time
 from typing import Callable
 
-from diagnose.lines import MAX_LINE_BYTES, LineParser, decode, split_redraws
+from diagnose.lines import LineParser, LineSplitter, decode
 from diagnose.live import stall as stalls
 from diagnose.live.views import View, fmt_dur, stall_lines
 from diagnose.pipeline import Analyzer, scanner
@@ -105,10 +105,9 @@ class LiveAnalysis:
         self.bar_parser = LineParser(source, node=node)
         now = clock()
         self.started = now
-        self.n = 0
-        self.partial = bytearray()
+        self.split = LineSplitter()
         self.partial_len_seen = 0
-        self.skip_fragment = False
+        self.partial_n = 0  # `n` when partial_len_seen was taken
         self.last_byte = b"\n"
         self.last_input = now
         self.enabled = True
@@ -158,9 +157,18 @@ class LiveAnalysis:
             self.events.emit(self, kind, **fields)
         except Exception as exc:  # noqa: BLE001
             self.events = None
-            self._note(f"internal error in the events ({type(exc).__name__}: {exc}); events are switched off")
+            self.note(f"internal error in the events ({type(exc).__name__}: {exc}); events are switched off")
 
     # -- bytes -> lines -------------------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        """Lines of input so far (analysed or only counted)."""
+        return self.split.n
+
+    @property
+    def partial(self) -> bytes:
+        return self.split.partial
+
     def feed_data(self, data: bytes, gap_bytes: int = 0, gap_newlines: int = 0) -> None:
         now = self.clock()
         self.last_input = now
@@ -169,70 +177,39 @@ class LiveAnalysis:
         if gap_bytes:
             self._gap(gap_bytes, gap_newlines)
         if not self.enabled:
-            self.n += data.count(b"\n")
+            self.split.count(data)
             return
-        start = 0
-        if self.skip_fragment:
-            i = data.find(b"\n")
-            if i < 0:
-                return
-            self.n += 1
-            start = i + 1
-            self.skip_fragment = False
+        records = self.split.follow(data, self._skip_quiet)
         while True:
-            if self.ready and not self.post_ready_left and not self.partial:
-                start = self._skip_quiet(data, start)
-            i = data.find(b"\n", start)
-            if i < 0:
-                break
-            if self.partial:
-                self._add_partial(data[start:i])
-                raw = bytes(self.partial)
-                self.partial.clear()
-                self.partial_len_seen = 0
-            else:
-                raw = data[start:min(i, start + MAX_LINE_BYTES)]
-            start = i + 1
-            self._line(raw, now)
-            if not self.enabled:
-                self.n += data.count(b"\n", start)
+            try:
+                rec = next(records, None)
+            except Exception as exc:  # noqa: BLE001
+                self.disable("the line splitter", exc)
                 return
-        if start < len(data):
-            self._add_partial(data[start:])
-        self._partial_progress(now)
+            if rec is None:
+                break
+            if self.enabled:  # (once switched off, the lines are only counted)
+                self._record(rec, now)
+        if self.enabled:
+            self._partial_progress(now)
 
-    def _skip_quiet(self, data: bytes, start: int) -> int:
-        """The server is up: count, without analysing, the whole lines before the next suspicious one."""
-        m = _SUSPICIOUS.search(data, start)
-        end = len(data) if m is None else data.rfind(b"\n", start, m.start()) + 1
-        if end <= start:
-            return start
-        if m is None:
-            last = data.rfind(b"\n", start)
-            if last < 0:
-                return start  # an unfinished line: kept as partial by the caller
-            end = last + 1
-        self.n += data.count(b"\n", start, end)
-        return end
-
-    def _add_partial(self, piece: bytes) -> None:
-        room = MAX_LINE_BYTES - len(self.partial)
-        if room > 0:
-            self.partial += piece[:room]
+    def _skip_quiet(self):
+        """The server is up: whole lines before the next suspicious one are counted, not analysed."""
+        return _SUSPICIOUS if self.ready and not self.post_ready_left else None
 
     def _gap(self, gap_bytes: int, gap_newlines: int) -> None:
         if not self.dropped:
-            self._note(f"the analysis fell behind the input and skipped {gap_bytes} bytes; the passthrough "
+            self.note(f"the analysis fell behind the input and skipped {gap_bytes} bytes; the passthrough "
                        "is complete, only the live analysis misses them (said once)")
         self.dropped += gap_bytes
-        self.n += gap_newlines  # the line cut by the gap is counted when its newline arrives
-        self.partial.clear()
+        self.split.gap(gap_newlines)  # the line cut by the gap is counted when its newline arrives
         self.partial_len_seen = 0
-        self.skip_fragment = True  # the next bytes up to a newline end a line we did not see whole
 
     def _partial_progress(self, now: float) -> None:
         """A growing unfinished line is progress; a `\\r` bar in it may carry the shard count."""
         size = len(self.partial)
+        if self.n != self.partial_n:  # the line that grew before has ended since
+            self.partial_n, self.partial_len_seen = self.n, 0
         if size == self.partial_len_seen:
             return
         self.partial_len_seen = size
@@ -252,30 +229,20 @@ class LiveAnalysis:
                     self.shards.update(f["shards_done"], f["shards_total"], now, bar_seconds(f.get("shards_elapsed")))
                     return
 
-    def _line(self, raw: bytes, now: float) -> None:
-        self.n += 1
-        text = decode(raw)
-        if text.endswith("\r"):
-            text = text.rstrip("\r")
+    def _record(self, rec: tuple[int, str, int], now: float) -> None:
         try:
-            pieces = split_redraws(text)
-        except Exception as exc:  # noqa: BLE001
-            self._disable("the line splitter", exc)
+            line = self.parser.parse(*rec)
+            step = self.analyzer.feed(line)
+        except Exception as exc:  # noqa: BLE001 - a parser bug must not hurt the passthrough
+            self.disable("the log parser", exc)
             return
-        for piece, redraws in pieces:
-            try:
-                line = self.parser.parse(self.n, piece, redraws)
-                step = self.analyzer.feed(line)
-            except Exception as exc:  # noqa: BLE001 - a parser bug must not hurt the passthrough
-                self._disable("the log parser", exc)
-                return
-            if self.analyzer.starts != self.starts_seen:
-                self._restarted(line.n, now)
-            self._after(line, step, now)
+        if self.analyzer.starts != self.starts_seen:
+            self._restarted(line.n, now)
+        self._after(line, step, now)
 
-    def _disable(self, what: str, exc: BaseException) -> None:
+    def disable(self, what: str, exc: BaseException) -> None:
         self.enabled = False
-        self._note(f"internal error in {what} at line {self.n} ({type(exc).__name__}: {exc}); the live analysis "
+        self.note(f"internal error in {what} at line {self.n} ({type(exc).__name__}: {exc}); the live analysis "
                    "is switched off, the log still passes through unchanged")
 
     def _restarted(self, banner: int, now: float) -> None:
@@ -289,7 +256,7 @@ class LiveAnalysis:
                 self._show(_redact(Report(**a.finished)), now, final=True, after_ready=False)
             except Exception as exc:  # noqa: BLE001
                 self.diag_ok = False
-                self._note(f"internal error while building the report ({type(exc).__name__}: {exc}); "
+                self.note(f"internal error while building the report ({type(exc).__name__}: {exc}); "
                            "live diagnoses are switched off")
         self.starts_seen = a.starts  # after the finished start's last diagnoses (their events name it)
         prev = a.earlier[-1] if a.earlier else None
@@ -300,7 +267,7 @@ class LiveAnalysis:
                    f"{came.get(prev['outcome'], prev['outcome'])}")
             if prev["title"]:
                 how += f": {prev['title']}"
-        self._note(f"restart: the server started again at line {n} (start {a.starts}){how}")
+        self.note(f"restart: the server started again at line {n} (start {a.starts}){how}")
         top = next((d for d in (a.finished or {}).get("diagnoses", []) if d.role != "wrapper"), None)
         self._event("restart", line=n, previous_outcome=prev["outcome"] if prev is not None else None,
                     previous_rule=top.rule if top is not None else None)
@@ -358,11 +325,11 @@ class LiveAnalysis:
                 self.post_ready_left -= 1
             elif _SUSPICIOUS.search(line.raw.encode("utf-8", "replace")):
                 self.post_ready_left = POST_READY_CONTEXT
-        if self.pending_since is not None and self.pending_lines >= CONFIRM_LINES and not getattr(tl, "_in_tb", False):
+        if self.pending_since is not None and self.pending_lines >= CONFIRM_LINES and not tl.in_traceback:
             self._confirm(now)
         if len(self.analyzer.run.warnings) != self.warnings_seen:
             for w in self.analyzer.run.warnings[self.warnings_seen:]:
-                self._note(w)
+                self.note(w)
             self.warnings_seen = len(self.analyzer.run.warnings)
         if self.ready:
             self.since_trim += 1
@@ -375,7 +342,7 @@ class LiveAnalysis:
         if self.stall is not None:
             phase, since = self.stall
             self.stall = None
-            self._view("resumed", phase, now - since)
+            self.to_view("resumed", phase, now - since)
             self._event("stall_over", phase=phase, stalled_s=round(now - since, 3))
 
     def _entered(self, name: str, now: float) -> None:
@@ -395,7 +362,7 @@ class LiveAnalysis:
         if prev is not None:
             self._event("phase_ended", phase=prev, status="done", duration_s=prev_s)
         self._event("phase_started", phase=name)
-        self._view("phase", name, prev, prev_s, head)
+        self.to_view("phase", name, prev, prev_s, head)
         self._refresh(force=True)
 
     def _ready(self, now: float) -> None:
@@ -408,7 +375,7 @@ class LiveAnalysis:
         if self.phase is not None and self.phase != "server":
             self.done.append((self.phase, now - self.phase_started))
         self.stall = None
-        self._view("ready", self.ready_s, list(self.done))
+        self.to_view("ready", self.ready_s, list(self.done))
         self._event("ready", ready_s=round(self.ready_s, 3), phases=list(self.done))
         if self.pending_since is None:
             self.pending_since = now  # errors seen before now become "non-fatal": re-check once
@@ -430,9 +397,9 @@ class LiveAnalysis:
         self.prober = LiveProbe(self.probe_cfg.get("url"), self.probe_cfg.get("timeout") or 30.0, self.clock)
         why = self.prober.start(self.address)
         if why:
-            self._note(why)
+            self.note(why)
         else:
-            self._note(f"probe: asking {self.prober.target_url} for one token")
+            self.note(f"probe: asking {self.prober.target_url} for one token")
 
     def _poll_probe(self, wait: bool = False) -> None:
         if self.prober is None or self.probe_res is not None:
@@ -440,18 +407,18 @@ class LiveAnalysis:
         res = self.prober.poll(wait)
         if res is None:
             if self.prober.error:
-                self._note(self.prober.error)
+                self.note(self.prober.error)
                 self.prober.error = None
             return
         self.probe_res = res
         self._event("probe", result=res.result, url=res.url, ttft_s=res.ttft_s, detail=res.summary)
         if res.result == "serves":
-            self._note(f"probe: {res.summary}")
+            self.note(f"probe: {res.summary}")
         else:
             d = self._probe_diagnosis()
             self.reported.add(d.fingerprint)
             self.shown.append((d.severity, d.title))
-            self._view("diagnosis", d, True)
+            self.to_view("diagnosis", d, True)
             self._event("diagnosis", diagnosis=d, after_ready=True)
         if self.on_probe is not None:
             try:
@@ -504,7 +471,7 @@ class LiveAnalysis:
             report = self.analyzer.report()
         except Exception as exc:  # noqa: BLE001
             self.diag_ok = False
-            self._note(f"internal error while building the report ({type(exc).__name__}: {exc}); "
+            self.note(f"internal error while building the report ({type(exc).__name__}: {exc}); "
                        "live diagnoses are switched off")
             return
         report = _redact(report)
@@ -533,7 +500,7 @@ class LiveAnalysis:
             self.shown.append((d.severity, d.title))
             self.shown = self.shown[-10:]
             late = self.ready and (self.ready_s or 0) > 0 and self._after_ready(d) if after_ready is None else after_ready
-            self._view("diagnosis", d, late)
+            self.to_view("diagnosis", d, late)
             self._event("diagnosis", diagnosis=d, after_ready=bool(late))
         self._refresh(force=True)
 
@@ -575,7 +542,7 @@ class LiveAnalysis:
         lines = stall_lines(self.phase, silent, limit, meaning, actions)
         if head:
             lines[0] = head
-        self._view("stall", lines)
+        self.to_view("stall", lines)
         self._event("stall", phase=self.phase, silent_s=round(silent, 3), budget_s=round(limit, 3),
                     ready_timeout=bool(head), meaning=meaning, actions=list(actions))
         self._refresh(force=True)
@@ -634,7 +601,7 @@ class LiveAnalysis:
         except Exception as exc:  # noqa: BLE001
             self._view_failed(exc)
 
-    def _view(self, method: str, *args) -> None:
+    def to_view(self, method: str, *args) -> None:
         if not self.view_ok:
             return
         try:
@@ -657,8 +624,8 @@ class LiveAnalysis:
         except Exception:  # noqa: BLE001
             pass
 
-    def _note(self, msg: str) -> None:
-        self._view("note", msg)
+    def note(self, msg: str) -> None:
+        self.to_view("note", msg)
 
     # -- memory ---------------------------------------------------------------------------------
     def _trim(self) -> None:
@@ -680,26 +647,25 @@ class LiveAnalysis:
     def finish(self) -> Report | None:
         """End of input: the last partial line, the last confirmations; the report (None if broken)."""
         now = self.clock()
-        if self.enabled and self.partial and not self.skip_fragment:
-            raw = bytes(self.partial)
-            self.partial.clear()
-            self._line(raw, now)
+        if self.enabled:
+            for rec in self.split.close():
+                if self.enabled:
+                    self._record(rec, now)
         if self.enabled:
             self._confirm(now, final=True)
         self._poll_probe(wait=True)
         try:
             tl = self.analyzer.timeline
             tl.n_lines = max(tl.n_lines, self.n)
+            self.analyzer.exit_code = self.child_exit
             report = self.analyzer.report()
         except Exception as exc:  # noqa: BLE001
-            self._note(f"internal error while building the final report ({type(exc).__name__}: {exc})")
+            self.note(f"internal error while building the final report ({type(exc).__name__}: {exc})")
             return None
-        if self.child_exit is not None and self.child_exit > 0 and report.outcome == "incomplete":
-            report = report.model_copy(update={"outcome": "failed"})
         try:
             report = self._with_probe(report)
         except Exception as exc:  # noqa: BLE001 - the report without the probe, rather than none
-            self._note(f"internal error while adding the probe to the report ({type(exc).__name__}: {exc})")
+            self.note(f"internal error while adding the probe to the report ({type(exc).__name__}: {exc})")
         return _redact(report)
 
 

@@ -14,7 +14,7 @@ import stat
 import time
 from pathlib import Path
 
-from diagnose.lines import MAX_LINE_BYTES, LineParser, decode, split_redraws
+from diagnose.lines import LineParser, LineSplitter
 from diagnose.live.views import Out, diagnosis_lines, fmt_dur
 
 POLL_S = 0.2
@@ -33,12 +33,10 @@ class Follower:
         self.fd: int | None = None
         self.fifo = False
         self.pos = 0
-        self.buf = bytearray()
-        self.n = 0
+        self.split = LineSplitter()
         self.closed = False  # a FIFO whose writers all closed
         self.last_data = time.monotonic()
         self.stalled = False
-        self.lines = 0
 
     def _open(self) -> bool:
         try:
@@ -81,28 +79,22 @@ class Follower:
             chunks.append(chunk)
         return b"".join(chunks)
 
+    @property
+    def lines(self) -> int:
+        return self.split.n
+
     def poll(self):
         data = self._read()
         if not data:
-            if self.closed and self.buf:
-                yield from self._emit(bytes(self.buf))
-                self.buf.clear()
-            return
-        self.last_data = time.monotonic()
-        self.buf += data
-        *complete, rest = bytes(self.buf).split(b"\n")
-        self.buf = bytearray(rest[:MAX_LINE_BYTES])
-        for raw in complete:
-            yield from self._emit(raw[:MAX_LINE_BYTES])
-
-    def _emit(self, raw: bytes):
-        self.n += 1
-        self.lines += 1
-        text = decode(raw)
-        if text.endswith("\r"):
-            text = text.rstrip("\r")
-        for piece, redraws in split_redraws(text):
-            yield self.parser.parse(self.n, piece, redraws)
+            if self.closed:
+                records = self.split.close()
+            else:
+                return
+        else:
+            self.last_data = time.monotonic()
+            records = self.split.feed(data)
+        for rec in records:
+            yield self.parser.parse(*rec)
 
 
 def followers_for(paths: list[str]) -> list[Follower]:

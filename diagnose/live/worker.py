@@ -90,11 +90,11 @@ def main(argv: list[str] | None = None) -> int:
                         on_ready=on_ready, node=cfg.get("node"), probe=cfg.get("probe"), on_probe=on_probe,
                         events=events)
     if events_problem:
-        live._note(events_problem)
+        live.note(events_problem)
     if hasattr(view, "at_line_start"):
         view.at_line_start = lambda: live.last_byte == b"\n"
     for e in errors:
-        live._note(f"warning: {e}")
+        live.note(f"warning: {e}")
     exporter = _exporter(cfg, live)
     base = _priority(None)  # the server and the passthrough come first; the analysis uses what is left
     reader = FrameReader()
@@ -123,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
                 except Exception as exc:  # noqa: BLE001 - keep draining: the passthrough must never block
                     if not broken:
                         broken = True
-                        live._disable("the live analysis", exc)
+                        live.disable("the live analysis", exc)
                 if live.clock() - live.last_tick >= TICK_S:
                     _safe_tick(live, exporter)
         else:
@@ -133,13 +133,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         report = live.finish()
     except Exception as exc:  # noqa: BLE001
-        live._note(f"internal error at the end of input ({type(exc).__name__}: {exc})")
+        live.note(f"internal error at the end of input ({type(exc).__name__}: {exc})")
     fail_on = cfg.get("fail_on", "error")
     if report is not None:
-        live._view("final", report, cfg.get("color", True))
+        live.to_view("final", report, cfg.get("color", True))
         if exporter is not None:  # the last push, while its warning can still be shown (the file: with the outputs)
             exporter.finish(report)
-    live._view("close")
+    live.to_view("close")
     if report is not None and cfg.get("outputs"):
         try:
             from diagnose import outputs
@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
             outputs.write_outputs(outputs.prepare(report, redact=True), [tuple(o) for o in cfg["outputs"]],
                                   color=False, input_paths=[])
         except Exception as exc:  # noqa: BLE001 - the summary on the terminal was already shown
-            live._note(f"warning: could not write the reports ({type(exc).__name__}: {exc})")
+            live.note(f"warning: could not write the reports ({type(exc).__name__}: {exc})")
     code = (0 if fail_on == "never" else 1) if report is None else exit_code_for(report, fail_on)
     if live.events is not None:
         try:
@@ -179,7 +179,7 @@ def _safe_tick(live, exporter=None) -> None:
         live.tick()
     except Exception as exc:  # noqa: BLE001
         if live.enabled:
-            live._disable("the live status", exc)
+            live.disable("the live status", exc)
     if exporter is not None and not exporter.disabled:  # -o prometheus=PATH, --pushgateway: follow the start
         try:
             from diagnose.live.analysis import _redact
@@ -188,7 +188,7 @@ def _safe_tick(live, exporter=None) -> None:
             exporter.maybe_update(live_key(live), lambda: _redact(live.analyzer.report()))
         except Exception as exc:  # noqa: BLE001 - metrics must never stop the analysis
             exporter.disabled = True
-            live._note(f"warning: the live metrics are switched off ({type(exc).__name__}: {exc})")
+            live.note(f"warning: the live metrics are switched off ({type(exc).__name__}: {exc})")
 
 
 def _exporter(cfg: dict, live):
@@ -199,7 +199,7 @@ def _exporter(cfg: dict, live):
         os.environ["LLMDIAG_NODE"] = cfg["node"]
     from diagnose.prometheus import live_exporter
 
-    return live_exporter(cfg, live._note)
+    return live_exporter(cfg, live.note)
 
 
 if __name__ == "__main__":

@@ -17,13 +17,13 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from diagnose.engines.base import PHASES
 from diagnose.i18n import tr
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
 from diagnose.report import Diagnosis, Report, died_after_ready
 from diagnose.render import family_note
 
-PHASES = ("config", "init", "nccl", "weights", "kv_cache", "compile", "server")
 _XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 MAX_BODY = 64 * 1024
 
