@@ -158,14 +158,14 @@ class _Judge:
 
     def firing(self, example: str) -> list:
         from diagnose.lines import lines_from_text
-        from diagnose.ruletest import _when_allows
+        from diagnose.ruletest import when_allows
 
         run = self.matcher.new_run()
         for seq, line in enumerate(lines_from_text(example)):
             self.matcher.feed(line, seq, None, None, "unknown", run)
         fired = {}
         for f in run.findings:
-            if not self.matcher.unless_blocks(f, run) and _when_allows(f.rule, f.captures):
+            if not self.matcher.unless_blocks(f, run) and when_allows(f.rule, f.captures):
                 fired[f.rule.id] = f.rule
         return list(fired.values())
 

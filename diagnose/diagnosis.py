@@ -274,7 +274,7 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
     for f, env in kept:
         key = (f.evidence[-1].source, f.evidence[-1].n)
         cur = best.get(key)
-        if cur is None or _rank(f) < _rank(cur[0]):
+        if cur is None or finding_rank(f) < finding_rank(cur[0]):
             best[key] = (f, env)
     # one cause per traceback block: rules that read the same failure differently (a profiling OOM on
     # a fractional GPU is also an OOM during compile) leave only the most specific reading
@@ -284,7 +284,7 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
         if tb is None or f.rule.role == "wrapper":
             continue
         cur = per_tb.get((f.evidence[-1].source, tb))
-        if cur is None or _rank(f) < _rank(cur[0]):
+        if cur is None or finding_rank(f) < finding_rank(cur[0]):
             per_tb[(f.evidence[-1].source, tb)] = (f, env)
     keep = {id(fe[0]) for fe in per_tb.values()}
     best = {k: fe for k, fe in best.items()
@@ -395,7 +395,7 @@ def _switch_off(rule_id: str, exc: Exception, run: MatchRun) -> None:
         run.warnings.append(f"rule {rule_id}: switched off after an error: {type(exc).__name__}: {exc}")
 
 
-def _rank(f: Finding) -> tuple:
+def finding_rank(f: Finding) -> tuple:
     """Which reading of one line (or one traceback) wins: a specific rule always beats a family rule."""
     r = f.rule
     return (r.tier == "family", -r.priority, _ROLE[r.role], _SEV[r.severity])

@@ -486,10 +486,10 @@ class LiveEvents:
             return
         import threading
 
-        from diagnose.live.analysis import _redact
+        from diagnose.live.analysis import redacted
         from diagnose.report import Report
 
-        report = _redact(Report(**a.finished))
+        report = redacted(Report(**a.finished))
         wall = self.wall_times(len(report.phases))
         cfg, run_id, start = self.otel, self.run_id, live.starts_seen - 1
 

@@ -239,7 +239,7 @@ def evaluate(src: str, env: Mapping[str, Any]) -> Any:
     return _eval(compile_expr(src), env)
 
 
-_TEMPLATE = re.compile(r"\{\{|\}\}|\{([^{}]+)\}")
+TEMPLATE_FIELD = re.compile(r"\{\{|\}\}|\{([^{}]+)\}")
 _SPEC = re.compile(r"[<>^=]?[+\- ]?#?0?(\d*)[,_]?(?:\.(\d+))?[bcdeEfFgGnosxX%]?")
 
 
@@ -312,7 +312,7 @@ def render(template: str, env: Mapping[str, Any], missing: str | None = "?") -> 
         size += len(text)
         return text
 
-    return _cut(_TEMPLATE.sub(sub, template), MAX_RENDERED_CHARS)
+    return _cut(TEMPLATE_FIELD.sub(sub, template), MAX_RENDERED_CHARS)
 
 
 def template_names(template: str) -> set[str]:
@@ -320,7 +320,7 @@ def template_names(template: str) -> set[str]:
     placeholders, a format width or precision too large) or an expression outside the language."""
     names: set[str] = set()
     fields = 0
-    for m in _TEMPLATE.finditer(template):
+    for m in TEMPLATE_FIELD.finditer(template):
         if m.group(1):
             fields += 1
             if fields > MAX_FIELDS:

@@ -16,7 +16,8 @@ from diagnose.engines.base import PHASES
 from diagnose.expr import ExprError, compile_expr, template_names
 from diagnose.report import ROLES, SEVERITIES
 from diagnose.ruledata import PLAIN_OF
-from diagnose.rulepack import _ID_RE, _VERSION_SPEC, CATEGORIES, MAX_PATTERN_LEN, MAX_RULE_FILE_BYTES, _too_big, _yaml
+from diagnose.rulepack import (CATEGORIES, MAX_PATTERN_LEN, MAX_RULE_FILE_BYTES, RULE_ID_RE, VERSION_SPEC, size_problem,
+                               yaml_loader)
 
 Phase = Literal[PHASES]  # type: ignore[valid-type]
 
@@ -219,7 +220,7 @@ class Rule(_Strict):
     @field_validator("id")
     @classmethod
     def _id(cls, v):
-        if not _ID_RE.match(v):
+        if not RULE_ID_RE.match(v):
             raise ValueError("must be kebab-case: lowercase letters, digits and '-'")
         return v
 
@@ -239,7 +240,7 @@ class Rule(_Strict):
     def _versions(cls, v):
         if v is not None:
             for part in v.split(","):
-                if not _VERSION_SPEC.match(part):
+                if not VERSION_SPEC.match(part):
                     raise ValueError(f"bad version bound {part.strip()!r}: use e.g. '>=0.11.0,<0.11.1'")
         return v
 
@@ -364,7 +365,7 @@ _PATTERN_NAME = re.compile(r"^[a-z][a-z0-9-]{1,60}$")
 
 def load_patterns(path: Path) -> tuple[dict[str, NamedPattern], list[str]]:
     """The named patterns of one rule folder (its patterns.yaml): name -> pattern, and errors."""
-    yaml, loader = _yaml()
+    yaml, loader = yaml_loader()
     try:
         if path.stat().st_size > MAX_RULE_FILE_BYTES:
             return {}, [f"{path}: patterns file larger than {MAX_RULE_FILE_BYTES // 1024} KiB"]
@@ -376,7 +377,7 @@ def load_patterns(path: Path) -> tuple[dict[str, NamedPattern], list[str]]:
         return {}, [f"{path}: invalid YAML: {first}"]
     if not isinstance(data, dict):
         return {}, [f"{path}: a patterns file must hold one mapping (name -> pattern)"]
-    too_big = _too_big(data)
+    too_big = size_problem(data)
     if too_big:
         return {}, [f"{path}: {too_big}"]
     out: dict[str, NamedPattern] = {}
@@ -393,7 +394,7 @@ def load_patterns(path: Path) -> tuple[dict[str, NamedPattern], list[str]]:
 
 
 def load_file(path: Path, patterns: dict[str, NamedPattern] | None = None) -> tuple[Rule | None, list[str]]:
-    yaml, loader = _yaml()
+    yaml, loader = yaml_loader()
     try:
         size = path.stat().st_size
         if size > MAX_RULE_FILE_BYTES:
@@ -407,7 +408,7 @@ def load_file(path: Path, patterns: dict[str, NamedPattern] | None = None) -> tu
     if not isinstance(data, dict):
         return None, [f"{path}: a rule file must hold one mapping (a rule), got {type(data).__name__}"]
     rule_id = str(data.get("id", "?"))[:100]
-    too_big = _too_big(data)
+    too_big = size_problem(data)
     if too_big:
         return None, [f"{path}: rule {rule_id}: {too_big}"]
     try:

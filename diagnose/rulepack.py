@@ -32,7 +32,7 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _yaml():
+def yaml_loader():
     """PyYAML and its safe loader (libyaml when present); imported only when a rule file is read."""
     import yaml
 
@@ -84,8 +84,8 @@ MAX_RULES = 5000
 MAX_PATTERN_LEN = 2000
 MAX_RULE_NODES = 20_000  # values in one rule after YAML aliases are expanded ("billion laughs")
 MAX_RULE_DEPTH = 40  # nesting of mappings and lists (any/all conditions nest)
-_ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{1,80}$")
-_VERSION_SPEC = re.compile(r"^\s*(>=|<=|==|!=|>|<)\s*(\d+(?:\.\d+){0,3}\S*)\s*$")
+RULE_ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{1,80}$")
+VERSION_SPEC = re.compile(r"^\s*(>=|<=|==|!=|>|<)\s*(\d+(?:\.\d+){0,3}\S*)\s*$")
 
 
 class RulePackError(Exception):
@@ -122,7 +122,7 @@ def builtin_rules_dir() -> Path:
     return here / "_rules"
 
 
-def _too_big(data: Any) -> str | None:
+def size_problem(data: Any) -> str | None:
     """YAML aliases can make a tiny file expand to billions of values, or to a value that contains
     itself; count what validation would walk, and stop at the limits instead of hanging."""
     budget = MAX_RULE_NODES
@@ -272,7 +272,7 @@ def version_ok(spec: str | None, version: str | None) -> bool:
 
     v = Version(version)
     for part in spec.split(","):
-        m = _VERSION_SPEC.match(part)
+        m = VERSION_SPEC.match(part)
         if not m:
             continue
         op, bound = m.groups()

@@ -40,7 +40,7 @@ def example_fires(rule: Rule, text: str) -> bool:
     for line in lines_from_text(text):
         tl.feed(line, [])
         matcher.feed(line, tl.seq, tl.tb_of_line, None, "unknown", run)
-    return any(not matcher.unless_blocks(f, run) and _when_allows(rule, f.captures) for f in run.findings)
+    return any(not matcher.unless_blocks(f, run) and when_allows(rule, f.captures) for f in run.findings)
 
 
 def context_findings(rule: Rule, ex) -> list[tuple]:
@@ -148,7 +148,7 @@ def _pattern_problems(pat) -> list[str]:
                if fires(ex)])
 
 
-def _when_allows(rule: Rule, captures: dict) -> bool:
+def when_allows(rule: Rule, captures: dict) -> bool:
     """`when` decides only if the example itself provides the names it needs (captures, compute)."""
     if not rule.when:
         return True
@@ -313,9 +313,9 @@ _STRING_LITERAL = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 def _placeholders(template: str) -> list[str]:
     """The `{...}` placeholders of a template (expression and format spec), sorted; `{{` is a literal brace.
     String literals inside an expression are prose and are translated: they compare as ''."""
-    from diagnose.expr import _TEMPLATE
+    from diagnose.expr import TEMPLATE_FIELD
 
-    return sorted(_STRING_LITERAL.sub("''", m.group(1).strip()) for m in _TEMPLATE.finditer(template or "")
+    return sorted(_STRING_LITERAL.sub("''", m.group(1).strip()) for m in TEMPLATE_FIELD.finditer(template or "")
                   if m.group(1))
 
 
@@ -412,7 +412,7 @@ def _examples_fired(pack) -> list[tuple]:
                 tl.feed(line, [])
                 matcher.feed(line, tl.seq, tl.tb_of_line, None, "unknown", run)
             out.append((rule, i, [f for f in run.findings
-                                  if not matcher.unless_blocks(f, run) and _when_allows(f.rule, f.captures)]))
+                                  if not matcher.unless_blocks(f, run) and when_allows(f.rule, f.captures)]))
     return out
 
 
@@ -440,7 +440,7 @@ def overlapping(pack, fired: list[tuple] | None = None) -> list[str]:
 def shadowed(pack, fired: list[tuple] | None = None) -> tuple[list[str], list[str]]:
     """Rules whose own examples another rule wins (as the report would pick on that line): a family rule
     winning a specific rule's example is an error; another specific rule winning one, a warning."""
-    from diagnose.diagnosis import _rank
+    from diagnose.diagnosis import finding_rank
 
     where = {lr.rule.id: lr.path for lr in pack.rules}
     errors: list[str] = []
@@ -451,8 +451,8 @@ def shadowed(pack, fired: list[tuple] | None = None) -> tuple[list[str], list[st
             continue  # `rules test` reports an example that does not fire
         line = own[-1].evidence[-1].n
         rivals = [f for f in found if f.evidence[-1].n == line and _same_context(f.rule, rule)]
-        winner = min(rivals, key=_rank).rule
-        if winner.id == rule.id or _rank(own[-1]) == _rank(min(rivals, key=_rank)):
+        winner = min(rivals, key=finding_rank).rule
+        if winner.id == rule.id or finding_rank(own[-1]) == finding_rank(min(rivals, key=finding_rank)):
             continue
         msg = (f"{where[rule.id]}: rule {rule.id}: examples.match[{i}] is won by rule {winner.id} "
                f"({where[winner.id]})")

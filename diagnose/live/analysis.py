@@ -253,7 +253,7 @@ class LiveAnalysis:
         n = a.start_line  # the banner's, or the new process's first line just before it
         if self.pending_since is not None and a.finished is not None and self.diag_ok:
             try:
-                self._show(_redact(Report(**a.finished)), now, final=True, after_ready=False)
+                self._show(redacted(Report(**a.finished)), now, final=True, after_ready=False)
             except Exception as exc:  # noqa: BLE001
                 self.diag_ok = False
                 self.note(f"internal error while building the report ({type(exc).__name__}: {exc}); "
@@ -474,7 +474,7 @@ class LiveAnalysis:
             self.note(f"internal error while building the report ({type(exc).__name__}: {exc}); "
                        "live diagnoses are switched off")
             return
-        report = _redact(report)
+        report = redacted(report)
         self.failed = report.outcome == "failed" or died_after_ready(report)
         self._show(report, now, final)
         if self.events is not None and died_after_ready(report) and not self.events.died_told:
@@ -666,10 +666,10 @@ class LiveAnalysis:
             report = self._with_probe(report)
         except Exception as exc:  # noqa: BLE001 - the report without the probe, rather than none
             self.note(f"internal error while adding the probe to the report ({type(exc).__name__}: {exc})")
-        return _redact(report)
+        return redacted(report)
 
 
-def _redact(report: Report) -> Report:
+def redacted(report: Report) -> Report:
     """Secrets out of what llmdiag itself prints, as `explain` does (the passthrough stays raw)."""
     try:
         from diagnose.redact import redact_report

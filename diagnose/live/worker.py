@@ -182,10 +182,10 @@ def _safe_tick(live, exporter=None) -> None:
             live.disable("the live status", exc)
     if exporter is not None and not exporter.disabled:  # -o prometheus=PATH, --pushgateway: follow the start
         try:
-            from diagnose.live.analysis import _redact
+            from diagnose.live.analysis import redacted
             from diagnose.prometheus import live_key
 
-            exporter.maybe_update(live_key(live), lambda: _redact(live.analyzer.report()))
+            exporter.maybe_update(live_key(live), lambda: redacted(live.analyzer.report()))
         except Exception as exc:  # noqa: BLE001 - metrics must never stop the analysis
             exporter.disabled = True
             live.note(f"warning: the live metrics are switched off ({type(exc).__name__}: {exc})")
