@@ -492,59 +492,39 @@ class DistTracker:
         hosts = self._rank_hosts() if socket_pairs else {}
         same_host = [(a, b) for a, b in socket_pairs if a in hosts and b in hosts and hosts[a] == hosts[b]]
         if same_host:
-            pairs = ", ".join(f"{a}->{b}" for a, b in sorted(same_host)[:6])
+            rule = coded_rule("nccl-socket-fallback-same-host")
             info = self.transports[sorted(same_host)[0]]
+            env = {"pairs": ", ".join(f"{a}->{b}" for a, b in sorted(same_host)[:6]), "env_note": env_note,
+                   "env_off": bool(p2p_off or shm_off)}
+            unusable, unusable_zh = (phrase(rule, "unusable-env" if env_note else "unusable", env, lang)
+                                     for lang in ("en", "zh"))
+            title, explanation, remediation, text = coded_texts(rule, {**env, "unusable": unusable},
+                                                                {"unusable": unusable_zh})
             out.append(_diag(
-                "nccl-socket-fallback-same-host", "nccl-p2p-acs", "warning", "cause", "nccl",
-                f"NCCL ranks on the same host talk over TCP sockets (NET/Socket) instead of P2P or shared memory ({pairs})",
-                "NCCL picked its network transport for ranks that share a host: P2P (NVLink / PCIe) and SHM were "
-                "not usable" + (f" because the environment sets {env_note}" if env_note else "") +
-                ". That works, but every all-reduce goes through the kernel's TCP stack: far slower than NVLink.",
-                (["unset NCCL_P2P_DISABLE NCCL_SHM_DISABLE  # unless they work around a known P2P hang"] if p2p_off or shm_off else []) +
-                ["nvidia-smi topo -m  # the link between the GPUs", "Give the container --ipc=host (or a large --shm-size) so SHM works"],
-                [self._ev((info["line"], info["source"], info["text"]), multi, info.get("who"))], "nccl-socket-fallback-same-host",
-                zh=(f"同一主机上的 NCCL rank 之间走的是 TCP socket（NET/Socket），而不是 P2P 或共享内存（{pairs}）",
-                    "NCCL 为同一主机上的 rank 选择了网络传输：P2P（NVLink / PCIe）和 SHM 都不可用"
-                    + (f"，因为环境中设置了 {env_note}" if env_note else "") +
-                    "。这样也能工作，但每次 all-reduce 都要经过内核的 TCP 协议栈，比 NVLink 慢得多。",
-                    (["unset NCCL_P2P_DISABLE NCCL_SHM_DISABLE  # 除非它们是为了绕过已知的 P2P 卡死问题"] if p2p_off or shm_off else []) +
-                    ["nvidia-smi topo -m  # 显卡之间的互联方式", "给容器加上 --ipc=host（或较大的 --shm-size），让 SHM 可用"]),
+                rule.id, rule.category, rule.severity, rule.role, rule.phase, title, explanation, remediation,
+                [self._ev((info["line"], info["source"], info["text"]), multi, info.get("who"))], rule.id, zh=text,
             ))
         same = set(same_host)
         cross = [pr for pr in socket_pairs if pr not in same]
         ib_users = [p for p in self.procs.values() if p.network == "IB"]
         if cross:
+            rule = coded_rule("nccl-socket-between-nodes")
             info = self.transports[sorted(cross)[0]]
+            fallback, fallback_zh = (phrase(rule, "some-ib", {}, lang) if ib_users else "" for lang in ("en", "zh"))
+            title, explanation, remediation, text = coded_texts(rule, {"fallback": fallback}, {"fallback": fallback_zh})
             out.append(_diag(
-                "nccl-socket-between-nodes", "nccl-network", "warning" if ib_users else "info", "cause", "nccl",
-                "NCCL traffic between nodes goes over TCP sockets (NET/Socket), not InfiniBand / RoCE"
-                + (": some ranks use IB, these fell back" if ib_users else ""),
-                "NCCL found no usable IB device for these ranks ('NET/IB : No device found.') and fell back to "
-                "sockets. Starts still work, but cross-node all-reduce is much slower.",
-                ["ibv_devinfo on every node; NCCL_IB_HCA / NCCL_SOCKET_IFNAME to the right devices",
-                 "Check that the container sees /dev/infiniband (--device /dev/infiniband, --cap-add IPC_LOCK)"],
-                [self._ev((info["line"], info["source"], info["text"]), multi, info.get("who"))], "nccl-socket-between-nodes",
-                zh=("节点之间的 NCCL 流量走的是 TCP socket（NET/Socket），而不是 InfiniBand / RoCE"
-                    + ("：有些 rank 用上了 IB，这些 rank 回退了" if ib_users else ""),
-                    "NCCL 没有为这些 rank 找到可用的 IB 设备（'NET/IB : No device found.'），于是回退到 socket。"
-                    "启动仍能成功，但跨节点 all-reduce 会慢很多。",
-                    ["在每个节点上执行 ibv_devinfo；把 NCCL_IB_HCA / NCCL_SOCKET_IFNAME 指向正确的设备",
-                     "确认容器能看到 /dev/infiniband（--device /dev/infiniband，--cap-add IPC_LOCK）"]),
+                rule.id, rule.category, rule.severity if ib_users else "info", rule.role, rule.phase,
+                title, explanation, remediation,
+                [self._ev((info["line"], info["source"], info["text"]), multi, info.get("who"))], rule.id, zh=text,
             ))
         shm_pairs = by_kind.get("SHM", [])
         if shm_pairs and p2p_off and not same_host:
+            rule = coded_rule("nccl-shm-instead-of-p2p")
             info = self.transports[sorted(shm_pairs)[0]]
+            title, explanation, remediation, text = coded_texts(rule, {})
             out.append(_diag(
-                "nccl-shm-instead-of-p2p", "nccl-p2p-acs", "info", "cause", "nccl",
-                "NCCL uses shared memory (SHM) between GPUs of one host because NCCL_P2P_DISABLE=1",
-                "P2P (NVLink / PCIe peer access) is switched off by the environment, so GPU-to-GPU traffic is "
-                "staged through host shared memory: slower, and it needs a large /dev/shm.",
-                ["unset NCCL_P2P_DISABLE unless it works around a P2P hang (then see nvidia-smi topo -m, ACS)"],
-                [self._ev((info["line"], info["source"], info["text"]), multi, info.get("who"))], "nccl-shm-instead-of-p2p",
-                zh=("由于 NCCL_P2P_DISABLE=1，同一主机的显卡之间 NCCL 使用共享内存（SHM）通信",
-                    "P2P（NVLink / PCIe 点对点访问）被环境变量关掉了，显卡之间的数据要经过主机共享内存中转：更慢，"
-                    "而且需要较大的 /dev/shm。",
-                    ["unset NCCL_P2P_DISABLE，除非它是为了绕过 P2P 卡死问题（那就去看 nvidia-smi topo -m 和 ACS）"]),
+                rule.id, rule.category, rule.severity, rule.role, rule.phase, title, explanation, remediation,
+                [self._ev((info["line"], info["source"], info["text"]), multi, info.get("who"))], rule.id, zh=text,
             ))
         return out
 
