@@ -188,59 +188,26 @@ def _builtin(rule: str, category: str, severity: str, phase: str | None, title: 
 
 def stopped(phase: str | None, signame: str) -> Diagnosis:
     """The start ends because the user stopped it (`llmdiag run` forwarded their SIGINT/SIGTERM/SIGHUP):
-    not a hang, so none of the stall advice."""
-    where = f"in phase {phase}" if phase else "before any loading phase was recognised"
-    return _builtin(
-        "stopped-by-user", "terminated", "info", phase,
-        f"Stopped by you ({signame}) {where}, before the server came up",
-        f"llmdiag run passed your {signame} on to the server, which then stopped; the log ends "
-        "there, without an error. The start was neither ready nor failed.",
-        ["Nothing to fix if you meant to stop it; to have llmdiag say where a slow start waits, "
-         "run it again with --ready-timeout SECONDS"],
-        [], f"{phase}|{signame}", "confirmed",
-        zh=(f"你（{signame}）在服务启动完成前停止了它（{f'阶段 {phase}' if phase else '尚未识别到任何加载阶段'}）",
-            f"llmdiag run 把你的 {signame} 转给了服务，服务随即停止；日志到此结束，没有报错。"
-            "这次启动既没有就绪，也没有失败。",
-            ["如果是有意停止，无需处理；想让 llmdiag 指出慢启动卡在哪里，请加上 --ready-timeout SECONDS 重新运行"]))
+    not a hang, so none of the stall advice. Its texts: the rule stopped-by-user."""
+    rule = coded_rule("stopped-by-user")
+    env = {"phase": phase or "", "signame": signame}
+    where, where_zh = (phrase(rule, "where-phase" if phase else "where-none", env, lang) for lang in ("en", "zh"))
+    title, explanation, remediation, text = coded_texts(rule, {**env, "where": where}, {"where": where_zh})
+    return _builtin(rule.id, rule.category, rule.severity, phase, title, explanation, remediation,
+                    [], f"{phase}|{signame}", "confirmed", zh=text)
 
 
 def probe_failed(result: str, url: str, detail: str) -> Diagnosis:
     """`run --probe` / `watch --probe`: the server came up, but the probe found that it does not serve
-    (stuck, refuses or down; docs/probe.md). An error in phase server, like a death after ready."""
-    zh_title, zh_why, zh_todo = {
-        "stuck": ("服务已启动但不能提供服务：/health 有响应，但一个单 token 请求没有完成",
-                  "API server 后面的引擎卡住或已停止（显卡挂死、engine core 退出或冻结），或者首个请求远比探测的时间上限慢",
-                  ["py-spy dump --pid <engine core pid>  # 引擎卡在哪里",
-                   "nvidia-smi  # 是 100% 忙但没有进展，还是空闲"]),
-        "refuses": ("服务已启动但拒绝请求",
-                    "返回了 HTTP 错误，或返回的不是 OpenAI 格式的响应（缺少 API key、API server 后面的引擎已退出、端口上是别的程序）",
-                    ["401 或 403：提供服务的 key（VLLM_API_KEY 或 OPENAI_API_KEY）"]),
-        "down": ("服务已启动但在其地址上没有响应",
-                 "连接不上，或 /health 没有及时响应：服务已退出，或监听在别处（与日志中不同的主机或端口、容器端口没有映射出来）",
-                 ["--probe-url URL  # 日志里的地址不是从这里访问的地址时"]),
-    }[result]
-    title, why, todo = {
-        "stuck": ("The server came up but does not serve: /health answers, a one-token request did not complete",
-                  "the engine behind the API server hangs or is stopped (a GPU hang, a dead or frozen engine "
-                  "core), or the first request is far slower than the probe's time limit",
-                  ["py-spy dump --pid <engine core pid>  # where the engine waits",
-                   "nvidia-smi  # busy at 100% without progress, or idle"]),
-        "refuses": ("The server came up but refuses requests",
-                    "it answered with an HTTP error or with something that is not an OpenAI answer (a missing "
-                    "API key, a dead engine behind the API server, another program on the port)",
-                    ["401 or 403: give the server's key (VLLM_API_KEY or OPENAI_API_KEY)"]),
-        "down": ("The server came up but does not answer at its address",
-                 "no connection, or /health did not answer in time: the server died or listens elsewhere "
-                 "(another host or port than the log says, a container port that is not published)",
-                 ["--probe-url URL when the address in the log is not the one to use from here"]),
-    }[result]
-    return _builtin(
-        "probe-not-serving", "unknown", "error", "server", title,
-        f"After the ready line, a probe of the server said {result}: {detail}. Usually: {why}.",
-        [f"llmdiag probe {url}  # each step with its status and time", *todo],
-        [], result, "confirmed",
-        zh=(zh_title, f"服务就绪后，探测结果为 {result}：{detail}。通常是因为：{zh_why}。",
-            [f"llmdiag probe {url}  # 每一步的状态和耗时", *zh_todo]))
+    (stuck, refuses or down; docs/probe.md). An error in phase server, like a death after ready. Its
+    texts: the rule probe-not-serving."""
+    rule = coded_rule("probe-not-serving")
+    env = {"result": result, "url": url, "detail": detail}
+    picked = {name: [phrase(rule, f"{name}-{result}", env, lang) for lang in ("en", "zh")] for name in ("failure", "why")}
+    title, explanation, remediation, text = coded_texts(
+        rule, {**env, **{k: v[0] for k, v in picked.items()}}, {k: v[1] for k, v in picked.items()})
+    return _builtin(rule.id, rule.category, rule.severity, rule.phase, title, explanation, remediation,
+                    [], result, "confirmed", zh=text)
 
 
 def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: TimelineResult, engine: str,

@@ -154,7 +154,7 @@ class Example(_Strict):
 
 
 class Examples(_Strict):
-    match: list[Union[str, Example]] = Field(min_length=1)
+    match: list[Union[str, Example]] = []  # at least one, except for a rule decided by code (Rule._implementation)
     no_match: list[Union[str, Example]] = []
 
 
@@ -282,6 +282,8 @@ class Rule(_Strict):
                 raise ValueError("phrases: only a rule decided by its `implementation` has them (its code picks one)")
             if self.match is None:
                 raise ValueError("match: a rule needs a condition (or an `implementation`: the code that decides it)")
+            if not self.examples.match:
+                raise ValueError("examples.match: a rule needs at least one line it fires on")
             return self
         if not _IMPLEMENTATION.match(self.implementation):
             raise ValueError(f"implementation {self.implementation!r}: name the code as diagnose.MODULE.NAME")

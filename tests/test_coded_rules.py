@@ -13,7 +13,9 @@ from diagnose.rulepack import builtin_rules_dir, coded_rule, load_pack, select
 from tests.conftest import run_cli
 
 CODED = ["dist-config-mismatch", "dist-env-mismatch", "dist-node-behind", "dist-node-rank-duplicate",
-         "dist-node-rank-missing", "dist-rank-behind", "stall-unknown", "unknown-failure"]
+         "dist-node-rank-missing", "dist-rank-behind", "nccl-shm-instead-of-p2p", "nccl-socket-between-nodes",
+         "nccl-socket-fallback-same-host", "probe-not-serving", "stall-unknown", "stopped-by-user", "unknown-failure"]
+NO_LOG_HOLDS_IT = {"probe-not-serving", "stopped-by-user"}  # the signal / the probe's answer is not in the log
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -92,6 +94,32 @@ def test_implementation_names_existing_code(rule_id):
     assert rule.match is None and rule.zh is not None
 
 
+@pytest.mark.parametrize("rule_id", CODED)
+def test_a_coded_rule_has_whole_log_examples_unless_no_log_holds_its_case(rule_id):
+    rule = coded_rule(rule_id)
+    assert rule.examples.no_match
+    assert bool(rule.examples.match) == (rule_id not in NO_LOG_HOLDS_IT)
+
+
+def test_stopped_and_probe_texts_come_from_their_records():
+    from diagnose import i18n
+    from diagnose.diagnosis import probe_failed, stopped
+
+    d = stopped(None, "SIGINT")
+    assert d.title == "Stopped by you (SIGINT) before any loading phase was recognised, before the server came up"
+    assert d.rule == "stopped-by-user" and d.category == "terminated" and d.i18n is None
+    with i18n.using("zh"):
+        d = stopped("weights", "SIGTERM")
+        assert d.i18n.title == "你（SIGTERM）在服务启动完成前停止了它（阶段 weights）"
+        p = probe_failed("down", "http://127.0.0.1:8000", "connection refused")
+        assert p.i18n.remediation[-1].startswith("--probe-url URL")
+    p = probe_failed("refuses", "http://127.0.0.1:8000", "HTTP 401")
+    assert p.title == "The server came up but refuses requests" and p.phase == "server" and p.severity == "error"
+    assert p.remediation[0] == "llmdiag probe http://127.0.0.1:8000  # each step with its status and time"
+    assert len(p.remediation) == 2 and "VLLM_API_KEY" in p.remediation[1]
+    assert "Usually: it answered with an HTTP error" in p.explanation
+
+
 def test_coded_rules_are_not_matched():
     ids = {r.id for r in select(load_pack(), None, None)}
     assert not ids & set(CODED)
@@ -130,7 +158,10 @@ def test_their_texts_are_stated_once():
     for text in ("Start failed during", "The server failed after it came up", "没有已知规则能解释", "Nodes were started with different",
                  "stayed in {phase} while", "the model config, tokenizer or weights may be downloading",
                  "Give every node a distinct --node-rank", "Environment differs between nodes",
-                 "Check that this is the whole log", "iostat -x 5"):
+                 "Check that this is the whole log", "iostat -x 5", "talk over TCP sockets (NET/Socket)",
+                 "found no usable IB device", "staged through host shared memory", "把 NCCL_IB_HCA",
+                 "passed your {signame} on to the server", "--ready-timeout SECONDS", "a one-token request did not",
+                 "401 or 403: give the server's key", "探测结果为"):
         assert text not in code, text
     assert (builtin_rules_dir() / "python" / "stall-unknown.yaml").is_file()
     assert re.search(r"meaning-weights", (builtin_rules_dir() / "python" / "stall-unknown.yaml").read_text())
