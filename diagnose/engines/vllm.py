@@ -169,10 +169,10 @@ MARKERS = [
     M("shutdown", E, None, "shutdown", r"^\[shutdown\] (?!Process manager: |MPClient: engine core exited unexpectedly)", "[shutdown]"),
     # fatal lines and wrappers (diagnoses come from the rule pack; these drive the outcome)
     # (a Named regex is a named pattern of rules/patterns.yaml, the text of the wrapper rule too)
-    M("engine_core_failed", E, None, "wrapper", r"Engine core initialization failed\. See root cause above\.(?: Failed core proc\(s\): (?P<procs>\{.*?\}))?", "Engine core initialization failed", facts={"procs": "failed_core_procs"}),
+    M("engine_core_failed", E, None, "wrapper", Named("vllm-engine-core-init-failed"), "Engine core initialization failed", facts={"procs": "failed_core_procs"}),
     M("engine_core_start_fail", E, None, "wrapper", r"^EngineCore failed to start\.$", "EngineCore failed to start"),
     M("engine_core_hit", E, None, "wrapper", r"^EngineCore (?:hit an exception: |encountered a fatal error\.)", "EngineCore ", after_ready=True),
-    M("v1_bgproc_fail", E, None, "wrapper", r"(?:EngineCoreProc failed to start\.|EngineCore(?:_\d+)? initialization failed\. See root cause above\.)", ("EngineCoreProc failed", "initialization failed. See root")),
+    M("v1_bgproc_fail", E, None, "wrapper", Named("vllm-enginecoreproc-failed"), ("EngineCoreProc failed", "initialization failed. See root")),
     M("engine_proc_fail", E, None, "wrapper", Named("vllm-engine-process-failed"), "Engine process failed to start"),
     M("workerproc_fail", E, None, "wrapper", r"^WorkerProc (?:failed to start\.|hit an exception)", "WorkerProc "),
     M("workerproc_bg", E, None, "wrapper", r"WorkerProc initialization failed due to an exception in a background process", "WorkerProc initialization failed"),
