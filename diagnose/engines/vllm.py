@@ -170,8 +170,8 @@ MARKERS = [
     # fatal lines and wrappers (diagnoses come from the rule pack; these drive the outcome)
     # (a Named regex is a named pattern of rules/patterns.yaml, the text of the wrapper rule too)
     M("engine_core_failed", E, None, "wrapper", Named("vllm-engine-core-init-failed"), "Engine core initialization failed", facts={"procs": "failed_core_procs"}),
-    M("engine_core_start_fail", E, None, "wrapper", r"^EngineCore failed to start\.$", "EngineCore failed to start"),
-    M("engine_core_hit", E, None, "wrapper", r"^EngineCore (?:hit an exception: |encountered a fatal error\.)", "EngineCore ", after_ready=True),
+    M("engine_core_start_fail", E, None, "wrapper", Named("vllm-enginecore-failed-to-start", "^{}$"), "EngineCore failed to start"),
+    M("engine_core_hit", E, None, "wrapper", Named("vllm-enginecore-fatal", "^{}"), "EngineCore ", after_ready=True),
     M("v1_bgproc_fail", E, None, "wrapper", Named("vllm-enginecoreproc-failed"), ("EngineCoreProc failed", "initialization failed. See root")),
     M("engine_proc_fail", E, None, "wrapper", Named("vllm-engine-process-failed"), "Engine process failed to start"),
     M("workerproc_fail", E, None, "wrapper", r"^WorkerProc (?:failed to start\.|hit an exception)", "WorkerProc "),
