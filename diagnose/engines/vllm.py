@@ -174,8 +174,8 @@ MARKERS = [
     M("engine_core_hit", E, None, "wrapper", Named("vllm-enginecore-fatal", "^{}"), "EngineCore ", after_ready=True),
     M("v1_bgproc_fail", E, None, "wrapper", Named("vllm-enginecoreproc-failed"), ("EngineCoreProc failed", "initialization failed. See root")),
     M("engine_proc_fail", E, None, "wrapper", Named("vllm-engine-process-failed"), "Engine process failed to start"),
-    M("workerproc_fail", E, None, "wrapper", r"^WorkerProc (?:failed to start\.|hit an exception)", "WorkerProc "),
-    M("workerproc_bg", E, None, "wrapper", r"WorkerProc initialization failed due to an exception in a background process", "WorkerProc initialization failed"),
+    M("workerproc_fail", E, None, "wrapper", Named("vllm-workerproc-failed", "^{}"), "WorkerProc "),
+    M("workerproc_bg", E, None, "wrapper", Named("vllm-workerproc-init-failed"), "WorkerProc initialization failed"),
     # the future of a collective RPC, cancelled because a worker died (multiproc_executor.py): an echo
     M("rpc_cancelled", E, None, "wrapper", r"^RuntimeError: cancelled$", "RuntimeError: cancelled"),
     M("worker_died_v0", E, None, "wrapper", r"^Worker (?P<name>\S+) pid (?P<pid>\d+) died, exit code: (?P<code>-?\d+)$", "died, exit code", after_ready=True),
