@@ -187,6 +187,8 @@ _CODED: dict[str, RuleData] = {}  # id -> shipped rule decided by Python code (`
 
 
 def _remember_coded(pack: RulePack) -> None:
+    for name, (pat, _path) in pack.patterns.items():
+        _PATTERNS[name] = pat
     for lr in pack.rules:
         if lr.builtin and getattr(lr.rule, "implementation", None):
             _CODED[lr.rule.id] = lr.rule
@@ -204,6 +206,23 @@ def coded_rule(rule_id: str) -> RuleData:
         if rule is None:
             raise RulePackError(f"{d}: no rule {rule_id} (its code needs the record: a broken install?)")
     return rule
+
+
+_PATTERNS: dict = {}  # name -> the shipped pack's named pattern (PatternData)
+
+
+def shipped_pattern(name: str):
+    """A named pattern of the shipped pack's patterns.yaml, for code that states a text once with the
+    rules that use it (the engines' wrapper markers, `diagnose.engines.base.Named`). Always the
+    shipped pack's: a user folder's pattern of the same name changes its rules, not the code."""
+    pat = _PATTERNS.get(name)
+    if pat is None:
+        d = builtin_rules_dir()
+        _remember_coded(_cached_pack([(d, True, _rule_files(d))]))
+        pat = _PATTERNS.get(name)
+        if pat is None:
+            raise RulePackError(f"{d}: no named pattern {name} (its code needs it: a broken install?)")
+    return pat
 
 
 def _load_pack(listing: list[tuple[Path, bool, list[Path] | None]]) -> RulePack:

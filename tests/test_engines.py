@@ -39,6 +39,28 @@ def test_markers_are_well_formed():
         assert mk.pattern.pattern == mk.regex  # compiled lazily: every regex must compile
 
 
+def test_named_markers_share_their_text_with_a_rule():
+    """A marker whose regex is a named pattern (`Named`, issue #16) states a wrapper text once: a shipped
+    rule uses the same pattern (`pattern: NAME`), its anchors are in every match of the pattern, and the
+    pattern's examples that match it are matched by the marker where `form` leaves the line open."""
+    from diagnose.engines.base import Named
+    from diagnose.rulepack import builtin_rules_dir, shipped_pattern
+
+    used = " ".join(p.read_text() for p in builtin_rules_dir().rglob("*.yaml") if p.name != "patterns.yaml")
+    named = [mk for mk in ALL_MARKERS if isinstance(mk.source, Named)]
+    assert named
+    for mk in named:
+        pat = shipped_pattern(mk.source.name)
+        assert f"pattern: {mk.source.name}" in used, mk.id
+        assert mk.regex.count(pat.regex) == 1, mk.id
+        for ex in pat.examples.match:
+            text = ex if isinstance(ex, str) else ex.text
+            if mk.source.form == "{}":
+                assert mk.pattern.search(text), (mk.id, text)
+            if mk.pattern.search(text):
+                assert any(a in text for a in mk.anchor), (mk.id, text)
+
+
 @pytest.mark.parametrize("marker_id", sorted(LINES))
 def test_marker_matches_its_real_line(marker_id):
     line = lines_from_text(LINES[marker_id])[0]

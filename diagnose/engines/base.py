@@ -29,12 +29,29 @@ Extractor = Callable[["re.Match[str]"], dict]
 
 
 @dataclass(frozen=True)
+class Named:
+    """A marker regex stated once, as a named pattern of the shipped rules/patterns.yaml that the
+    wrapper rule of the same text uses (`pattern: NAME`); read from the cached pack on first use.
+    `form` places it in the marker's regex: "{}" as it is, "^{}" at the line's start, "^{}$" the
+    whole line."""
+
+    name: str
+    form: str = "{}"
+
+    def resolve(self) -> str:
+        from diagnose.rulepack import shipped_pattern
+
+        regex = shipped_pattern(self.name).regex
+        return regex if self.form == "{}" else self.form.replace("{}", f"(?:{regex})")
+
+
+@dataclass(frozen=True)
 class Marker:
     id: str
     engine: str  # vllm | sglang | common
     phase: str | None
     role: str
-    regex: str
+    source: "str | Named"  # the regex, or the named pattern it is (see `regex`)
     anchor: "str | tuple[str, ...]"
     versions: str = ""
     facts: dict = field(default_factory=dict)  # group name -> fact name (numbers converted)
@@ -48,6 +65,11 @@ class Marker:
         assert self.anchor, self.id
         if isinstance(self.anchor, str):
             object.__setattr__(self, "anchor", (self.anchor,))
+
+    @cached_property
+    def regex(self) -> str:
+        """The regex text; a named pattern is read from the rule pack on first use."""
+        return self.source.resolve() if isinstance(self.source, Named) else self.source
 
     @cached_property
     def pattern(self) -> "re.Pattern[str]":
@@ -71,4 +93,4 @@ def number(value: str | None):
 
 
 def M(id, engine, phase, role, regex, anchor, **kw) -> Marker:  # noqa: N802 - table shorthand
-    return Marker(id=id, engine=engine, phase=phase, role=role, regex=regex, anchor=anchor, **kw)
+    return Marker(id=id, engine=engine, phase=phase, role=role, source=regex, anchor=anchor, **kw)

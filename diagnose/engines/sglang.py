@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from diagnose.engines.base import M, number
+from diagnose.engines.base import M, Named, number
 
 _FIELD = re.compile(
     r"""(?:\b|')(?P<key>model_path|tp_size|pp_size|dp_size|ep_size|nnodes|node_rank|dist_init_addr|mem_fraction_static|"""
@@ -80,7 +80,7 @@ MARKERS = [
     M("server_ready", S, "server", "ready", r"^The server is fired up and ready to roll!$", "The server is fired up"),
     M("grpc_or_h2", S, "server", "ready", r"^(?:Starting embedded Granian HTTP/2 server on|Native gRPC server started on|gRPC server listening on)", ("Granian", "gRPC server")),
     # wrappers / fatal
-    M("legacy_exception", S, None, "wrapper", r"^Exception in (?:ModelTpServer|ControllerSingle|ControllerMulti|TokenizerManager|run_tp_server):$", "Exception in "),
+    M("legacy_exception", S, None, "wrapper", Named("sglang-legacy-component-exception", "^{}$"), "Exception in "),
     M("component_exception", S, None, "wrapper", r"^(?:Scheduler|DataParallelController|DetokenizerManager|TokenizerManager|TpModelWorkerClient|MultiTokenizerRouter|GrpcRequestManager) hit an exception", "hit an exception", after_ready=True),
     M("sigquit_launch", S, None, "wrapper", r"^Received sigquit from a child proces+\.", "Received sigquit", after_ready=True),
     M("sigquit_running", S, None, "wrapper", r"^SIGQUIT received\.", "SIGQUIT received", after_ready=True),

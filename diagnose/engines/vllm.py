@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from diagnose.engines.base import M, number
+from diagnose.engines.base import M, Named, number
 
 _CFG = {
     "tp_size": re.compile(r"\btensor_parallel_size=(\d+)"),
@@ -168,13 +168,14 @@ MARKERS = [
     # core that exited unexpectedly (vLLM >= 0.25) also say [shutdown], but follow a death as well as a stop
     M("shutdown", E, None, "shutdown", r"^\[shutdown\] (?!Process manager: |MPClient: engine core exited unexpectedly)", "[shutdown]"),
     # fatal lines and wrappers (diagnoses come from the rule pack; these drive the outcome)
-    M("engine_core_failed", E, None, "wrapper", r"Engine core initialization failed\. See root cause above\.(?: Failed core proc\(s\): (?P<procs>\{.*?\}))?", "Engine core initialization failed", facts={"procs": "failed_core_procs"}),
-    M("engine_core_start_fail", E, None, "wrapper", r"^EngineCore failed to start\.$", "EngineCore failed to start"),
-    M("engine_core_hit", E, None, "wrapper", r"^EngineCore (?:hit an exception: |encountered a fatal error\.)", "EngineCore ", after_ready=True),
-    M("v1_bgproc_fail", E, None, "wrapper", r"(?:EngineCoreProc failed to start\.|EngineCore(?:_\d+)? initialization failed\. See root cause above\.)", ("EngineCoreProc failed", "initialization failed. See root")),
-    M("engine_proc_fail", E, None, "wrapper", r"Engine process failed to start", "Engine process failed to start"),
-    M("workerproc_fail", E, None, "wrapper", r"^WorkerProc (?:failed to start\.|hit an exception)", "WorkerProc "),
-    M("workerproc_bg", E, None, "wrapper", r"WorkerProc initialization failed due to an exception in a background process", "WorkerProc initialization failed"),
+    # (a Named regex is a named pattern of rules/patterns.yaml, the text of the wrapper rule too)
+    M("engine_core_failed", E, None, "wrapper", Named("vllm-engine-core-init-failed"), "Engine core initialization failed", facts={"procs": "failed_core_procs"}),
+    M("engine_core_start_fail", E, None, "wrapper", Named("vllm-enginecore-failed-to-start", "^{}$"), "EngineCore failed to start"),
+    M("engine_core_hit", E, None, "wrapper", Named("vllm-enginecore-fatal", "^{}"), "EngineCore ", after_ready=True),
+    M("v1_bgproc_fail", E, None, "wrapper", Named("vllm-enginecoreproc-failed"), ("EngineCoreProc failed", "initialization failed. See root")),
+    M("engine_proc_fail", E, None, "wrapper", Named("vllm-engine-process-failed"), "Engine process failed to start"),
+    M("workerproc_fail", E, None, "wrapper", Named("vllm-workerproc-failed", "^{}"), "WorkerProc "),
+    M("workerproc_bg", E, None, "wrapper", Named("vllm-workerproc-init-failed"), "WorkerProc initialization failed"),
     # the future of a collective RPC, cancelled because a worker died (multiproc_executor.py): an echo
     M("rpc_cancelled", E, None, "wrapper", r"^RuntimeError: cancelled$", "RuntimeError: cancelled"),
     M("worker_died_v0", E, None, "wrapper", r"^Worker (?P<name>\S+) pid (?P<pid>\d+) died, exit code: (?P<code>-?\d+)$", "died, exit code", after_ready=True),
