@@ -158,8 +158,8 @@ def synthetic_rules(work: Path, copies: int) -> Path:
 
     for path in sorted(builtin_rules_dir().rglob("*.yaml")):
         data = yaml.safe_load(path.read_text())
-        if not isinstance(data, dict) or "id" not in data:
-            continue  # not a rule (rules/patterns.yaml)
+        if not isinstance(data, dict) or "id" not in data or "match" not in data:
+            continue  # not a rule (rules/patterns.yaml), or a rule decided by code (rules/python/)
         for k in range(copies):
             d = dict(data)
             d["id"] = f"{data['id']}-x{k}"

@@ -30,3 +30,19 @@ def test_floor_script_names_a_missing_log(tmp_path):
     res = subprocess.run([sys.executable, str(ROOT / "bench" / "floor.py"), "--log", str(tmp_path / "nope.log")],
                          capture_output=True, text=True, cwd=ROOT)
     assert res.returncode == 2 and "no such file" in res.stderr and "Traceback" not in res.stderr
+
+
+def test_ten_times_rules_copies_load_and_never_fire(tmp_path):
+    """bench/run.py's 10x-rules pack: renamed copies of every shipped rule with a match (the rules
+    decided by code have none), which the rule loader accepts and which never fire."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bench_run", ROOT / "bench" / "run.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    folder = bench.synthetic_rules(tmp_path, 1)
+    assert len(list(folder.glob("*.yaml"))) > 200
+    log = ROOT / "sample_logs" / "vllm" / "13-v1-0.11.2-free-memory-less-than-utilization.log"
+    out = subprocess.run([sys.executable, "-m", "diagnose", "explain", "--format", "json", "--rules", str(folder),
+                          str(log)], capture_output=True, text=True, cwd=ROOT)
+    rules = [d["rule"] for d in json.loads(out.stdout)["diagnoses"]]
+    assert rules and not any(r.endswith("-x0") for r in rules)
