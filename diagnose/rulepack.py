@@ -198,14 +198,7 @@ def coded_rule(rule_id: str) -> RuleData:
     """The shipped record of a rule that Python code decides (`implementation`): the code takes the
     rule's category, severity, role and texts from it. Always the shipped pack's (a user pack's rule of
     the same id does not change what the code says)."""
-    rule = _CODED.get(rule_id)
-    if rule is None:
-        d = builtin_rules_dir()
-        _remember_coded(_cached_pack([(d, True, _rule_files(d))]))
-        rule = _CODED.get(rule_id)
-        if rule is None:
-            raise RulePackError(f"{d}: no rule {rule_id} (its code needs the record: a broken install?)")
-    return rule
+    return _shipped(_CODED, rule_id, "rule", "the record")
 
 
 _PATTERNS: dict = {}  # name -> the shipped pack's named pattern (PatternData)
@@ -215,14 +208,19 @@ def shipped_pattern(name: str):
     """A named pattern of the shipped pack's patterns.yaml, for code that states a text once with the
     rules that use it (the engines' wrapper markers, `diagnose.engines.base.Named`). Always the
     shipped pack's: a user folder's pattern of the same name changes its rules, not the code."""
-    pat = _PATTERNS.get(name)
-    if pat is None:
+    return _shipped(_PATTERNS, name, "named pattern", "it")
+
+
+def _shipped(table: dict, key: str, what: str, needs: str):
+    """`table[key]`, filled from the shipped pack (cached) on first use."""
+    value = table.get(key)
+    if value is None:
         d = builtin_rules_dir()
         _remember_coded(_cached_pack([(d, True, _rule_files(d))]))
-        pat = _PATTERNS.get(name)
-        if pat is None:
-            raise RulePackError(f"{d}: no named pattern {name} (its code needs it: a broken install?)")
-    return pat
+        value = table.get(key)
+        if value is None:
+            raise RulePackError(f"{d}: no {what} {key} (its code needs {needs}: a broken install?)")
+    return value
 
 
 def _load_pack(listing: list[tuple[Path, bool, list[Path] | None]]) -> RulePack:
