@@ -744,12 +744,14 @@ BREADTH: list = [
              **B),
 ]
 
-def _edit_config(dst: str, **changes):
-    """A copy of tiny-llama whose config.json has `changes`."""
+def _edit_config(dst: str, drop: tuple = (), **changes):
+    """A copy of tiny-llama whose config.json has `changes` and lacks the keys in `drop`."""
     def prepare(c: Ctx):
         d = copy_model(c.models, "tiny-llama", dst)
         cfg = json.loads((d / "config.json").read_text())
         cfg.update(changes)
+        for key in drop:
+            cfg.pop(key)
         (d / "config.json").write_text(json.dumps(cfg, indent=2))
         c.env["_MODEL"] = dst
     return prepare
@@ -2155,17 +2157,6 @@ def _unreadable_model_folder(c: Ctx):
     c.wrap = ["setpriv", f"--inh-caps={caps}", f"--bounding-set={caps}"]
 
 
-def _drop_config_key(dst: str, key: str):
-    """A copy of tiny-llama whose config.json lacks `key` (a hand-written or hand-edited config)."""
-    def prepare(c: Ctx):
-        d = copy_model(c.models, "tiny-llama", dst)
-        cfg = json.loads((d / "config.json").read_text())
-        cfg.pop(key)
-        (d / "config.json").write_text(json.dumps(cfg, indent=2))
-        c.env["_MODEL"] = dst
-    return prepare
-
-
 B11 = dict(group="breadth11", timeout=300)
 BREADTH11: list = [
     # --- successes with settings not used before ---
@@ -2228,7 +2219,7 @@ BREADTH11: list = [
              "model is built 4096 wide, and the 128-wide checkpoint tensors do not fit it while loading "
              "(`RuntimeError: The size of tensor a (4096) must match the size of tensor b (128)` right after the "
              "shard bar's 0/4).",
-             prepare=_drop_config_key("cfg-no-hidden", "hidden_size"), args=EAGER,
+             prepare=_edit_config("cfg-no-hidden", drop=("hidden_size",)), args=EAGER,
              intent=r"(?i)size|shape|mismatch|4096",
              evidence=r"RuntimeError: The size of tensor a \(4096\) must match the size of tensor b \(128\)",
              remediation="Put back the config.json that belongs to the checkpoint (hidden_size 128 here; "
