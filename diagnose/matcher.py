@@ -128,17 +128,34 @@ def scan_anchors(pattern: str, anchors: tuple[str, ...]) -> tuple[str, ...]:
     return best
 
 
-_DIGITS = str.maketrans("123456789", "000000000")
+_ZERO = str.maketrans("123456789", "000000000")
+_NUMBER = re.compile(r"(?<!\w)[0-9]+")  # a number: a run of ASCII digits that follows no word character
 _DIGIT_SET = frozenset(range(48, 58))
 
 
-def digit_blind(pattern: str | None, anchors) -> bool:
-    """Whether a leaf treats every ASCII digit alike: no digit in its anchors, and a regex that names
-    no digit itself (a literal, a class or range holding some digits but not all) and has no
-    back-reference. Then whether it matches a text does not change when the text's digits change
-    (each to another digit): texts that differ only in their numbers share one answer."""
-    if any(ch.isdigit() for a in anchors or () for ch in a):
-        return False
+def number_shape(text: str) -> str:
+    """`text` with the digits of its numbers made 0 (see number_blind); digits that follow a letter
+    or an underscore (`fp8`, `bf16`, `Qwen3`) stay as they are."""
+    return _NUMBER.sub(lambda m: m.group().translate(_ZERO), text)
+
+
+def _bound(ch: str) -> bool:
+    """A character after which a digit is no number's (see _NUMBER): a letter or an underscore."""
+    return ch == "_" or ch.isalpha()
+
+
+def number_blind(pattern: str | None, anchors) -> bool:
+    """Whether a leaf treats the digits of numbers alike (see number_shape): whether it matches a
+    text does not change when a number's digits change, each to another digit, so texts of one
+    number shape share one answer. True for a regex with no back-reference whose every own digit (a
+    literal; a class or range holding some digits but not all is not blind) is bound: it follows a
+    literal letter or underscore, or a bound digit, in the same sequence (`fp8`, `bf16`, `gfx9\\d`);
+    such a digit only matches a digit after a letter, which no number holds. The same for the
+    digits of its anchors. `\\d`, `\\w`, `.` and classes of all ten digits are blind."""
+    for a in anchors or ():
+        for i, ch in enumerate(a):
+            if ch in "0123456789" and not _anchor_bound(a, i):
+                return False
     if pattern is None:
         return True
     try:
@@ -147,8 +164,17 @@ def digit_blind(pattern: str | None, anchors) -> bool:
         return False
 
     def blind(seq) -> bool:
+        prev_bound = False  # the op before is a literal letter or underscore, or a bound digit
         for op, arg in seq:
-            if op in (sre_constants.LITERAL, sre_constants.NOT_LITERAL):
+            bound = False
+            if op is sre_constants.LITERAL:
+                if 48 <= arg <= 57:
+                    if not prev_bound:
+                        return False
+                    bound = True
+                else:
+                    bound = _bound(chr(arg))
+            elif op is sre_constants.NOT_LITERAL:
                 if 48 <= arg <= 57:
                     return False
             elif op is sre_constants.IN:
@@ -178,9 +204,17 @@ def digit_blind(pattern: str | None, anchors) -> bool:
                     return False
             elif op not in (sre_constants.ANY, sre_constants.AT, sre_constants.CATEGORY):
                 return False  # anything else: not known to be blind
+            prev_bound = bound
         return True
 
     return blind(parsed)
+
+
+def _anchor_bound(a: str, i: int) -> bool:
+    """Whether the digit at a[i] follows a letter or underscore through digits only."""
+    while i and a[i - 1] in "0123456789":
+        i -= 1
+    return i > 0 and _bound(a[i - 1])
 
 
 def literal_anchor(pattern: str, ignore_case: bool = False) -> str | None:
@@ -357,8 +391,8 @@ class Matcher:
                 for lf in members:
                     self._group_of[lf.idx] = group
         self._memo: dict[str, dict[int, dict]] = {}  # text -> leaf hits (see leaf_hits)
-        self._blind: dict[int, bool] = {}  # leaf index -> digit-blind (found on first need)
-        self._blind_hits: dict[str, frozenset] = {}  # a text with its digits made 0 -> the digit-blind leaves that hit it
+        self._blind: dict[int, bool] = {}  # leaf index -> number-blind (found on first need)
+        self._blind_hits: dict[str, dict] = {}  # a text's number_shape -> number-blind leaf that hit it -> its groups' spans
         self.volatile = 0  # regex time-outs and errors so far (while it stays, leaf hits are a function of the text)
         # `feed` returns every finding that completed; False: only those kept (a reader of the whole
         # log, such as explain, looks at the kept ones and the counts, and the rest cost time)
@@ -432,31 +466,45 @@ class Matcher:
                     b = known.get(idx)
                     if b is None:
                         lf = self.leaves[idx]
-                        b = known[idx] = lf.kind == "regex" and digit_blind(lf.text, lf.anchor)
+                        b = known[idx] = lf.kind == "regex" and number_blind(lf.text, lf.anchor)
                     if b:
                         blind.add(idx)
+            spans = None
+            ordered = False  # whether `hits` must be put back in leaf order (as _try_leaves fills it)
             if blind:
-                shape = text.translate(_DIGITS)
+                shape = number_shape(text)
                 if shape == text:
-                    shape = None  # (no digits: the memo of leaf_hits answers its repeats)
+                    shape = None  # (no number: the memo of leaf_hits answers its repeats)
                 else:
-                    hit = self._blind_hits.get(shape)
-                    if hit is not None:  # a text of the same shape: only these digit-blind leaves hit it
-                        idxs = (idxs - blind) | hit
+                    got = self._blind_hits.get(shape)
+                    if got is not None:
+                        # a text of the same shape: these number-blind leaves hit it, with their
+                        # groups at the same places (the regex takes the same steps on both texts)
+                        for idx, where in got.items():
+                            hits[idx] = {k: text[i:j] for k, (i, j) in where.items()}
+                        idxs = idxs - blind
                         shape = None
+                        ordered = True
+                    else:
+                        spans = {}
             volatile = self.volatile
-            self._try_leaves(idxs, text, hits, run)
+            self._try_leaves(idxs, text, hits, run, spans, grouped=not ordered)
+            if ordered and len(hits) > 1:
+                hits = {idx: hits[idx] for idx in sorted(hits)}
             if shape is not None and self.volatile == volatile:
                 if len(self._blind_hits) >= _MEMO_MAX:
                     self._blind_hits.clear()
-                self._blind_hits[shape] = frozenset(blind.intersection(hits))
+                self._blind_hits[shape] = {idx: spans[idx] for idx in blind.intersection(hits)}
         for leaf in self.unanchored:
             self._try_leaf(leaf, text, hits, run)
         return hits
 
-    def _try_leaves(self, idxs: set[int], text: str, hits: dict, run: MatchRun) -> None:
+    def _try_leaves(self, idxs: set[int], text: str, hits: dict, run: MatchRun, spans: dict | None = None,
+                    grouped: bool = True) -> None:
+        """Run the leaves `idxs` on `text` (see _try_leaf); `grouped`: try each _Group first (not
+        worth it for the few leaves left of a known number shape)."""
         leaves = self.leaves
-        group_of = self._group_of
+        group_of = self._group_of if grouped else {}
         verdict: dict[int, bool] = {}  # id(group) -> excludes this text
         for idx in sorted(idxs):  # leaf order, as the per-leaf anchor loop had it
             group = group_of.get(idx)
@@ -466,13 +514,17 @@ class Matcher:
                     out = verdict[id(group)] = group.excludes(text)
                 if out:
                     continue
-            self._try_leaf(leaves[idx], text, hits, run)
+            self._try_leaf(leaves[idx], text, hits, run, spans)
 
-    def _try_leaf(self, leaf: _Leaf, text: str, hits: dict, run: MatchRun) -> None:
+    def _try_leaf(self, leaf: _Leaf, text: str, hits: dict, run: MatchRun, spans: dict | None = None) -> None:
+        """Run one leaf on `text`: its captures into `hits` when it matches (and their places into
+        `spans`, when given)."""
         if leaf.disabled:
             return
         if leaf.kind == "contains":
             hits[leaf.idx] = {}
+            if spans is not None:
+                spans[leaf.idx] = {}
             return
         try:
             m = leaf.pattern.search(text, timeout=REGEX_TIMEOUT_S)
@@ -491,7 +543,9 @@ class Matcher:
                 )
             return
         if m is not None:
-            hits[leaf.idx] = {k: v for k, v in m.groupdict().items() if v is not None}
+            caps = hits[leaf.idx] = {k: v for k, v in m.groupdict().items() if v is not None}
+            if spans is not None:
+                spans[leaf.idx] = {k: m.span(k) for k in caps}
 
     def _eval(self, node: _Node, hits: dict, hit_line: Hit, run: MatchRun):
         """Return (captures, evidence) when the node is satisfied on this line, else None."""

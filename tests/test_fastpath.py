@@ -331,11 +331,27 @@ def test_blank_lines_take_the_quiet_path_and_report_the_same(tmp_path):
     (r"(\w+) \1", ("x",), False),  # a back-reference
     (r"[A-Z0-9_]{3,}=", ("=",), True),  # all ten digits
     (r"cuda:\d", ("cuda:0",), False),  # a digit in the anchor
+    (r"\b(?:fp8|bf16|float16)\b", ("fp8",), True),  # digits after a letter are no number's
+    (r"gfx9\d\w*", ("gfx9",), True),
+    (r"(?:fp|int)8", ("8",), False),  # a digit after a group: not known to be bound
+    (r"v 8", ("v ",), False),  # a digit after a blank may be a number's
+    (r"a\b8", ("a",), False),
 ])
-def test_digit_blind_leaves(pattern, anchors, blind):
-    from diagnose.matcher import digit_blind
+def test_number_blind_leaves(pattern, anchors, blind):
+    from diagnose.matcher import number_blind
 
-    assert digit_blind(pattern, anchors) is blind
+    assert number_blind(pattern, anchors) is blind
+
+
+@pytest.mark.parametrize("text,shape", [
+    ("requested 78673 tokens (76625 in the messages)", "requested 00000 tokens (00000 in the messages)"),
+    ("fp8 bf16 Qwen3-32B cuda:1 v0.11.2", "fp8 bf16 Qwen3-00B cuda:0 v0.00.0"),
+    ("_7 x_12 ٣4 12ab", "_7 x_12 ٣4 00ab"),
+])
+def test_number_shape(text, shape):
+    from diagnose.matcher import number_shape
+
+    assert number_shape(text) == shape
 
 
 def test_texts_of_one_digit_shape_get_their_own_captures():
@@ -350,3 +366,31 @@ def test_texts_of_one_digit_shape_get_their_own_captures():
     fresh = Matcher(RULES)
     assert m.leaf_hits(a, run) == fresh.leaf_hits(a, fresh.new_run())
     assert m.leaf_hits(b, run) == Matcher(RULES).leaf_hits(b, fresh.new_run())
+
+
+def test_number_blind_leaves_of_the_pack_answer_alike_on_a_texts_number_shape():
+    """Every number-blind regex leaf of the shipped pack matches a sample line exactly when it matches
+    the line with its numbers' digits changed (the premise of the number-shape memo)."""
+    from diagnose.matcher import Matcher, number_blind, number_shape
+
+    m = Matcher(RULES)
+    leaves = [lf for lf in m.leaves if lf.kind == "regex" and number_blind(lf.text, lf.anchor)]
+    assert len(leaves) > len(m.leaves) // 2
+    rng = random.Random(7)
+    texts = set()
+    for path in sorted(Path("sample_logs").rglob("*.log")):
+        for line in path.read_text(errors="replace").splitlines():
+            if re.search(r"(?<!\w)\d", line) and len(line) < 2000:
+                texts.add(line)
+    texts = sorted(texts)
+    assert len(texts) > 1000
+    texts = rng.sample(texts, 1000)
+    other = str.maketrans("0123456789", "1234567890")
+    for text in texts:
+        shape = number_shape(text)
+        moved = re.sub(r"(?<!\w)[0-9]+", lambda g: g.group().translate(other), text)
+        for lf in leaves:
+            hit = lf.pattern.search(text) is not None
+            assert (lf.pattern.search(shape) is not None) is hit, (lf.origin, text)
+            if rng.random() < 0.2:
+                assert (lf.pattern.search(moved) is not None) is hit, (lf.origin, text)
