@@ -150,6 +150,13 @@ class DistTracker:
                     st.label = f"NCCL rank {line.rank}"
         return st
 
+    @staticmethod
+    def knows(node: NodeState, facts: dict) -> bool:
+        """Whether `feed` would keep `node`'s facts as they are on these (it keeps the first value of
+        a compared fact)."""
+        have = node.facts
+        return all(k in have or (k not in _COMPARED and k != "node_rank") for k in facts)
+
     def feed(self, line, events, is_error: bool = False) -> None:
         if line.source not in self.sources:
             self.sources.append(line.source)

@@ -29,7 +29,7 @@ from operator import add, itemgetter
 
 from diagnose.anchors import AnchorIndex
 from diagnose.distributed import channel_of, env_line, names_rank, nccl_nodes_of
-from diagnose.engines import START_BANNERS, path_hint
+from diagnose.engines import PROCESS_FIRST, START_BANNERS, path_hint
 from diagnose.engines.base import PHASE_INDEX
 from diagnose.matcher import scan_anchors
 from diagnose.lines import LineParser, engine_header, stamp_seconds, worker_rank
@@ -40,6 +40,7 @@ from diagnose.timeline import EXC_RE, moves
 TRIGGERS = ("Traceback (most recent call last)", "repeated", "across cluster", "set by environment",
             "Using network", "\x1b", "\x00")
 _RAY_MARKERS = ("ray_started", "pg_wait", "ray_spmd")  # distributed.DistTracker.feed reads these ids
+_STARTS = START_BANNERS | PROCESS_FIRST  # a banner or a process's first line may begin a new start (Analyzer._advance)
 _TRIGGER, _MARKER, _RULE, _EXC = 1, 2, 4, 8
 _EXC_WORDS = ("Error", "Exception", "Exit", "Interrupt", "Failure")  # timeline.EXC_RE matches one of them
 
@@ -221,20 +222,28 @@ class QuietLines:
         return out
 
     @staticmethod
-    def _progress(mk, ev, tl) -> bool:
-        """A start or progress event with no facts for the phase the start is in: Timeline.feed
-        counts a progress line of the current span, the tracker notes the phase for its process."""
-        return (mk.role in ("start", "progress") and bool(mk.phase) and not ev.facts and mk.id not in _RAY_MARKERS
-                and mk.id not in START_BANNERS and bool(tl.phases) and tl.phases[-1].name == mk.phase)
+    def _settled(ev, tl, node) -> bool:
+        """An event whose facts change nothing: none, or each already known where `Timeline.feed` and
+        `DistTracker.feed` keep it, and no version banner (EngineGuess.feed counts those)."""
+        facts = ev.facts
+        return not facts or ("engine_version" not in facts and tl.knows(facts) and tl.dist.knows(node, facts))
 
-    @staticmethod
-    def _straggler(mk, ev, tl, source: str) -> bool:
-        """A phase event of a phase the start has already left, with no facts: Timeline._enter only
-        extends that phase's span (a straggling rank), the tracker notes the phase for its process."""
-        if (mk.role not in ("start", "progress", "end") or not mk.phase or ev.facts or mk.id in _RAY_MARKERS
-                or mk.id in START_BANNERS):  # a banner may begin a new start (Analyzer._advance)
+    @classmethod
+    def _progress(cls, mk, ev, tl, node) -> bool:
+        """A start or progress event with no new facts for the phase the start is in: Timeline.feed
+        counts a progress line of the current span, the tracker notes the phase for its process."""
+        return (mk.role in ("start", "progress") and bool(mk.phase) and mk.id not in _RAY_MARKERS
+                and mk.id not in _STARTS and bool(tl.phases) and tl.phases[-1].name == mk.phase
+                and cls._settled(ev, tl, node))
+
+    @classmethod
+    def _straggler(cls, mk, ev, tl, source: str, node) -> bool:
+        """A phase event of a phase the start has already left, with no new facts: Timeline._enter
+        only extends that phase's span (a straggling rank), the tracker notes the phase for its process."""
+        if (mk.role not in ("start", "progress", "end") or not mk.phase or mk.id in _RAY_MARKERS
+                or mk.id in _STARTS):
             return False
-        return tl.left_behind(mk.phase, source)
+        return tl.left_behind(mk.phase, source) and cls._settled(ev, tl, node)
 
     def _stamp(self, ts: str) -> float:
         value = stamp_seconds(ts[0:2], ts[3:5], ts[6:14])
@@ -454,10 +463,10 @@ class QuietLines:
                 mk = ev.marker
                 if _heartbeat(mk):
                     votes.append(mk.engine)
-                elif self._straggler(mk, ev, tl, source):
+                elif self._straggler(mk, ev, tl, source, node):
                     behind.append(mk.phase)
                     votes.append(mk.engine)
-                elif self._progress(mk, ev, tl):
+                elif self._progress(mk, ev, tl, node):
                     progress.append(mk.phase)
                     votes.append(mk.engine)
                 else:

@@ -35,6 +35,13 @@ _MOVING_ROLES = {"start", "progress", "end", "finish", "ready"}
 _WAITING = re.compile(r"\b[Ww]aiting for\b")
 
 
+# Facts whose latest value counts (a progress figure); of any other fact the first value counts.
+LATEST_FACTS = frozenset((
+    "shards_done", "shards_total", "weights_load_s", "weights_gib", "kv_tokens", "kv_available_gib", "avail_mem_gb",
+    "max_concurrency", "kv_blocks", "compile_s", "graph_capture_s", "exit_code", "max_model_len", "weights_total_s",
+    "engine_init_s", "shards_elapsed", "failed_core_procs"))
+
+
 def moves(events) -> bool:
     """Whether a line's marker events show the start moving on (which forgets an error that ended the log so far)."""
     return any(ev.marker.role in _MOVING_ROLES for ev in events or ())
@@ -173,10 +180,7 @@ class Timeline:
         for ev in events:
             mk = ev.marker
             for k, v in ev.facts.items():
-                if k in ("shards_done", "shards_total", "weights_load_s", "weights_gib", "kv_tokens",
-                         "kv_available_gib", "avail_mem_gb", "max_concurrency", "kv_blocks", "compile_s",
-                         "graph_capture_s", "exit_code", "max_model_len", "weights_total_s", "engine_init_s",
-                         "shards_elapsed", "failed_core_procs"):
+                if k in LATEST_FACTS:
                     self.facts[k] = v
                 else:
                     self.facts.setdefault(k, v)
@@ -221,6 +225,12 @@ class Timeline:
         self.dist.feed(line, events, len(self.exceptions) > n_exc and not self.exceptions[-1].wrapper
                        and self.exceptions[-1].exc not in _BENIGN_EXC)
         return entered
+
+    def knows(self, facts: dict) -> bool:
+        """Whether `feed` would keep its facts as they are on these: each is known and its first
+        value counts."""
+        have = self.facts
+        return all(k in have and k not in LATEST_FACTS for k in facts)
 
     def quiet(self, n: int, source: str, clock: float | None, year: int | None, text: str,
               moving: bool, progress, behind) -> None:
