@@ -113,25 +113,12 @@ _RUN_BREAKERS = ('File "', "|", "\r", "VLLM_", "NCCL_", "SGLANG_", "GLOO_", "TOR
 _tag_of, _ts_of, _frac_of, _host_of = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(3)
 
 
-def _scan_marks(pairs: set[tuple[str, str]]) -> set[str]:
-    """The block scan's literals for (regex, anchor) pairs (see matcher.scan_anchors), kept in the
-    on-disk cache (parsing ~1000 regexes takes a large part of a second)."""
-    import hashlib
-    import sys
+def _scan_marks(pairs: set[tuple[str, str]]) -> frozenset[str]:
+    """The block scan's literals for (regex, anchor) pairs (see matcher.scan_anchors), kept on disk."""
+    from diagnose import _cache
 
-    from diagnose import __version__, _cache
-
-    ordered = sorted(pairs)
-    key = hashlib.sha256(repr((_SCAN_FORMAT, __version__, sys.version, ordered)).encode()).hexdigest()
-    name = "scan-" + key[:16]
-    got = _cache.load(name, key)
-    if isinstance(got, frozenset):
-        return set(got)
-    out: set[str] = set()
-    for rx, anchor in ordered:
-        out.update(scan_anchors(rx, (anchor,)))
-    _cache.store(name, key, frozenset(out))
-    return out
+    return _cache.derived("scan", _SCAN_FORMAT, pairs,
+                          lambda ordered: frozenset(x for rx, anchor in ordered for x in scan_anchors(rx, (anchor,))))
 
 
 _SCAN_FORMAT = 1  # bump when scan_anchors changes

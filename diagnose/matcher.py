@@ -276,10 +276,8 @@ class _Leaf:
             self.kind = "regex"
             self.text = cond.regex
             self._pattern = None  # compiled on first use: most rules never see a candidate line
-            if cond.anchor:
-                self.anchor = (cond.anchor.lower() if cond.ignore_case else cond.anchor,)
-            else:
-                self.anchor = literal_anchors(cond.regex, cond.ignore_case)
+            # without `anchor:` in the rule, the literals its regex requires (Matcher fills them in)
+            self.anchor = (cond.anchor.lower() if cond.ignore_case else cond.anchor,) if cond.anchor else None
 
 
     @property
@@ -289,6 +287,30 @@ class _Leaf:
 
             self._pattern = regex.compile(self.text, regex.IGNORECASE if self.ignore_case else 0)
         return self._pattern
+
+
+def _derive(leaves: list[_Leaf]) -> dict[int, bool]:
+    """What the matcher derives from each leaf's regex, kept on disk (see diagnose._cache.derived):
+    the anchors of a leaf whose rule names none (literal_anchors), and for every leaf whether it is
+    number_blind. Fills in the anchors; returns leaf index -> number-blind."""
+    from diagnose import _cache
+
+    def build(ordered):
+        out = {}
+        for text, ignore_case, anchor in ordered:
+            anchors = anchor if anchor is not None else literal_anchors(text, ignore_case)
+            out[(text, ignore_case, anchor)] = (anchors, number_blind(text, anchors))
+        return out
+
+    keys = {lf.idx: (lf.text, lf.ignore_case, lf.anchor) for lf in leaves if lf.kind == "regex"}
+    found = _cache.derived("leaves", 1, set(keys.values()), build)
+    blind = {}
+    for lf in leaves:
+        if lf.kind == "regex":
+            lf.anchor, blind[lf.idx] = found[keys[lf.idx]]
+        else:
+            blind[lf.idx] = False
+    return blind
 
 
 class _Group:
@@ -368,6 +390,7 @@ class Matcher:
             node = self._compile(rule.match, rule.id)
             unless = self._compile(rule.unless, rule.id) if rule.unless is not None else None
             self.rules.append(_RuleState(rule, node, unless, order))
+        self._blind = _derive(self.leaves)  # leaf index -> number-blind
         self._anchored = [lf for lf in self.leaves if lf.anchor]
         self.unanchored = [lf for lf in self.leaves if not lf.anchor]
         # anchor -> anchored leaves (by index) that it gates; case-blind leaves look in the lower-cased text
@@ -391,7 +414,6 @@ class Matcher:
                 for lf in members:
                     self._group_of[lf.idx] = group
         self._memo: dict[str, dict[int, dict]] = {}  # text -> leaf hits (see leaf_hits)
-        self._blind: dict[int, bool] = {}  # leaf index -> number-blind (found on first need)
         self._blind_hits: dict[str, dict] = {}  # a text's number_shape -> number-blind leaf that hit it -> its groups' spans
         self.volatile = 0  # regex time-outs and errors so far (while it stays, leaf hits are a function of the text)
         # `feed` returns every finding that completed; False: only those kept (a reader of the whole
@@ -462,13 +484,7 @@ class Matcher:
             blind: set[int] = set()
             if len(text) <= _MEMO_TEXT:
                 known = self._blind
-                for idx in idxs:
-                    b = known.get(idx)
-                    if b is None:
-                        lf = self.leaves[idx]
-                        b = known[idx] = lf.kind == "regex" and number_blind(lf.text, lf.anchor)
-                    if b:
-                        blind.add(idx)
+                blind = {idx for idx in idxs if known[idx]}
             spans = None
             ordered = False  # whether `hits` must be put back in leaf order (as _try_leaves fills it)
             if blind:

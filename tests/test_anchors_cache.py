@@ -89,3 +89,33 @@ def test_plain_rules_equal_the_validated_models(monkeypatch):
             if isinstance(value, (str, int, type(None))) or (isinstance(value, list) and all(isinstance(v, str) for v in value)):
                 assert getattr(plain, name) == value, (lr.path, name)
         assert [i.text for i in plain.remediation_items] == [i.text for i in model.remediation_items]
+
+
+def test_derived_values_are_built_once_per_input_set(tmp_path, monkeypatch):
+    """What the matcher and the block scan derive from the pack's regexes is built on the first run and
+    read back after; other inputs get their own entry; with the cache off it is built every time."""
+    from diagnose import _cache
+    from diagnose.matcher import Matcher
+    from diagnose.pipeline import load_rules
+
+    monkeypatch.setenv("LLMDIAG_CACHE_DIR", str(tmp_path / "cache"))
+    built = []
+
+    def build(ordered):
+        built.append(ordered)
+        return {x: len(x) for x in ordered}
+
+    assert _cache.derived("t", 1, {"ab", "c"}, build) == {"ab": 2, "c": 1}
+    assert _cache.derived("t", 1, {"c", "ab"}, build) == {"ab": 2, "c": 1}
+    assert len(built) == 1
+    _cache.derived("t", 1, {"abc"}, build)
+    _cache.derived("t", 2, {"ab", "c"}, build)  # a new format of the value
+    assert len(built) == 3
+    monkeypatch.setenv("LLMDIAG_NO_CACHE", "1")
+    _cache.derived("t", 1, {"ab", "c"}, build)
+    assert len(built) == 4
+    monkeypatch.delenv("LLMDIAG_NO_CACHE")
+    rules, _ = load_rules()
+    a, b = Matcher(rules), Matcher(rules)  # the second reads what the first stored
+    assert [lf.anchor for lf in a.leaves] == [lf.anchor for lf in b.leaves] and a._blind == b._blind
+    assert any(p.name.startswith("leaves-") for p in (tmp_path / "cache").iterdir())
