@@ -67,9 +67,9 @@ class _Probe:
 # (LineParser.clock_at adds the years); `proc` / `node`: its distributed.ProcState / NodeState;
 # `votes`: the engines its events name; `moving`: whether its events show the start moving on
 # (timeline.moves, as Timeline.feed asks it); `progress` / `behind`: the phases of its progress events
-# for the phase the start is in / for phases the start has left.
+# for the phase the start is in / for phases the start has left; `events`: its marker events (None: none).
 QuietLine = namedtuple("QuietLine", "n raw source kind text clock year proc node ray nodes_seen votes moving "
-                                    "progress behind hint nonblank")
+                                    "progress behind hint nonblank events")
 _new = tuple.__new__  # QuietLine(...) without the namedtuple's Python-level constructor (hot path)
 
 
@@ -148,15 +148,18 @@ class QuietLines:
     """`classify(n, raw)`: a QuietLine for a quiet line; for any other line None, or the rule leaf
     hits it found on the line (to hand to the full path). It changes no analysis state."""
 
-    def __init__(self, analyzer, parser: LineParser):
+    def __init__(self, analyzer, parser: LineParser, live: bool = False):
+        """`live`: for `watch`, which reads every heartbeat (a heartbeat is not progress); explain
+        skips the markers whose events change nothing in it."""
         self.a = analyzer
         self.parser = parser
         matcher = analyzer.matcher
+        inert = (lambda mk: False) if live else _inert
         self._what: dict[str, int] = {}  # anchor -> what its presence asks for (_TRIGGER | _MARKER | _RULE)
         for anchor in TRIGGERS:
             self._what[anchor] = _TRIGGER
         for anchor, markers in analyzer.scanner.anchors:
-            if not all(_inert(mk) for mk in markers):
+            if not all(inert(mk) for mk in markers):
                 self._what[anchor] = self._what.get(anchor, 0) | _MARKER
         for anchor in matcher.by_anchor:
             self._what[anchor] = self._what.get(anchor, 0) | _RULE
@@ -179,7 +182,7 @@ class QuietLines:
         pairs = set()  # (regex, anchor) of the markers and rule leaves
         for anchor, markers in analyzer.scanner.anchors:
             for mk in markers:
-                if not _inert(mk):
+                if not inert(mk):
                     pairs.add((mk.regex, anchor))
         for anchor, idxs in matcher.by_anchor.items():
             for idx in idxs:
@@ -463,7 +466,7 @@ class QuietLines:
             if hits:
                 return (text, hits)  # handed to the full path (each regex runs once)
         return _new(QuietLine, (n, raw, source, kind, text, clock, year, st, node, ray, nodes_seen, votes, moving,
-                                progress, behind, hint, nonblank))
+                                progress, behind, hint, nonblank, events))
 
 
     # -- runs of lines ----------------------------------------------------------------------

@@ -66,9 +66,10 @@ class Analyzer:
     def engine(self) -> str:
         return self.guess.engine
 
-    def feed(self, line: Line) -> Step:
+    def feed(self, line: Line, known: tuple[str, dict] | None = None) -> Step:
+        """Everything a line changes, and what changed (for live views). `known`: see `_advance`."""
         was_ready = self.timeline.ready_seq is not None
-        events, entered, new = self._advance(line)
+        events, entered, new = self._advance(line, known)
         roles = {ev.marker.role for ev in events}
         return Step(entered, new, not was_ready and self.timeline.ready_seq is not None,
                     "heartbeat" in roles, bool(roles & {"wrapper", "fatal"}), events)
@@ -110,6 +111,13 @@ class Analyzer:
         if q.nonblank:
             self.last = (q.n, q.source, q.raw)
             self.last_who = q.proc.key
+
+    def feed_quiet(self, q, parser: LineParser) -> Step:
+        """`quiet`, and what changed for live views (a quiet line enters no phase, completes no rule,
+        is not ready and not fatal)."""
+        self.quiet(q, parser)
+        events = q.events or ()
+        return Step(heartbeat=any(ev.marker.role == "heartbeat" for ev in events), events=list(events))
 
     def quiet_run(self, r, parser: LineParser) -> None:
         """`quiet` of each line of a run (see diagnose.fastpath.QuietLines.run)."""

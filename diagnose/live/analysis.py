@@ -13,6 +13,7 @@ import re
 import time
 from typing import Callable
 
+from diagnose.fastpath import QuietLine
 from diagnose.lines import LineParser, LineSplitter, decode
 from diagnose.live import stall as stalls
 from diagnose.live.views import View, fmt_dur, stall_lines
@@ -93,7 +94,8 @@ class LiveAnalysis:
     def __init__(self, rules, warnings: list[str] | None, view: View, overrides: dict[str, float] | None = None,
                  source: str = "<stdin>", clock: Callable[[], float] = time.monotonic,
                  on_ready: Callable[[], None] | None = None, node: str | None = None,
-                 probe: dict | None = None, on_probe: Callable[[str], None] | None = None, events=None):
+                 probe: dict | None = None, on_probe: Callable[[str], None] | None = None, events=None,
+                 quiet: bool = True):
         self.analyzer = Analyzer(rules, warnings)
         self.analyzer.split_starts = True  # a restarted server (`docker logs -f` of a crash loop): one start at a time
         self.starts_seen = 1
@@ -103,6 +105,14 @@ class LiveAnalysis:
         self.on_ready = on_ready
         self.parser = LineParser(source, node=node)
         self.bar_parser = LineParser(source, node=node)
+        # the quiet-line classifier of explain (diagnose.fastpath): a line it finds quiet is applied
+        # without parsing and matching it; `quiet=False` reads every line the full way
+        self.classify = None
+        if quiet:
+            from diagnose.fastpath import QuietLines
+
+            classifier = QuietLines(self.analyzer, self.parser, live=True)
+            self.classify = classifier.classify if classifier.enabled else None
         now = clock()
         self.started = now
         self.split = LineSplitter()
@@ -231,8 +241,13 @@ class LiveAnalysis:
 
     def _record(self, rec: tuple[int, str, int], now: float) -> None:
         try:
-            line = self.parser.parse(*rec)
-            step = self.analyzer.feed(line)
+            got = self.classify(rec[0], rec[1]) if self.classify is not None and not rec[2] else None
+            if got.__class__ is QuietLine:
+                line = got
+                step = self.analyzer.feed_quiet(got, self.parser)
+            else:  # None, or the rule leaf hits the classifier found
+                line = self.parser.parse(*rec)
+                step = self.analyzer.feed(line, got)
         except Exception as exc:  # noqa: BLE001 - a parser bug must not hurt the passthrough
             self.disable("the log parser", exc)
             return

@@ -10,7 +10,7 @@ from diagnose.live import analysis
 from diagnose.live.analysis import LiveAnalysis
 from diagnose.live.views import View
 
-from .conftest import sample
+from .conftest import SAMPLES, sample
 
 V = "INFO 01-02 03:04:05 [x.py:1] "
 
@@ -192,7 +192,7 @@ def test_memory_stays_bounded_after_ready(live, monkeypatch):
 
 
 def test_a_parser_exception_switches_the_analysis_off_once(live, monkeypatch):
-    def boom(line):
+    def boom(line, known=None):
         raise RuntimeError("parser bug")
 
     monkeypatch.setattr(live.analyzer, "feed", boom)
@@ -296,3 +296,25 @@ def test_shard_rate_falls_back_to_the_wall_clock_without_a_bar_time():
     p.update(2, 4, 110.0)
     assert p.snapshot(110.0, None)["rate"] == pytest.approx(0.2)
     assert analysis.bar_seconds("1:02:03") == 3723 and analysis.bar_seconds("?") is None
+
+
+@pytest.mark.parametrize("path", sorted(str(p.relative_to(SAMPLES)) for p in SAMPLES.rglob("*.log")))
+def test_the_quiet_path_shows_and_reports_the_same(rules, path):
+    """Watch reads quiet lines as explain does (diagnose.fastpath): what it shows and the final
+    report are those of reading every line the full way, fed in pieces that cut lines."""
+    data = (SAMPLES / path).read_bytes()
+    got = []
+    for quiet in (True, False):
+        clock = Clock()
+        view = Record()
+        la = LiveAnalysis(rules, [], view, {"weights": 30.0}, clock=clock, quiet=quiet)
+        states = []
+        for i in range(0, len(data), 977):
+            clock.t += 0.5
+            la.feed_data(data[i:i + 977])
+            la.tick()
+            states.append((la.n, la.phase, la.ready, la.last_progress, la.last_text, la.pending_lines,
+                           la.post_ready_left, la.fatal_seen, la.address.url, la.address.port))
+        report = la.finish()
+        got.append((view.events, states, report.to_json() if report is not None else None))
+    assert got[0] == got[1]

@@ -120,25 +120,21 @@ def _eval(self, node, hits, hit_line, run):
 m.Matcher._eval = _eval
 """
 
-_RAISING_PARSER = """
-import diagnose.pipeline as p
-_orig = p.Analyzer.feed
-def feed(self, line):
-    if line.n == 25:
-        raise ValueError("boom in the parser")
-    return _orig(self, line)
-p.Analyzer.feed = feed
-"""
-
-_DYING_ANALYSIS = """
+# line 25 goes the full way (Analyzer.feed) or the quiet way (Analyzer.feed_quiet): both are patched
+_AT_LINE_25 = """
 import os, diagnose.pipeline as p
-_orig = p.Analyzer.feed
-def feed(self, line):
-    if line.n == 25:
-        os._exit(9)
-    return _orig(self, line)
-p.Analyzer.feed = feed
+def _patched(name):
+    orig = getattr(p.Analyzer, name)
+    def feed(self, line, *args):
+        if line.n == 25:
+            {action}
+        return orig(self, line, *args)
+    setattr(p.Analyzer, name, feed)
+_patched("feed")
+_patched("feed_quiet")
 """
+_RAISING_PARSER = _AT_LINE_25.format(action='raise ValueError("boom in the parser")')
+_DYING_ANALYSIS = _AT_LINE_25.format(action="os._exit(9)")
 
 
 @pytest.mark.parametrize("patch,message", [
