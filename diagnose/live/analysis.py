@@ -23,6 +23,7 @@ from diagnose.report import Diagnosis, Report, died_after_ready
 TICK_S = 0.25
 CONFIRM_LINES = 30  # a finding is confirmed this many lines later ...
 CONFIRM_IDLE_S = 0.5  # ... or after this long without input (the traceback has ended)
+CONFIRM_EVERY_S = 1.0  # at most one report built in this time while the input flows
 UNKNOWN_IDLE_S = 2.0  # "no known rule explains it" waits longer: a rule may still complete
 POST_READY_CONTEXT = 100  # lines analysed after a suspicious line once the server is up
 MAX_REPORTED = 10_000
@@ -142,6 +143,7 @@ class LiveAnalysis:
         self.shown: list[tuple[str, str]] = []
         self.pending_since: float | None = None
         self.pending_lines = 0
+        self.last_confirm = float("-inf")  # when the last report was built (_confirm)
         self.fatal_seen = 0
         self.warnings_seen = len(self.analyzer.run.warnings)
         self.post_ready_left = 0
@@ -340,7 +342,7 @@ class LiveAnalysis:
                 self.post_ready_left -= 1
             elif _SUSPICIOUS.search(line.raw.encode("utf-8", "replace")):
                 self.post_ready_left = POST_READY_CONTEXT
-        if self.pending_since is not None and self.pending_lines >= CONFIRM_LINES and not tl.in_traceback:
+        if self._confirmable(now) and not tl.in_traceback:
             self._confirm(now)
         if len(self.analyzer.run.warnings) != self.warnings_seen:
             for w in self.analyzer.run.warnings[self.warnings_seen:]:
@@ -477,7 +479,14 @@ class LiveAnalysis:
         return eng, ver if isinstance(ver, str) else None
 
     # -- diagnoses -------------------------------------------------------------------------------
+    def _confirmable(self, now: float) -> bool:
+        """A finding waits CONFIRM_LINES lines, and a report is built at most every CONFIRM_EVERY_S
+        (a server that logs a request error every few lines would build one per error)."""
+        return (self.pending_since is not None and self.pending_lines >= CONFIRM_LINES
+                and now - self.last_confirm >= CONFIRM_EVERY_S)
+
     def _confirm(self, now: float, final: bool = False) -> None:
+        self.last_confirm = now
         self.pending_since = None
         self.pending_lines = 0
         if not self.diag_ok or not self.enabled:
@@ -530,7 +539,7 @@ class LiveAnalysis:
         self._poll_probe()
         if self.pending_since is not None:
             idle = now - self.last_input
-            if idle >= CONFIRM_IDLE_S or (now - self.pending_since) >= 5.0:
+            if idle >= CONFIRM_IDLE_S or (now - self.pending_since) >= 5.0 or self._confirmable(now):
                 self._confirm(now)
         self._check_stall(now)
         self._refresh()
