@@ -8,6 +8,10 @@ Throughput: `cat FILE | X | consumer` for X = cat and X = llmdiag watch, timed u
 has every byte, with the CPU seconds X spent per GB passed (the analysis runs beside the passthrough and may skip input it cannot follow;
 the passthrough never waits for it). CPU: a ready vLLM log, then request and metrics lines at a
 fixed rate; CPU seconds of watch (both of its processes) per wall second, measured from /proc.
+
+Analysis: `python bench/bench_watch.py --analysis LOG` feeds LOG to the analysis of watch as its
+process does (diagnose.live.analysis.LiveAnalysis, 64 KiB at a time, with its ticks) and prints
+the MB/s of the CPU time it took (bench/run.py runs it on its serving and 8-rank logs).
 """
 
 from __future__ import annotations
@@ -134,13 +138,42 @@ def cpu_while_up(cmd: list[str], rate: int, seconds: float) -> float:
     return (c1 - c0) / (t1 - t0)
 
 
+def analysis_rate(path: Path) -> dict:
+    """CPU seconds of the analysis of watch over `path` (as its process reads it), and MB/s."""
+    sys.path.insert(0, str(ROOT))
+    from diagnose.live.analysis import LiveAnalysis
+    from diagnose.live.views import View
+    from diagnose.pipeline import load_rules
+
+    rules, _ = load_rules()
+    la = LiveAnalysis(rules, [], View())
+    t0 = time.process_time()
+    with open(path, "rb") as fh:
+        while True:
+            block = fh.read(1 << 16)
+            if not block:
+                break
+            la.feed_data(block)
+            la.tick()
+    la.finish()
+    cpu = time.process_time() - t0
+    mb = path.stat().st_size / 2**20
+    return {"mb": mb, "cpu_s": cpu, "mb_s": mb / cpu if cpu else None}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--analysis", type=Path, default=None, help="only: the analysis MB/s on this log (JSON)")
     ap.add_argument("--size-mb", type=int, default=256)
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--rates", default="100,1000")
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
+    if args.analysis is not None:
+        import json
+
+        print(json.dumps(analysis_rate(args.analysis)))
+        return
     size = args.size_mb << 20
     cat = [shutil.which("cat") or "cat"]
     print(f"llmdiag watch benchmark  (python {sys.version.split()[0]}, {os.cpu_count()} CPUs)")

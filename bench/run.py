@@ -13,6 +13,7 @@ reports side by side:
   - the cost of 10x as many rules (synthetic copies of the pack that never fire);
   - peak RSS of each explain run;
   - cold start: `llmdiag --version` and `llmdiag explain` of a 1 MB log, against `python -c pass`;
+  - `watch` analysis MB/s on the serving and 8-rank logs (bench/bench_watch.py --analysis);
   - `watch` passthrough and CPU (bench/bench_watch.py, run as is).
 --json FILE also writes every measurement as JSON.
 """
@@ -274,6 +275,20 @@ def main() -> int:
                            "ratio": more["wall_s"] / base["wall_s"]}
     print(f"\n10x rules (+{n_extra} synthetic) on {rsize} MB: {base['wall_s']:.2f} s -> {more['wall_s']:.2f} s "
           f"= {more['wall_s'] / base['wall_s']:.2f}x the time")
+
+    if not args.no_watch:
+        # the analysis of watch (its process, in-process here) on a serving and an 8-rank log
+        result["watch_analysis"] = {}
+        print("\nwatch analysis (bench/bench_watch.py --analysis; CPU time)")
+        for kind, size in (("serving", min(sizes)), ("ranks", min(sizes))):
+            log = make_log(args.work, size, kind)
+            got = [json.loads(subprocess.run([sys.executable, str(ROOT / "bench" / "bench_watch.py"), "--analysis",
+                                              str(log)], capture_output=True, text=True, env=_env(),
+                                             check=True).stdout) for _ in range(args.runs)]
+            got.sort(key=lambda r: r["cpu_s"])
+            r = got[len(got) // 2]
+            result["watch_analysis"][kind] = r
+            print(f"  {kind} log {r['mb']:.0f} MB: {r['mb_s']:.1f} MB/s ({r['cpu_s']:.2f} s CPU)")
 
     if not args.no_watch and (ROOT / "bench" / "bench_watch.py").exists():
         print("\nwatch (bench/bench_watch.py)", flush=True)

@@ -46,3 +46,11 @@ def test_ten_times_rules_copies_load_and_never_fire(tmp_path):
                           str(log)], capture_output=True, text=True, cwd=ROOT)
     rules = [d["rule"] for d in json.loads(out.stdout)["diagnoses"]]
     assert rules and not any(r.endswith("-x0") for r in rules)
+
+
+def test_watch_analysis_rate_reads_the_whole_log():
+    log = ROOT / "sample_logs" / "vllm" / "04-v1-0.11.2-tp2-ready.log"
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_watch.py"), "--analysis", str(log)],
+                         capture_output=True, text=True, cwd=ROOT, check=True)
+    got = json.loads(out.stdout)
+    assert got["mb"] == log.stat().st_size / 2**20 and got["cpu_s"] > 0
