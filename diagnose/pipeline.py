@@ -106,7 +106,7 @@ class Analyzer:
             clock = parser.clock_at(clock, q.year)
         self.guess.vote(q.kind, q.votes, q.hint)
         tl = self.timeline
-        tl.quiet(q.n, q.source, clock, q.year, q.text, q.moving, q.progress, q.behind)
+        tl.quiet(q.n, q.source, clock, q.year, q.text, q.moving, q.behind)
         tl.dist.quiet(q.proc, q.node, q.n, q.ray, q.kind == "nccl", q.nodes_seen, q.progress + q.behind)
         if q.nonblank:
             self.last = (q.n, q.source, q.raw)

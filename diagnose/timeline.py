@@ -68,7 +68,6 @@ class PhaseSpan:
     start_clock: float | None = None
     end_clock: float | None = None
     start_year: int | None = None
-    progress_lines: int = 0
     ended: bool = False  # its end marker was seen
 
     @property
@@ -189,12 +188,10 @@ class Timeline:
                 if self._enter(mk.phase, line):
                     entered = mk.phase
                 span = self.current
-                if span is not None and span.name == mk.phase:
-                    span.progress_lines += 1
-                    if role == "end":
-                        span.status = "done"
-                        span.ended = True
-                        span.end_clock = line.clock if line.clock is not None else span.end_clock
+                if span is not None and span.name == mk.phase and role == "end":
+                    span.status = "done"
+                    span.ended = True
+                    span.end_clock = line.clock if line.clock is not None else span.end_clock
             elif role == "finish":
                 span = self.current
                 if span is not None:
@@ -233,10 +230,10 @@ class Timeline:
         return all(k in have and k not in LATEST_FACTS for k in facts)
 
     def quiet(self, n: int, source: str, clock: float | None, year: int | None, text: str,
-              moving: bool, progress, behind) -> None:
-        """`feed` of a line that enters no phase, names no fact and is no error or traceback start
-        (see diagnose.fastpath); `moving`: `moves` of its events; `progress` / `behind`: phases of its
-        events for the current phase / for phases the start has left."""
+              moving: bool, behind) -> None:
+        """`feed` of a line that enters no phase, names no new fact and is no error or traceback start
+        (see diagnose.fastpath); `moving`: `moves` of its events; `behind`: phases of its events for
+        phases the start has left."""
         self.seq += 1
         self._counted(n, clock, year)
         self._extend(n, source, clock, year)
@@ -253,8 +250,6 @@ class Timeline:
             else:
                 self.note_frame(text)
         self.tb_of_line = tb
-        if progress:
-            self.phases[-1].progress_lines += len(progress)
         for name in behind:  # _enter extends the left phase's span
             old = self.span_of(name)
             if old is not None and old.source == source:

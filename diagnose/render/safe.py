@@ -29,11 +29,6 @@ def visible(text: str) -> str:
     return UNSAFE.sub(_escape, text) if UNSAFE.search(text) else text
 
 
-def visible_lines(text: str) -> str:
-    """As `visible`, keeping the line breaks of a multi-line text (one per `\\n`)."""
-    return "\n".join(visible(part) for part in text.split("\n"))
-
-
 def _clean(value):
     if isinstance(value, str):
         return visible(value)
