@@ -98,9 +98,10 @@ QuietRun = namedtuple("QuietRun", "first last k source procs clock kinds last_ra
 # tag or none, or an NCCL `host:pid:tid [dev]` line whose head is short (TAGGED and _NCCL_HEAD with
 # the limits `_classify` puts on them). Any other line is looked at alone.
 _VALID_TS = r"(?:0[1-9]|1[0-2])-(?:[0-2]\d|3[01]) (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d"
-_RUN_LINE = (r"(?:\([^()\n]*\) ?)?(?:DEBUG|INFO|WARNING) " + _VALID_TS + r"(?:\.\d+)? \[?[\w./\-]+\.py:\d+\] ?"
-             r"[^\S\n]*\S"
-             r"|[A-Za-z_.\-][\w.\-]{0,47}:\d{1,10}:\d{1,10} \[\d{1,4}\] (?:[\w./\-]{1,20}:\d{1,6} )?NCCL ")
+_RUN_VLLM = r"(?:\([^()\n]*\) ?)?(?:DEBUG|INFO|WARNING) " + _VALID_TS + r"(?:\.\d+)? \[?[\w./\-]+\.py:\d+\] ?"
+_RUN_NCCL = r"[A-Za-z_.\-][\w.\-]{0,47}:\d{1,10}:\d{1,10} \[\d{1,4}\] (?:[\w./\-]{1,20}:\d{1,6} )?"
+_RUN_LINE = _RUN_VLLM + r"[^\S\n]*\S|" + _RUN_NCCL + "NCCL "
+_RUN_HEADS = re.compile("^(?:" + _RUN_VLLM + "|" + _RUN_NCCL + "(?=NCCL ))", re.M)  # what `text` of a run line leaves out
 _OTHER_LINE = re.compile(r"\n(?!" + _RUN_LINE + ")")
 _FIRST_LINE = re.compile(_RUN_LINE)
 # per line of a run: (tag, stamp, fraction, NCCL host:pid)
@@ -221,7 +222,7 @@ class QuietLines:
     @classmethod
     def _progress(cls, mk, ev, tl, node) -> bool:
         """A start or progress event with no new facts for the phase the start is in: Timeline.feed
-        counts a progress line of the current span, the tracker notes the phase for its process."""
+        changes nothing for it, the tracker notes the phase for its process."""
         return (mk.role in ("start", "progress") and bool(mk.phase) and mk.id not in _RAY_MARKERS
                 and mk.id not in _STARTS and bool(tl.phases) and tl.phases[-1].name == mk.phase
                 and cls._settled(ev, tl, node))
@@ -511,6 +512,11 @@ class QuietLines:
             cur = e + 1
         if cur <= end:
             yield n + 1, n + 1 + text.count("\n", cur), text[cur:]
+
+    @staticmethod
+    def run_texts(text: str) -> list[str]:
+        """The messages of a run's lines (a QuietLine's `text`), without their blanks at either end."""
+        return [m.strip() for m in _RUN_HEADS.sub("", text).split("\n")]
 
     def run(self, first: int, last: int, text: str):
         """A QuietRun for lines first..last (`text`, of the shapes of _RUN_LINE, holding no anchor or

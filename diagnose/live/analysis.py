@@ -14,7 +14,7 @@ import time
 from typing import Callable
 
 from diagnose.fastpath import QuietLine
-from diagnose.lines import LineParser, LineSplitter, decode
+from diagnose.lines import LineParser, LineSplitter, decode, line_records
 from diagnose.live import stall as stalls
 from diagnose.live.views import View, fmt_dur, stall_lines
 from diagnose.pipeline import Analyzer, scanner
@@ -108,12 +108,13 @@ class LiveAnalysis:
         self.bar_parser = LineParser(source, node=node)
         # the quiet-line classifier of explain (diagnose.fastpath): a line it finds quiet is applied
         # without parsing and matching it; `quiet=False` reads every line the full way
-        self.classify = None
+        self.classify = self.quiet = None
         if quiet:
             from diagnose.fastpath import QuietLines
 
             classifier = QuietLines(self.analyzer, self.parser, live=True)
-            self.classify = classifier.classify if classifier.enabled else None
+            if classifier.enabled:
+                self.quiet, self.classify = classifier, classifier.classify
         now = clock()
         self.started = now
         self.split = LineSplitter()
@@ -191,6 +192,21 @@ class LiveAnalysis:
         if not self.enabled:
             self.split.count(data)
             return
+        if self.quiet is not None and self._skip_quiet() is None:
+            # before the server is up: the block's whole lines at once (as explain reads them)
+            try:
+                n0, text, records = self.split.feed_block(data)
+            except Exception as exc:  # noqa: BLE001
+                self.disable("the line splitter", exc)
+                return
+            if text is not None:
+                self._take_block(n0, text, now)
+            for rec in records:
+                if self.enabled:
+                    self._record(rec, now)
+            if self.enabled:
+                self._partial_progress(now)
+            return
         records = self.split.follow(data, self._skip_quiet)
         while True:
             try:
@@ -204,6 +220,57 @@ class LiveAnalysis:
                 self._record(rec, now)
         if self.enabled:
             self._partial_progress(now)
+
+    def _take_block(self, n0: int, text: str, now: float) -> None:
+        """The whole lines of a block (`text`, the first one numbered n0 + 1), as `_record` takes them
+        one by one: a run of quiet lines (fastpath.QuietLines.pieces / run) is applied at once where
+        no confirmation falls inside it; once the server is up (on a line of this block), the lines
+        after it are taken as `follow` takes them (those without anything suspicious counted unread)."""
+        quiet = self.quiet
+        try:
+            pieces = list(quiet.pieces(n0, text))
+        except Exception as exc:  # noqa: BLE001
+            self.disable("the line splitter", exc)
+            return
+        for piece in pieces:
+            if not self.enabled:
+                return
+            if len(piece) == 3:
+                first, last, run_text = piece
+                k = last - first + 1
+                if not self.ready and not (
+                        self.pending_since is not None and self.pending_lines + k >= CONFIRM_LINES
+                        and now - self.last_confirm >= CONFIRM_EVERY_S):
+                    try:
+                        r = quiet.run(first, last, run_text)
+                        if r is not None:
+                            self.analyzer.quiet_run(r, self.parser)
+                            self._after_run(quiet.run_texts(run_text), k, now)
+                            continue
+                    except Exception as exc:  # noqa: BLE001 - as a line of _record would
+                        self.disable("the log parser", exc, first)
+                        return
+                singles = enumerate(run_text.split("\n"), first)
+            else:
+                singles = (piece,)
+            for n, raw in singles:
+                if not self.enabled:
+                    return
+                pattern = self._skip_quiet()
+                if pattern is not None and pattern.search(raw.encode()) is None:
+                    continue  # counted (by the splitter), not read: as `follow` skips once the server is up
+                for rec in line_records(n, raw) if "\r" in raw else ((n, raw, 0),):
+                    if self.enabled:
+                        self._record(rec, now)
+
+    def _after_run(self, texts: list[str], k: int, now: float) -> None:
+        """`_after` of k quiet lines with these messages (no events, no findings, before the server is
+        up, no confirmation due among them; see _take_block)."""
+        if any(t != self.last_text for t in texts):  # (each differs from the one before, or all are alike)
+            self._progress(now)
+        self.last_text = texts[-1]
+        if self.pending_since is not None:
+            self.pending_lines += k
 
     def _skip_quiet(self):
         """The server is up: whole lines before the next suspicious one are counted, not analysed."""
@@ -251,15 +318,16 @@ class LiveAnalysis:
                 line = self.parser.parse(*rec)
                 step = self.analyzer.feed(line, got)
         except Exception as exc:  # noqa: BLE001 - a parser bug must not hurt the passthrough
-            self.disable("the log parser", exc)
+            self.disable("the log parser", exc, rec[0])
             return
         if self.analyzer.starts != self.starts_seen:
             self._restarted(line.n, now)
         self._after(line, step, now)
 
-    def disable(self, what: str, exc: BaseException) -> None:
+    def disable(self, what: str, exc: BaseException, n: int | None = None) -> None:
+        """Switch the analysis off after an internal error at line `n` (default: the last line split)."""
         self.enabled = False
-        self.note(f"internal error in {what} at line {self.n} ({type(exc).__name__}: {exc}); the live analysis "
+        self.note(f"internal error in {what} at line {self.n if n is None else n} ({type(exc).__name__}: {exc}); the live analysis "
                    "is switched off, the log still passes through unchanged")
 
     def _restarted(self, banner: int, now: float) -> None:

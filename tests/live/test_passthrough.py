@@ -120,18 +120,20 @@ def _eval(self, node, hits, hit_line, run):
 m.Matcher._eval = _eval
 """
 
-# line 25 goes the full way (Analyzer.feed) or the quiet way (Analyzer.feed_quiet): both are patched
+# line 25 goes the full way (Analyzer.feed), the quiet way (Analyzer.feed_quiet) or in a run of quiet
+# lines (Analyzer.quiet_run): all are patched
 _AT_LINE_25 = """
 import os, diagnose.pipeline as p
-def _patched(name):
+def _patched(name, has_25):
     orig = getattr(p.Analyzer, name)
     def feed(self, line, *args):
-        if line.n == 25:
+        if has_25(line):
             {action}
         return orig(self, line, *args)
     setattr(p.Analyzer, name, feed)
-_patched("feed")
-_patched("feed_quiet")
+_patched("feed", lambda line: line.n == 25)
+_patched("feed_quiet", lambda line: line.n == 25)
+_patched("quiet_run", lambda run: run.first <= 25 <= run.last)
 """
 _RAISING_PARSER = _AT_LINE_25.format(action='raise ValueError("boom in the parser")')
 _DYING_ANALYSIS = _AT_LINE_25.format(action="os._exit(9)")
