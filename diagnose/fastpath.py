@@ -33,7 +33,7 @@ from diagnose.engines import PROCESS_FIRST, START_BANNERS, path_hint
 from diagnose.engines.base import PHASE_INDEX
 from diagnose.matcher import scan_anchors
 from diagnose.lines import LineParser, engine_header, stamp_seconds, worker_rank
-from diagnose.timeline import EXC_RE, moves
+from diagnose.timeline import EXC_RE, WAITING, moves
 
 # What sends a line the full way: a traceback, Ray's folding, NCCL lines the tracker reads, ANSI
 # colour and NUL bytes (the parser removes them, which can join an anchor).
@@ -92,24 +92,28 @@ _REFUSED = ()  # the memo entry of a line that always takes the full path
 # applies. `procs`: (ProcState, NodeState, lines, last line, NCCL lines) per process; `clock`: the last
 # clock printed (as printed), `kinds`: (kind, lines) for the engine vote; `last_raw` / `last_key`: the
 # run's last line and its process.
-QuietRun = namedtuple("QuietRun", "first last k source procs clock kinds last_raw last_key")
+# `texts`: the messages of its lines when a traceback is open (Timeline.quiet_run reads them), else
+# None; `hints`: the engines its traceback frames name (EngineGuess.hinted).
+QuietRun = namedtuple("QuietRun", "first last k source procs clock kinds last_raw last_key texts hints")
 
-# A line a run may hold: a vLLM header (below ERROR, with a valid stamp and a message) after a plain
-# tag or none, or an NCCL `host:pid:tid [dev]` line whose head is short (TAGGED and _NCCL_HEAD with
-# the limits `_classify` puts on them). Any other line is looked at alone.
+# A line a run may hold: a vLLM header (with a valid stamp and a message; ERROR and CRITICAL only once
+# the server is up, see QuietLines.run) after a plain tag or none, or an NCCL `host:pid:tid [dev]` line
+# whose head is short (TAGGED and _NCCL_HEAD with the limits `_classify` puts on them). Any other line
+# is looked at alone.
 _VALID_TS = r"(?:0[1-9]|1[0-2])-(?:[0-2]\d|3[01]) (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d"
-_RUN_VLLM = r"(?:\([^()\n]*\) ?)?(?:DEBUG|INFO|WARNING) " + _VALID_TS + r"(?:\.\d+)? \[?[\w./\-]+\.py:\d+\] ?"
+_LEVELS = r"(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)"
+_RUN_VLLM = r"(?:\([^()\n]*\) ?)?" + _LEVELS + " " + _VALID_TS + r"(?:\.\d+)? \[?[\w./\-]+\.py:\d+\] ?"
 _RUN_NCCL = r"[A-Za-z_.\-][\w.\-]{0,47}:\d{1,10}:\d{1,10} \[\d{1,4}\] (?:[\w./\-]{1,20}:\d{1,6} )?"
 _RUN_LINE = _RUN_VLLM + r"[^\S\n]*\S|" + _RUN_NCCL + "NCCL "
 _RUN_HEADS = re.compile("^(?:" + _RUN_VLLM + "|" + _RUN_NCCL + "(?=NCCL ))", re.M)  # what `text` of a run line leaves out
 _OTHER_LINE = re.compile(r"\n(?!" + _RUN_LINE + ")")
 _FIRST_LINE = re.compile(_RUN_LINE)
 # per line of a run: (tag, stamp, fraction, NCCL host:pid)
-_RUN_HEAD = re.compile(r"\n(?:(\([^()\n]*\) ?)?(?:DEBUG|INFO|WARNING) (" + _VALID_TS + r")(\.\d+)?"
+_RUN_HEAD = re.compile(r"\n(?:(\([^()\n]*\) ?)?" + _LEVELS + " (" + _VALID_TS + r")(\.\d+)?"
                        r"|([A-Za-z_.\-][\w.\-]*:\d+):)")
-# What else makes `_classify` or `_check` look at a line of such a shape on its own: a traceback
-# frame (engine hint), a compose-like `|`, a redraw, an env variable, an NCCL channel, rank or node count.
-_RUN_BREAKERS = ('File "', "|", "\r", "VLLM_", "NCCL_", "SGLANG_", "GLOO_", "TORCH_", "RAY_", "CUDA_", "via", " rank ",
+# What else makes `_classify` or `_check` look at a line of such a shape on its own: a compose-like
+# `|`, a redraw, an env variable, an NCCL channel, rank or node count.
+_RUN_BREAKERS = ("|", "\r", "VLLM_", "NCCL_", "SGLANG_", "GLOO_", "TORCH_", "RAY_", "CUDA_", "via", " rank ",
                  "nNodes")
 _tag_of, _ts_of, _frac_of, _host_of = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(3)
 
@@ -525,8 +529,10 @@ class QuietLines:
         each process."""
         a = self.a
         tl = a.timeline
-        if tl.tail_error is not None or tl.in_traceback:
-            return None
+        if tl.tail_error is not None and WAITING.search(text):
+            return None  # (a line may end the error that ends the log so far: Timeline.moved_on)
+        if tl.ready_seq is None and ("ERROR " in text or "CRITICAL " in text):
+            return None  # an error line before the server is up goes the full way (see _classify)
         span = tl.current
         heads = _RUN_HEAD.findall("\n" + text)
         k = last - first + 1
@@ -573,7 +579,7 @@ class QuietLines:
                 if lines is None:
                     lines = text.split("\n")
                 q = self.classify(n, lines[n - first])
-                if q.__class__ is not QuietLine or q.votes or q.progress or q.behind or q.hint is not None \
+                if q.__class__ is not QuietLine or q.votes or q.progress or q.behind \
                         or q.nodes_seen is not None or q.ray or not q.nonblank or q.moving:
                     return None
                 nccl = None
@@ -591,5 +597,13 @@ class QuietLines:
                 last_key = st.key
         n_vllm = len(stamps)
         kinds = (("vllm", n_vllm), ("nccl", k - n_vllm))
+        texts = hints = None
+        frames = 'File "' in text
+        if tl.in_traceback or frames:
+            texts = self.run_texts(text)
+            if frames:
+                hints = [h for h in map(path_hint, (t for t in texts if 'File "' in t)) if h is not None]
+            if not tl.in_traceback:
+                texts = None
         return QuietRun(first, last, k, self.parser.source, procs, clock, kinds, text[text.rfind("\n") + 1:],
-                        last_key)
+                        last_key, texts, hints)

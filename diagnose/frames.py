@@ -49,14 +49,22 @@ _FRAME = re.compile(r'^\s*File "[^"]*", line \d+, in ')
 _COMPILED = tuple((phase, re.compile(pat)) for phase, pat in FRAME_PHASES)
 
 
+_ROWS: dict[str, int | None] = {}  # frame line -> row (the frames of repeated tracebacks repeat)
+_ROWS_MAX = 4096
+
+
 def frame_row(text: str) -> int | None:
     """The table row a traceback frame line matches (its index), or None (not a frame, or unknown)."""
     if not _FRAME.match(text):
         return None
-    for i, (_, pattern) in enumerate(_COMPILED):
-        if pattern.search(text):
-            return i
-    return None
+    row = _ROWS.get(text, -1)
+    if row != -1:
+        return row
+    row = next((i for i, (_, pattern) in enumerate(_COMPILED) if pattern.search(text)), None)
+    if len(_ROWS) >= _ROWS_MAX:
+        _ROWS.clear()
+    _ROWS[text] = row
+    return row
 
 
 def row_phase(row: int | None) -> str | None:

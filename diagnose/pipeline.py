@@ -126,8 +126,10 @@ class Analyzer:
             clock = parser.clock_at(clock)
         for kind, k in r.kinds:
             self.guess.count(kind, k)
+        if r.hints:
+            self.guess.hinted(r.hints)
         tl = self.timeline
-        tl.quiet_run(r.last, r.k, r.source, clock)
+        tl.quiet_run(r.last, r.k, r.source, clock, r.texts)
         tl.dist.quiet_run(r.procs, r.last_key)
         self.last = (r.last, r.source, r.last_raw)
         self.last_who = r.last_key

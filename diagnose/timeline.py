@@ -32,7 +32,7 @@ MAX_FATAL = 200
 # a line after an error that shows the start still moving (so the error was recovered from): a phase
 # marker, or a waiting line; shutdown / cleanup lines and traceback text do not count
 _MOVING_ROLES = {"start", "progress", "end", "finish", "ready"}
-_WAITING = re.compile(r"\b[Ww]aiting for\b")
+WAITING = re.compile(r"\b[Ww]aiting for\b")
 
 
 # Facts whose latest value counts (a progress figure); of any other fact the first value counts.
@@ -239,30 +239,39 @@ class Timeline:
         self._extend(n, source, clock, year)
         if self.tail_error is not None:
             self.moved_on(moving, None, text)
-        tb = None  # _track_exceptions of a line that is neither a traceback start nor an exception
-        if self._in_tb:
-            tb = self._tb_id
-            if self._tb_after_exc:
-                self._tb_after_exc += 1
-                if self._tb_after_exc > 4 and not _TB_CONT.match(text):
-                    self._in_tb = False
-                    tb = None
-            else:
-                self.note_frame(text)
-        self.tb_of_line = tb
+        self.tb_of_line = self._quiet_tb(text) if self._in_tb else None
         for name in behind:  # _enter extends the left phase's span
             old = self.span_of(name)
             if old is not None and old.source == source:
                 old.last_line = max(old.last_line, n)
 
-    def quiet_run(self, last: int, k: int, source: str, clock: float | None) -> None:
-        """`quiet` of k lines up to line `last` of `source` that are no traceback's, with no events,
-        while no error ends the log (see diagnose.fastpath.QuietLines.run); `clock`: the last one
-        they print, if any (the current span has its start clock already)."""
+    def quiet_run(self, last: int, k: int, source: str, clock: float | None, texts: list[str] | None) -> None:
+        """`quiet` of k lines up to line `last` of `source` with no events, none of which ends the
+        error that ends the log so far (see diagnose.fastpath.QuietLines.run); `clock`: the last one
+        they print, if any (the current span has its start clock already); `texts`: their messages
+        while a traceback is open."""
         self.seq += k
         self._counted(last, clock, None)
         self._extend(last, source, clock, None)
-        self.tb_of_line = None
+        tb = None
+        if self._in_tb:
+            for text in texts:
+                tb = self._quiet_tb(text)
+                if tb is None:
+                    break
+        self.tb_of_line = tb
+
+    def _quiet_tb(self, text: str) -> int | None:
+        """_track_exceptions of a line inside a traceback that is neither a traceback start nor an
+        exception: the traceback's block, or None when the line is past its end."""
+        if self._tb_after_exc:
+            self._tb_after_exc += 1
+            if self._tb_after_exc > 4 and not _TB_CONT.match(text):
+                self._in_tb = False
+                return None
+        else:
+            self.note_frame(text)
+        return self._tb_id
 
     def _counted(self, n: int, clock: float | None, year: int | None) -> None:
         if n > self.n_lines:
@@ -288,7 +297,7 @@ class Timeline:
     def moved_on(self, moving: bool, level: str | None, text: str) -> None:
         """Forget the error that ended the log so far when this line shows the start moving on (a phase
         marker, or a waiting line not logged as an error): the error was recovered from."""
-        if moving or (level not in ("ERROR", "CRITICAL") and _WAITING.search(text)):
+        if moving or (level not in ("ERROR", "CRITICAL") and WAITING.search(text)):
             self.tail_error = None
 
     def left_behind(self, name: str, source: str) -> bool:

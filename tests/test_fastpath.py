@@ -190,15 +190,23 @@ def test_benchmark_log_reports_the_same(tmp_path, monkeypatch):
     generate(log, 1.0, seed=3)
     calls = {True: 0, False: 0}
     classify = QuietLines.classify
+    run = QuietLines.run
 
     def counting(self, n, raw):
         out = classify(self, n, raw)
         calls[out.__class__ is QuietLine] += 1
         return out
 
+    def counting_runs(self, first, last, text):
+        out = run(self, first, last, text)
+        if out is not None:
+            calls[True] += out.k
+        return out
+
     monkeypatch.setattr(QuietLines, "classify", counting)
+    monkeypatch.setattr(QuietLines, "run", counting_runs)
     assert report_json(log, True) == report_json(log, False)
-    assert calls[True] > 4 * calls[False]  # on the bench logs ~86% of lines
+    assert calls[True] > 4 * calls[False]  # on the bench logs ~86% of lines (alone or in runs)
 
 
 def test_ranks_benchmark_log_reports_the_same_with_runs(tmp_path, monkeypatch):

@@ -127,6 +127,11 @@ class EngineGuess:
         if kind in self.score:
             self.score[kind] += k
 
+    def hinted(self, hints) -> None:
+        """The `hint` votes of a run's traceback frames (the engines their paths name)."""
+        for hint in hints:
+            self.score[hint] += 1
+
     @property
     def engine(self) -> str:
         v, s = self.score["vllm"], self.score["sglang"]
