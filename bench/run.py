@@ -195,6 +195,8 @@ def main() -> int:
     ap.add_argument("--ranks-size", type=int, default=128,
                     help="size (MB) of the 8-rank start-up log with NCCL INFO and DEBUG lines (default 128; 0: skip)")
     ap.add_argument("--no-watch", action="store_true", help="skip bench/bench_watch.py")
+    ap.add_argument("--no-grep", action="store_true",
+                    help="skip the grep comparison (GNU grep with ~600 EREs runs at ~1 MB/s on some machines)")
     ap.add_argument("--json", type=Path, default=None, help="also write the measurements here")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
@@ -239,7 +241,8 @@ def main() -> int:
         log = make_log(args.work, size)
         mb = log.stat().st_size / 2**20
         cat = median_run(["cat", str(log)], args.runs)
-        grep = median_run(["grep", "-c", "-E", "-f", str(pat), str(log)], args.runs) if shutil.which("grep") else None
+        grep = median_run(["grep", "-c", "-E", "-f", str(pat), str(log)], args.runs) \
+            if shutil.which("grep") and not args.no_grep else None
         ours = median_run([*LLMDIAG, "explain", "--format", "json", str(log)], args.runs)
         r = {"mb": mb, "cat": cat, "grep": grep, "explain": ours,
              "explain_mb_s": mb / ours["wall_s"], "grep_mb_s": mb / grep["wall_s"] if grep else None,
