@@ -108,13 +108,13 @@ class LiveAnalysis:
         self.bar_parser = LineParser(source, node=node)
         # the quiet-line classifier of explain (diagnose.fastpath): a line it finds quiet is applied
         # without parsing and matching it; `quiet=False` reads every line the full way
-        self.classify = self.quiet = None
+        self.classify = self.quiet_lines = None
         if quiet:
             from diagnose.fastpath import QuietLines
 
             classifier = QuietLines(self.analyzer, self.parser, live=True)
             if classifier.enabled:
-                self.quiet, self.classify = classifier, classifier.classify
+                self.quiet_lines, self.classify = classifier, classifier.classify
         now = clock()
         self.started = now
         self.split = LineSplitter()
@@ -192,7 +192,7 @@ class LiveAnalysis:
         if not self.enabled:
             self.split.count(data)
             return
-        if self.quiet is not None and self._skip_quiet() is None:
+        if self.quiet_lines is not None and self._skip_quiet() is None:
             # before the server is up: the block's whole lines at once (as explain reads them)
             try:
                 n0, text, records = self.split.feed_block(data)
@@ -226,7 +226,7 @@ class LiveAnalysis:
         one by one: a run of quiet lines (fastpath.QuietLines.pieces / run) is applied at once where
         no confirmation falls inside it; once the server is up (on a line of this block), the lines
         after it are taken as `follow` takes them (those without anything suspicious counted unread)."""
-        quiet = self.quiet
+        quiet = self.quiet_lines
         try:
             pieces = list(quiet.pieces(n0, text))
         except Exception as exc:  # noqa: BLE001
