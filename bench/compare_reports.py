@@ -1,7 +1,7 @@
 """Same reports before and after a change: `llmdiag explain --format json` of every sample log (and
 every multi-file sample folder) in two source trees, compared byte for byte.
 
-Usage: python bench/compare_reports.py BASE_TREE [NEW_TREE] [--logs DIR ...]
+Usage: python bench/compare_reports.py BASE_TREE [NEW_TREE] [--logs DIR|LOG ...]
 BASE_TREE / NEW_TREE are checkouts of the repository (NEW_TREE defaults to this one). Prints the
 inputs whose reports differ; exit 1 when any does."""
 
@@ -35,6 +35,9 @@ json.dump(out, sys.stdout)
 def inputs(dirs: list[Path]) -> list[list[str]]:
     specs: list[list[str]] = []
     for d in dirs:
+        if d.is_file():  # a log named itself (a bench log)
+            specs.append([str(d)])
+            continue
         for p in sorted(d.rglob("*.log")):
             specs.append([str(p)])
         for sub in sorted(x for x in d.rglob("*") if x.is_dir() and any(x.glob("*.log"))):
