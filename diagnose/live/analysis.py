@@ -223,9 +223,9 @@ class LiveAnalysis:
 
     def _take_block(self, n0: int, text: str, now: float) -> None:
         """The whole lines of a block (`text`, the first one numbered n0 + 1), as `_record` takes them
-        one by one: a run of quiet lines (fastpath.QuietLines.pieces / run) is applied at once where
-        no confirmation falls inside it; once the server is up (on a line of this block), the lines
-        after it are taken as `follow` takes them (those without anything suspicious counted unread)."""
+        one by one: a run of quiet lines (fastpath.QuietLines.pieces / run) is applied at once where it
+        fits (_run_fits); once the server is up, a line outside the context of a suspicious one is
+        taken as `follow` takes it (counted unread when nothing in it is suspicious)."""
         quiet = self.quiet_lines
         try:
             pieces = list(quiet.pieces(n0, text))
@@ -238,9 +238,7 @@ class LiveAnalysis:
             if len(piece) == 3:
                 first, last, run_text = piece
                 k = last - first + 1
-                if not self.ready and not (
-                        self.pending_since is not None and self.pending_lines + k >= CONFIRM_LINES
-                        and now - self.last_confirm >= CONFIRM_EVERY_S):
+                if self._run_fits(k, now):
                     try:
                         r = quiet.run(first, last, run_text)
                         if r is not None:
@@ -263,14 +261,25 @@ class LiveAnalysis:
                     if self.enabled:
                         self._record(rec, now)
 
+    def _run_fits(self, k: int, now: float) -> bool:
+        """Whether k quiet lines can be taken at once: no confirmation falls among them and, once the
+        server is up, each is still in the context analysed after a suspicious line and no trim is due."""
+        if self.pending_since is not None and self.pending_lines + k >= CONFIRM_LINES \
+                and now - self.last_confirm >= CONFIRM_EVERY_S:
+            return False
+        return not self.ready or (self.post_ready_left >= k and self.since_trim + k < TRIM_EVERY)
+
     def _after_run(self, texts: list[str], k: int, now: float) -> None:
-        """`_after` of k quiet lines with these messages (no events, no findings, before the server is
-        up, no confirmation due among them; see _take_block)."""
+        """`_after` of k quiet lines with these messages (no events, no findings, and what _run_fits
+        asks; see _take_block)."""
         if any(t != self.last_text for t in texts):  # (each differs from the one before, or all are alike)
             self._progress(now)
         self.last_text = texts[-1]
         if self.pending_since is not None:
             self.pending_lines += k
+        if self.ready:
+            self.post_ready_left -= k
+            self.since_trim += k
 
     def _skip_quiet(self):
         """The server is up: whole lines before the next suspicious one are counted, not analysed."""
