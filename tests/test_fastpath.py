@@ -362,9 +362,9 @@ def test_number_shape(text, shape):
     assert number_shape(text) == shape
 
 
-def test_texts_of_one_digit_shape_get_their_own_captures():
-    """A text whose digits differ from one already matched is answered by the digit-shape memo for the
-    leaves that missed, and matched again for those that hit (their captures hold its own digits)."""
+def test_texts_of_one_number_shape_get_their_own_captures():
+    """A text whose numbers differ from one already matched is answered by the number-shape memo: the
+    leaves that hit give their captures from the same places in its own text (its own digits)."""
     from diagnose.matcher import Matcher
 
     m = Matcher(RULES)
