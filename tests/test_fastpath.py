@@ -176,35 +176,47 @@ def test_quiet_lines_take_the_quiet_path():
     assert not _fast(quiet, 8, "node-0:1001:1001 [0] NCCL INFO Channel 05/0 : 0[0] -> 1[1] via SHM/direct/direct")
 
 
-def test_benchmark_log_reports_the_same(tmp_path, monkeypatch):
-    """The benchmark's generated log (NCCL noise of 8 ranks, request and metrics lines, request
-    tracebacks, bar redraws) is what the quiet path is for: same report, and most lines quiet."""
+def _bench_log(tmp_path, kind: str, seed: int) -> Path:
+    """A 1 MB log of bench/gen_log.py (`serving` or `ranks`)."""
     import sys
 
     sys.path.insert(0, str(ROOT / "bench"))
     try:
-        from gen_log import generate
+        import gen_log
     finally:
         sys.path.pop(0)
-    log = tmp_path / "bench.log"
-    generate(log, 1.0, seed=3)
+    log = tmp_path / f"{kind}.log"
+    (gen_log.generate_ranks if kind == "ranks" else gen_log.generate)(log, 1.0, seed=seed)
+    return log
+
+
+def _count_run_lines(monkeypatch, counts: dict) -> None:
+    """Add to counts[True] the lines of every run QuietLines.run takes."""
+    run = QuietLines.run
+
+    def counting(self, first, last, text):
+        out = run(self, first, last, text)
+        if out is not None:
+            counts[True] += out.k
+        return out
+
+    monkeypatch.setattr(QuietLines, "run", counting)
+
+
+def test_benchmark_log_reports_the_same(tmp_path, monkeypatch):
+    """The benchmark's generated log (NCCL noise of 8 ranks, request and metrics lines, request
+    tracebacks, bar redraws) is what the quiet path is for: same report, and most lines quiet."""
+    log = _bench_log(tmp_path, "serving", 3)
     calls = {True: 0, False: 0}
     classify = QuietLines.classify
-    run = QuietLines.run
 
     def counting(self, n, raw):
         out = classify(self, n, raw)
         calls[out.__class__ is QuietLine] += 1
         return out
 
-    def counting_runs(self, first, last, text):
-        out = run(self, first, last, text)
-        if out is not None:
-            calls[True] += out.k
-        return out
-
     monkeypatch.setattr(QuietLines, "classify", counting)
-    monkeypatch.setattr(QuietLines, "run", counting_runs)
+    _count_run_lines(monkeypatch, calls)
     assert report_json(log, True) == report_json(log, False)
     assert calls[True] > 4 * calls[False]  # on the bench logs ~86% of lines (alone or in runs)
 
@@ -212,26 +224,11 @@ def test_benchmark_log_reports_the_same(tmp_path, monkeypatch):
 def test_ranks_benchmark_log_reports_the_same_with_runs(tmp_path, monkeypatch):
     """The 8-rank start-up log of the benchmark (NCCL INFO and DEBUG lines of 8 ranks): same report,
     and most of its lines are applied as runs (QuietLines.run), not one by one."""
-    import sys
-
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        from gen_log import generate_ranks
-    finally:
-        sys.path.pop(0)
-    log = tmp_path / "ranks.log"
-    generate_ranks(log, 1.0, seed=5)
-    lines = {"run": 0}
-    run = QuietLines.run
-
-    def counting(self, first, last, text):
-        out = run(self, first, last, text)
-        lines["run"] += (last - first + 1) if out is not None else 0
-        return out
-
-    monkeypatch.setattr(QuietLines, "run", counting)
+    log = _bench_log(tmp_path, "ranks", 5)
+    lines = {True: 0}
+    _count_run_lines(monkeypatch, lines)
     assert report_json(log, True) == report_json(log, False)
-    assert lines["run"] > 0.5 * log.read_bytes().count(b"\n")
+    assert lines[True] > 0.5 * log.read_bytes().count(b"\n")
 
 
 def test_a_straggling_ranks_nccl_lines_after_the_start_came_up(tmp_path, monkeypatch):
