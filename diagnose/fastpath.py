@@ -33,7 +33,7 @@ from diagnose.engines import PROCESS_FIRST, START_BANNERS, path_hint
 from diagnose.engines.base import PHASE_INDEX
 from diagnose.matcher import scan_anchors
 from diagnose.lines import LineParser, engine_header, stamp_seconds, worker_rank
-from diagnose.timeline import EXC_RE, WAITING, moves
+from diagnose.timeline import EXC_RE, moves, waiting
 
 # What sends a line the full way: a traceback, Ray's folding, NCCL lines the tracker reads, ANSI
 # colour and NUL bytes (the parser removes them, which can join an anchor).
@@ -529,7 +529,7 @@ class QuietLines:
         each process."""
         a = self.a
         tl = a.timeline
-        if tl.tail_error is not None and WAITING.search(text):
+        if tl.tail_error is not None and waiting(text):
             return None  # (a line may end the error that ends the log so far: Timeline.moved_on)
         if tl.ready_seq is None and ("ERROR " in text or "CRITICAL " in text):
             return None  # an error line before the server is up goes the full way (see _classify)

@@ -32,7 +32,13 @@ MAX_FATAL = 200
 # a line after an error that shows the start still moving (so the error was recovered from): a phase
 # marker, or a waiting line; shutdown / cleanup lines and traceback text do not count
 _MOVING_ROLES = {"start", "progress", "end", "finish", "ready"}
-WAITING = re.compile(r"\b[Ww]aiting for\b")
+_WAITING = re.compile(r"\b[Ww]aiting for\b")
+
+
+def waiting(text: str) -> bool:
+    """Whether a line says it is waiting for something (such a line does not end the error that ends
+    the log so far). The literal test first: the regex looks at every position of a long text."""
+    return "aiting for" in text and _WAITING.search(text) is not None
 
 
 # Facts whose latest value counts (a progress figure); of any other fact the first value counts.
@@ -297,7 +303,7 @@ class Timeline:
     def moved_on(self, moving: bool, level: str | None, text: str) -> None:
         """Forget the error that ended the log so far when this line shows the start moving on (a phase
         marker, or a waiting line not logged as an error): the error was recovered from."""
-        if moving or (level not in ("ERROR", "CRITICAL") and WAITING.search(text)):
+        if moving or (level not in ("ERROR", "CRITICAL") and waiting(text)):
             self.tail_error = None
 
     def left_behind(self, name: str, source: str) -> bool:
