@@ -128,6 +128,63 @@ def scan_anchors(pattern: str, anchors: tuple[str, ...]) -> tuple[str, ...]:
     return best
 
 
+def required_literals(pattern: str) -> tuple[tuple[str, ...], ...]:
+    """What every match of `pattern` contains, as clauses: each clause is literals (3+ characters) of
+    which a match holds at least one (a run of literal characters on the path all matches take: one
+    literal; an alternation whose every branch requires one: one per branch; a look-ahead's too);
+    () when not known (a global case flag, `regex` syntax the stdlib parser does not read). A text
+    that lacks every literal of a clause cannot match, so the regex need not be compiled or run on it."""
+    try:
+        parsed = sre_parse.parse(_GROUP_NAME.sub("(?:", pattern))
+    except Exception:  # noqa: BLE001 - `regex` syntax
+        return ()
+    if parsed.state.flags & sre_constants.SRE_FLAG_IGNORECASE:
+        return ()
+
+    def walk(seq, out: list) -> list:
+        run = ""
+        for op, arg in seq:
+            if op is sre_constants.LITERAL:
+                run += chr(arg)
+                continue
+            if len(run) >= 3:
+                out.append((run,))
+            run = ""
+            if op is sre_constants.SUBPATTERN:
+                if not arg[1] & sre_constants.SRE_FLAG_IGNORECASE:  # (a scoped case flag: not read)
+                    walk(arg[-1], out)
+            elif op in (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT) and arg[0] >= 1:
+                walk(arg[2], out)
+            elif op is sre_constants.ASSERT:
+                walk(arg[1], out)
+            elif op is sre_constants.BRANCH:
+                union: list[str] = []
+                for branch in arg[1]:
+                    clauses = walk(branch, [])
+                    if not clauses:
+                        break
+                    union.extend(min(clauses, key=lambda c: (len(c), -min(map(len, c)))))
+                else:
+                    if len(union) <= 16:
+                        out.append(tuple(dict.fromkeys(union)))
+        if len(run) >= 3:
+            out.append((run,))
+        return out
+
+    return tuple(dict.fromkeys(walk(parsed, [])))
+
+
+def holds(needs: tuple[tuple[str, ...], ...], text: str) -> bool:
+    """Whether `text` holds a literal of every clause of `needs` (see required_literals)."""
+    for clause in needs:
+        for a in clause:
+            if a in text:
+                break
+        else:
+            return False
+    return True
+
+
 _ZERO = str.maketrans("123456789", "000000000")
 _NUMBER = re.compile(r"(?<!\w)[0-9]+")  # a number: a run of ASCII digits that follows no word character
 _DIGIT_SET = frozenset(range(48, 58))
@@ -259,7 +316,8 @@ class Finding:
 
 
 class _Leaf:
-    __slots__ = ("idx", "kind", "text", "_pattern", "anchor", "ignore_case", "timeouts", "disabled", "origin")
+    __slots__ = ("idx", "kind", "text", "_pattern", "anchor", "ignore_case", "timeouts", "disabled", "origin",
+                 "needs")
 
     def __init__(self, idx: int, cond: Cond, origin: str):
         self.idx = idx
@@ -267,6 +325,7 @@ class _Leaf:
         self.ignore_case = cond.ignore_case
         self.timeouts = 0
         self.disabled = False
+        self.needs: tuple = ()  # what every match contains (required_literals; lower-cased when ignore_case)
         if cond.contains is not None:
             self.kind = "contains"
             self.text = cond.contains.lower() if cond.ignore_case else cond.contains
@@ -291,30 +350,35 @@ class _Leaf:
 
 def _derive(leaves: list[_Leaf]) -> dict[int, bool]:
     """What the matcher derives from each leaf's regex, kept on disk (see diagnose._cache.derived):
-    the anchors of a leaf whose rule names none (literal_anchors), and for every leaf whether it is
-    number_blind. Fills in the anchors; returns leaf index -> number-blind."""
+    the anchors of a leaf whose rule names none (literal_anchors), the literals each match contains
+    (required_literals), and for every leaf whether it is number_blind. Fills in the anchors and
+    literals; returns leaf index -> number-blind."""
     from diagnose import _cache
 
     def build(ordered):
         out = {}
         for text, ignore_case, anchor in ordered:
             anchors = anchor if anchor is not None else literal_anchors(text, ignore_case)
-            out[(text, ignore_case, anchor)] = (anchors, number_blind(text, anchors))
+            needs = required_literals(text)
+            if ignore_case:
+                needs = tuple(tuple(a.lower() for a in c) for c in needs)
+            out[(text, ignore_case, anchor)] = (anchors, number_blind(text, anchors), needs)
         return out
 
     keys = {lf.idx: (lf.text, lf.ignore_case, lf.anchor) for lf in leaves if lf.kind == "regex"}
-    found = _cache.derived("leaves", 1, set(keys.values()), build)
+    found = _cache.derived("leaves", 3, set(keys.values()), build)
     blind = {}
     for lf in leaves:
         if lf.kind == "regex":
-            lf.anchor, blind[lf.idx] = found[keys[lf.idx]]
+            lf.anchor, blind[lf.idx], lf.needs = found[keys[lf.idx]]
         else:
             blind[lf.idx] = False
     return blind
 
 
 class _Group:
-    """Regex leaves with the same anchors and case rule, tried as one alternation first: when it finds
+    """Regex leaves with the same anchors, case rule and required literals, tried as one alternation
+    first (a leaf whose required literals a text lacks is skipped before its group): when it finds
     nothing in a line (the usual case on a candidate line), no member can match there, so none is
     run on its own. It only ever skips work: on a match, a time-out or an error the members run as
     they would alone (same captures, same time-outs and switch-offs)."""
@@ -407,8 +471,8 @@ class Matcher:
         by_key: dict[tuple, list[_Leaf]] = {}
         for lf in self._anchored:
             if lf.kind == "regex" and not _UNCOMBINABLE.search(lf.text):
-                by_key.setdefault((lf.anchor, lf.ignore_case), []).append(lf)
-        for (_, ignore_case), members in by_key.items():
+                by_key.setdefault((lf.anchor, lf.ignore_case, lf.needs), []).append(lf)
+        for (_, ignore_case, _), members in by_key.items():
             if len(members) > 1:
                 group = _Group([lf.text for lf in members], ignore_case)
                 for lf in members:
@@ -522,7 +586,18 @@ class Matcher:
         leaves = self.leaves
         group_of = self._group_of if grouped else {}
         verdict: dict[int, bool] = {}  # id(group) -> excludes this text
+        lower = None
         for idx in sorted(idxs):  # leaf order, as the per-leaf anchor loop had it
+            needs = leaves[idx].needs
+            if needs:  # what every match holds is missing: no match, nothing to compile
+                if not leaves[idx].ignore_case:
+                    if not holds(needs, text):
+                        continue
+                elif text.isascii():  # (case folding beyond ASCII is the regex's own)
+                    if lower is None:
+                        lower = text.lower()
+                    if not holds(needs, lower):
+                        continue
             group = group_of.get(idx)
             if group is not None:
                 out = verdict.get(id(group))

@@ -348,6 +348,46 @@ def test_number_blind_leaves(pattern, anchors, blind):
     assert number_blind(pattern, anchors) is blind
 
 
+@pytest.mark.parametrize("pattern,needs", [
+    (r"CUDA out of memory\. Tried to allocate (?P<n>[\d.]+) GiB", (("CUDA out of memory. Tried to allocate ",), (" GiB",))),
+    (r"(?:foo|barx)bazqux", (("foo", "barx"), ("bazqux",))),  # one literal per branch
+    (r"(?:foo|ba)bazqux", (("bazqux",),)),  # a branch without one: none of them
+    (r"(?:abc)?defg", (("defg",),)),  # an optional part: not required
+    (r"(?:abc){2}xyz", (("abc",), ("xyz",))),
+    (r"(?=.*?(?:requires|needs))Error", (("requires", "needs"), ("Error",))),  # a look-ahead's too
+    (r"(?!.*?nope)Error", (("Error",),)),  # a negative one: not
+    (r"(?i:abc)def", (("def",),)),  # a scoped case flag: its part not read
+    (r"(?i)abcdef", ()),  # a global one: nothing known
+    (r"\p{L}abc", ()),  # `regex` syntax the stdlib parser does not read
+])
+def test_required_literals(pattern, needs):
+    from diagnose.matcher import required_literals
+
+    assert required_literals(pattern) == needs
+
+
+def test_leaves_of_the_pack_match_only_texts_holding_their_required_literals():
+    """Every regex leaf of the shipped pack that matches a sample line finds a literal of each clause
+    required_literals reads from it in that line (lower-cased for a case-blind leaf): the premise of
+    skipping a leaf, without compiling it, on a text that lacks one."""
+    from diagnose.matcher import Matcher
+
+    m = Matcher(RULES)
+    leaves = [lf for lf in m.leaves if lf.kind == "regex" and lf.needs]
+    assert len(leaves) > len(m.leaves) // 3
+    texts = set()
+    for path in sorted(Path("sample_logs").rglob("*.log")):
+        texts.update(line for line in path.read_text(errors="replace").splitlines() if len(line) < 2000)
+    matched = 0
+    for text in sorted(texts):
+        for lf in leaves:
+            if lf.pattern.search(text) is not None:
+                matched += 1
+                seen = text.lower() if lf.ignore_case else text
+                assert all(any(a in seen for a in clause) for clause in lf.needs), (lf.origin, text)
+    assert matched > 200
+
+
 @pytest.mark.parametrize("text,shape", [
     ("requested 78673 tokens (76625 in the messages)", "requested 00000 tokens (00000 in the messages)"),
     ("fp8 bf16 Qwen3-32B cuda:1 v0.11.2", "fp8 bf16 Qwen3-00B cuda:0 v0.00.0"),
