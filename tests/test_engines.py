@@ -61,6 +61,49 @@ def test_named_markers_share_their_text_with_a_rule():
                 assert any(a in text for a in mk.anchor), (mk.id, text)
 
 
+# Wrapper lines a marker and a wrapper rule both read that are still written twice, and why.
+_WRITTEN_TWICE = {
+    # the rule names the component and the soft flag, which SGLang's older form does not print
+    ("sglang-watchdog-timeout", "watchdog"),
+}
+
+
+def test_a_wrapper_line_is_read_by_its_marker_and_rule_through_one_named_pattern():
+    """Where a wrapper rule's example line is also a wrapper or fatal marker's, both read it through
+    the same named pattern of rules/patterns.yaml (issue #16: the wrapper texts are stated once)."""
+    import yaml
+
+    from diagnose.engines.base import Named
+    from diagnose.rulepack import builtin_rules_dir
+
+    def names(cond, out):
+        if isinstance(cond, dict):
+            if "pattern" in cond:
+                out.add(cond["pattern"])
+            for key in ("any", "all"):
+                for c in cond.get(key) or ():
+                    names(c, out)
+        return out
+
+    checked = 0
+    for path in sorted(builtin_rules_dir().glob("*/*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or data.get("role") != "wrapper":
+            continue
+        used = names(data.get("match"), set())
+        for ex in (data.get("examples") or {}).get("match") or ():
+            if not isinstance(ex, str):
+                continue
+            for line in lines_from_text(ex):
+                for ev in SCAN.scan(line):
+                    mk = ev.marker
+                    if mk.role not in ("wrapper", "fatal") or (data["id"], mk.id) in _WRITTEN_TWICE:
+                        continue
+                    checked += 1
+                    assert isinstance(mk.source, Named) and mk.source.name in used, (data["id"], mk.id, ex)
+    assert checked >= 15
+
+
 @pytest.mark.parametrize("marker_id", sorted(LINES))
 def test_marker_matches_its_real_line(marker_id):
     line = lines_from_text(LINES[marker_id])[0]

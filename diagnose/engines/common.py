@@ -3,7 +3,7 @@ the shell, argparse and version lines printed by nvidia-smi, pip or docker."""
 
 from __future__ import annotations
 
-from diagnose.engines.base import M
+from diagnose.engines.base import M, Named
 
 C = "common"
 MARKERS = [
@@ -21,13 +21,13 @@ MARKERS = [
     M("uv_running", C, "server", "ready", r"^Uvicorn running on (?P<url>\S+)", "Uvicorn running on", facts={"url": "listen_url"}),
     M("uv_access", C, None, "heartbeat", r'^\S+:\d+ - "[A-Z]+ \S+ HTTP/[\d.]+" \d{3}', "HTTP/", kinds=("uvicorn",)),
     M("uv_shutdown", C, None, "shutdown", r"^(?:Shutting down|Waiting for application shutdown\.)$", ("Shutting down", "application shutdown"), kinds=("uvicorn",)),
-    M("uv_failed", C, None, "fatal", r"^Application startup failed\. Exiting\.$", "Application startup failed", after_ready=True),
+    M("uv_failed", C, None, "fatal", Named("uvicorn-application-startup-failed", "^{}$"), "Application startup failed", after_ready=True),
     M("uv_bind", C, None, "fatal", r"\[Errno 98\] error while attempting to bind on address", "error while attempting to bind", after_ready=True),
     # fatal lines that are not Python exceptions
     M("killed", C, None, "fatal", r"^(?:Killed|.*: line \d+: +\d+ Killed\b.*)\s*$", "Killed", after_ready=True),
     M("bus_error", C, None, "fatal", r"^(?:Bus error|Fatal Python error: Bus error|Segmentation fault)", ("Bus error", "Segmentation fault"), after_ready=True),
     M("argparse_error", C, "config", "fatal", r"^(?:[\w.\-]+(?: [\w\-]+)?): error: (?:argument|unrecognized arguments|the following arguments|ambiguous option|invalid choice)", ": error: "),
-    M("torchrun_failed", C, None, "wrapper", r"ChildFailedError|^Root Cause \(first observed failure\)", ("ChildFailedError", "Root Cause (first observed failure)"), after_ready=True),
+    M("torchrun_failed", C, None, "wrapper", Named("torchrun-child-failed"), ("ChildFailedError", "Root Cause (first observed failure)"), after_ready=True),
     # versions and hardware
     # vLLM and SGLang when a tensor-parallel group has ranks on several nodes (custom all-reduce is turned off)
     M("spans_nodes", C, None, "fact", r"process group (?P<x>spans across nodes)", "spans across nodes", facts={"x": "spans_nodes"}),

@@ -177,7 +177,7 @@ MARKERS = [
     M("workerproc_fail", E, None, "wrapper", Named("vllm-workerproc-failed", "^{}"), "WorkerProc "),
     M("workerproc_bg", E, None, "wrapper", Named("vllm-workerproc-init-failed"), "WorkerProc initialization failed"),
     # the future of a collective RPC, cancelled because a worker died (multiproc_executor.py): an echo
-    M("rpc_cancelled", E, None, "wrapper", r"^RuntimeError: cancelled$", "RuntimeError: cancelled"),
+    M("rpc_cancelled", E, None, "wrapper", Named("vllm-rpc-cancelled"), "RuntimeError: cancelled"),
     M("worker_died_v0", E, None, "wrapper", r"^Worker (?P<name>\S+) pid (?P<pid>\d+) died, exit code: (?P<code>-?\d+)$", "died, exit code", after_ready=True),
     M("worker_died_v1", E, None, "wrapper", r"^Worker proc (?P<name>\S+) died unexpectedly", "died unexpectedly", after_ready=True),
     M("core_died", E, None, "wrapper", r"(?:^Engine core proc (?P<name>\S+) died unexpectedly|Process (?P<name2>\S+) \(PID: \d+\) died with exit code (?P<code>-?\d+)|Engine core process \S+ died unexpectedly)", "died", after_ready=True),
