@@ -24,6 +24,26 @@ except ImportError:  # pragma: no cover - Python 3.10
     import sre_constants  # type: ignore[no-redef]
     import sre_parse  # type: ignore[no-redef]
 
+_POSIX_CLASS = re.compile(r"\[:\^?[a-zA-Z]+:\]")
+
+
+def read_regex(pattern: str):
+    """The stdlib parser's tree of a rule's `regex` pattern, or None where the two modules may read it
+    otherwise (a POSIX class, `[[:alpha:]]`: `regex` reads a class of letters, the stdlib a set and a
+    `]`) or the stdlib cannot (`regex`-only syntax). What is derived from the tree (anchors, required
+    literals, number-blindness) must be true of `regex`'s reading."""
+    if _POSIX_CLASS.search(pattern):
+        return None
+    import warnings
+
+    try:
+        with warnings.catch_warnings():  # (its FutureWarning on `[[`, of the stdlib's own reading)
+            warnings.simplefilter("ignore", FutureWarning)
+            return sre_parse.parse(pattern)
+    except Exception:  # noqa: BLE001 - `regex` syntax the stdlib parser does not know
+        return None
+
+
 REGEX_TIMEOUT_S = 0.05
 MAX_TIMEOUTS = 3
 MAX_EVIDENCE = 5
@@ -45,9 +65,8 @@ _MEMO_TEXT = 512  # longer texts are not remembered
 def literal_anchors(pattern: str, ignore_case: bool = False) -> tuple[str, ...] | None:
     """Literals of which every match of `pattern` contains at least one (a top-level alternation
     gives one literal per branch), or None when some match may contain no literal of 3+ chars."""
-    try:
-        parsed = sre_parse.parse(pattern)
-    except Exception:  # noqa: BLE001 - `regex` syntax the stdlib parser does not know
+    parsed = read_regex(pattern)
+    if parsed is None:
         return None
 
     def best_of(seq) -> tuple[str, ...] | None:
@@ -107,9 +126,8 @@ def scan_anchors(pattern: str, anchors: tuple[str, ...]) -> tuple[str, ...]:
     found = literal_anchors(plain)
     if found and weight(found) > weight(best):
         best = found
-    try:
-        parsed = sre_parse.parse(plain)
-    except Exception:  # noqa: BLE001 - `regex` syntax
+    parsed = read_regex(plain)
+    if parsed is None:
         return best
     for op, arg in parsed:  # a character class every match holds (at the top level)
         if op is sre_constants.IN:
@@ -134,11 +152,8 @@ def required_literals(pattern: str) -> tuple[tuple[str, ...], ...]:
     literal; an alternation whose every branch requires one: one per branch; a look-ahead's too);
     () when not known (a global case flag, `regex` syntax the stdlib parser does not read). A text
     that lacks every literal of a clause cannot match, so the regex need not be compiled or run on it."""
-    try:
-        parsed = sre_parse.parse(_GROUP_NAME.sub("(?:", pattern))
-    except Exception:  # noqa: BLE001 - `regex` syntax
-        return ()
-    if parsed.state.flags & sre_constants.SRE_FLAG_IGNORECASE:
+    parsed = read_regex(_GROUP_NAME.sub("(?:", pattern))
+    if parsed is None or parsed.state.flags & sre_constants.SRE_FLAG_IGNORECASE:
         return ()
 
     def walk(seq, out: list) -> list:
@@ -215,10 +230,9 @@ def number_blind(pattern: str | None, anchors) -> bool:
                 return False
     if pattern is None:
         return True
-    try:
-        parsed = sre_parse.parse(_GROUP_NAME.sub("(?:", pattern))
-    except Exception:  # noqa: BLE001 - `regex` syntax: not known to be blind
-        return False
+    parsed = read_regex(_GROUP_NAME.sub("(?:", pattern))
+    if parsed is None:
+        return False  # not known to be blind
 
     def blind(seq) -> bool:
         prev_bound = False  # the op before is a literal letter or underscore, or a bound digit

@@ -69,9 +69,12 @@ class Cond(_Strict):
 def _check_regex(pattern: str) -> None:
     """The stdlib parser is much faster; the `regex` module decides only for its own syntax."""
     import re as _stdre
+    import warnings
 
     try:
-        _stdre.compile(pattern)
+        with warnings.catch_warnings():  # (the stdlib's FutureWarning on `[[`: `regex` reads it its own way)
+            warnings.simplefilter("ignore", FutureWarning)
+            _stdre.compile(pattern)
         return
     except _stdre.error:
         pass

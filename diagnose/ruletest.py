@@ -468,11 +468,10 @@ def _nested_quantifier(pattern: str) -> bool:
     backtracks exponentially (or with a high power): (a+)+, (\\w+\\s?)*, (.*a){12}, (a|aa)+.
     (?:\\.\\d+)* and (?:[^,]*,)* are fine: a mandatory atom the inner repeat cannot eat ends each
     iteration. Patterns in `regex`-only syntax fall back to a textual check."""
-    from diagnose.matcher import sre_constants, sre_parse
+    from diagnose.matcher import read_regex, sre_constants
 
-    try:
-        parsed = sre_parse.parse(pattern)
-    except Exception:  # noqa: BLE001 - `regex` syntax the stdlib parser does not know
+    parsed = read_regex(pattern)
+    if parsed is None:
         return _nested_quantifier_text(pattern)
     return _risky_seq(list(parsed), sre_constants)
 

@@ -359,11 +359,26 @@ def test_number_blind_leaves(pattern, anchors, blind):
     (r"(?i:abc)def", (("def",),)),  # a scoped case flag: its part not read
     (r"(?i)abcdef", ()),  # a global one: nothing known
     (r"\p{L}abc", ()),  # `regex` syntax the stdlib parser does not read
+    (r"x[[:alpha:]]yzw", ()),  # a POSIX class, which the stdlib parser reads as a set and a `]`
 ])
 def test_required_literals(pattern, needs):
     from diagnose.matcher import required_literals
 
     assert required_literals(pattern) == needs
+
+
+def test_a_posix_class_gives_no_anchor_the_regex_does_not_require():
+    """`regex` reads [[:alpha:]] as a class of letters; the stdlib parser as a set followed by `]`.
+    Nothing is derived from the stdlib's reading then: the rule still finds its line."""
+    import regex
+
+    from diagnose.matcher import literal_anchors, number_blind, scan_anchors
+
+    pattern = r"x[[:alpha:]]yzw"
+    assert regex.search(pattern, "xqyzw")
+    assert literal_anchors(pattern) is None
+    assert scan_anchors(pattern, ("x",)) == ("x",)
+    assert number_blind(pattern, ("x",)) is False
 
 
 def test_leaves_of_the_pack_match_only_texts_holding_their_required_literals():

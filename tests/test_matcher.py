@@ -99,3 +99,22 @@ def test_rules_sharing_an_anchor_are_tried_together_and_still_alone():
                    ("nodes-regex-syntax", 1, ()), ("nodes-regex-syntax", 2, ())]
     quiet = "NCCL INFO comm 0xef rank 2 nRanks 8 nNodes x\n"
     assert all(m._group_of[i].excludes(quiet.strip()) for i in m._group_of)
+
+
+def test_a_user_rule_with_a_posix_class_finds_its_line(tmp_path):
+    """`regex` reads [[:alpha:]] as a class of letters where the stdlib parser sees a set and a `]`:
+    no anchor or required literal is derived from the stdlib's reading, so the rule fires."""
+    import json
+
+    from .conftest import run_cli
+
+    user = tmp_path / "user"
+    user.mkdir()
+    (user / "user-widget.yaml").write_text(
+        "id: user-widget\ntitle: widget {name} broke\ncategory: unknown\nseverity: error\nrole: cause\n"
+        "priority: 100\ndescription: d\nmatch: {regex: 'widget (?P<name>[[:alpha:]]+) broke'}\n"
+        "explanation: e\nremediation: [r]\nexamples: {match: ['widget Foo broke'], no_match: ['nothing']}\n")
+    log = tmp_path / "x.log"
+    log.write_text("INFO 11-24 16:40:46 [api_server.py:1] starting\nERROR 11-24 16:40:47 [core.py:2] widget Foo broke\n")
+    _, out, _ = run_cli(["explain", "--format", "json", "--rules", str(user), str(log)])
+    assert "user-widget" in [d["rule"] for d in json.loads(out)["diagnoses"]]
