@@ -14,7 +14,6 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from pathlib import Path
 
 _FORMAT = 8  # 2: plain rule objects (diagnose.ruledata); 3: remediation items carry platforms; 4: rule tier,
@@ -116,6 +115,8 @@ def store(name: str, key: str, value) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         _prune(path.parent)
+        import tempfile  # (only when an entry is written)
+
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{name}-", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as fh:

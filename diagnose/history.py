@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import sqlite3
-import statistics
 from datetime import datetime, timedelta, timezone
 
 from diagnose.i18n import tr
@@ -79,6 +77,8 @@ def _phase_durations(report: Report) -> dict[str, float]:
 class History:
     def __init__(self, path: str):
         self.path = path
+        import sqlite3  # (only with --history: explain without it never loads it)
+
         try:
             parent = os.path.dirname(path)
             if parent:
@@ -121,6 +121,8 @@ class History:
 
     def compare(self, report: Report, now: datetime) -> HistoryInfo:
         """What earlier runs (recorded before `now`) say about this report; it is not recorded here."""
+        import statistics
+
         model = model_key(report.model)
         since = _iso(now - timedelta(days=WINDOW_DAYS))
         info = HistoryInfo(model=model)

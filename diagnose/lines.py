@@ -8,7 +8,6 @@ separate records with the same number.
 
 from __future__ import annotations
 
-import gzip
 import heapq
 import io
 import os
@@ -216,6 +215,8 @@ def _gunzipped(fh: BinaryIO) -> BinaryIO:
     except (OSError, ValueError):
         return fh
     if magic == b"\x1f\x8b":
+        import gzip  # (only for a gzip input)
+
         return gzip.GzipFile(fileobj=fh)  # type: ignore[return-value]
     return fh
 
@@ -372,7 +373,7 @@ def read_blocks(stream: BinaryIO, source: str, size: int = _BLOCK, line: bool = 
             if not data:
                 return
             yield data
-    except (OSError, EOFError, gzip.BadGzipFile, ValueError, zlib.error) as exc:  # corrupt gzip, I/O error
+    except (OSError, EOFError, ValueError, zlib.error) as exc:  # corrupt gzip (BadGzipFile is an OSError), I/O error
         raise InputError(f"cannot read {source!r}: input ended with a read error: {exc}") from None
 
 
