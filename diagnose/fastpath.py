@@ -24,8 +24,8 @@ and compares the reports byte for byte.
 from __future__ import annotations
 
 import re
-from collections import Counter, namedtuple
-from operator import add, itemgetter
+from collections import namedtuple
+from operator import itemgetter
 
 from diagnose.anchors import AnchorIndex
 from diagnose.distributed import channel_of, env_line, names_rank, nccl_nodes_of
@@ -115,7 +115,7 @@ _RUN_HEAD = re.compile(r"\n(?:(\([^()\n]*\) ?)?" + _LEVELS + " (" + _VALID_TS + 
 # `|`, a redraw, an env variable, an NCCL channel, rank or node count.
 _RUN_BREAKERS = ("|", "\r", "VLLM_", "NCCL_", "SGLANG_", "GLOO_", "TORCH_", "RAY_", "CUDA_", "via", " rank ",
                  "nNodes")
-_tag_of, _ts_of, _frac_of, _host_of = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(3)
+_ts_of = itemgetter(1)  # a run head's stamp
 
 
 def _scan_marks(pairs: set[tuple[str, str]]) -> frozenset[str]:
@@ -562,9 +562,14 @@ class QuietLines:
                 clock = self._stamp(ts)
             if frac:
                 clock += float(frac)
-        keys = list(map(add, map(_tag_of, heads), map(_host_of, heads)))
-        counts = Counter(keys)
-        last_of = dict(zip(keys, range(first, last + 1)))
+        counts: dict[str, int] = {}  # a process's key (tag + NCCL host:pid) -> its lines in the run
+        last_of = {}  # -> its last line
+        n = first
+        for h in heads:
+            key = h[0] + h[3]
+            counts[key] = counts.get(key, 0) + 1
+            last_of[key] = n
+            n += 1
         if tl.dist is not self._run_dist:  # a new start
             self._run_keys.clear()
             self._run_dist = tl.dist
