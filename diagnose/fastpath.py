@@ -126,7 +126,7 @@ def _scan_marks(pairs: set[tuple[str, str]]) -> frozenset[str]:
                           lambda ordered: frozenset(x for rx, anchor in ordered for x in scan_anchors(rx, (anchor,))))
 
 
-_SCAN_FORMAT = 1  # bump when scan_anchors changes
+_SCAN_FORMAT = 2  # bump when scan_anchors changes
 
 
 def _clear_of_stamps(anchor: str) -> bool:

@@ -380,7 +380,7 @@ def _derive(leaves: list[_Leaf]) -> dict[int, bool]:
         return out
 
     keys = {lf.idx: (lf.text, lf.ignore_case, lf.anchor) for lf in leaves if lf.kind == "regex"}
-    found = _cache.derived("leaves", 3, set(keys.values()), build)
+    found = _cache.derived("leaves", 4, set(keys.values()), build)  # (bump when `build` or what it calls changes)
     blind = {}
     for lf in leaves:
         if lf.kind == "regex":
