@@ -374,13 +374,13 @@ def _derive(leaves: list[_Leaf]) -> dict[int, bool]:
         for text, ignore_case, anchor in ordered:
             anchors = anchor if anchor is not None else literal_anchors(text, ignore_case)
             needs = required_literals(text)
-            if ignore_case:
-                needs = tuple(tuple(a.lower() for a in c) for c in needs)
+            if ignore_case:  # (a clause with a non-ASCII literal: case folding may reach past lower())
+                needs = tuple(tuple(a.lower() for a in c) for c in needs if all(a.isascii() for a in c))
             out[(text, ignore_case, anchor)] = (anchors, number_blind(text, anchors), needs)
         return out
 
     keys = {lf.idx: (lf.text, lf.ignore_case, lf.anchor) for lf in leaves if lf.kind == "regex"}
-    found = _cache.derived("leaves", 4, set(keys.values()), build)  # (bump when `build` or what it calls changes)
+    found = _cache.derived("leaves", 5, set(keys.values()), build)  # (bump when `build` or what it calls changes)
     blind = {}
     for lf in leaves:
         if lf.kind == "regex":
