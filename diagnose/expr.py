@@ -102,6 +102,7 @@ FUNCS = {
     "min": min, "max": max, "abs": abs, "round": round, "int": int, "float": float,
     "floor": math.floor, "ceil": math.ceil, "round_down": _round_down, "round_up": _round_up,
     "gib": lambda b: float(b) / (1 << 30), "version": Version, "str": str,
+    "default": None,  # default(x, y): x, or y where x is missing (evaluated in _eval: x may not be known)
 }
 _BIN = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
         ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow}
@@ -127,6 +128,8 @@ def compile_expr(src: str) -> ast.Expression:
             raise ExprError(f"only these functions are allowed: {', '.join(sorted(FUNCS))} (in {src!r})")
         if isinstance(node, ast.Call) and node.keywords:
             raise ExprError(f"keyword arguments are not allowed (in {src!r})")
+        if isinstance(node, ast.Call) and node.func.id == "default" and len(node.args) != 2:  # type: ignore[union-attr]
+            raise ExprError(f"default() takes two arguments: the value and what stands for it when it is missing (in {src!r})")
         if isinstance(node, ast.Constant) and isinstance(node.value, (bytes, complex)):
             raise ExprError(f"constant {node.value!r} is not allowed")
     return tree
@@ -210,6 +213,11 @@ def _eval(node: ast.AST, env: Mapping[str, Any]) -> Any:
     if isinstance(node, (ast.List, ast.Tuple)):
         return [_eval(e, env) for e in node.elts]
     if isinstance(node, ast.Call):
+        if node.func.id == "default":  # type: ignore[union-attr]
+            try:
+                return _eval(node.args[0], env)
+            except Missing:
+                return _eval(node.args[1], env)
         args = [_eval(a, env) for a in node.args]
         try:
             return FUNCS[node.func.id](*args)  # type: ignore[union-attr]

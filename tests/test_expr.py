@@ -40,3 +40,15 @@ def test_render_templates():
     assert render("{missing}", env) == "?"
     with pytest.raises(Missing):
         render("{missing}", env, missing=None)
+
+
+def test_default_stands_in_for_a_missing_value():
+    assert evaluate("default(component, 'Scheduler')", {}) == "Scheduler"
+    assert evaluate("default(component, 'Scheduler')", {"component": "Detokenizer"}) == "Detokenizer"
+    assert evaluate("default(n * 2, 0) + 1", {"n": 3}) == 7
+    assert evaluate("default(n * 2, 0) + 1", {}) == 1
+    assert render("{default(who, 'a process')} stopped", {}) == "a process stopped"
+    with pytest.raises(Missing):
+        evaluate("default(a, b)", {})  # the stand-in may be missing too
+    with pytest.raises(ExprError):
+        evaluate("default(a)", {"a": 1})
