@@ -61,13 +61,6 @@ def test_named_markers_share_their_text_with_a_rule():
                 assert any(a in text for a in mk.anchor), (mk.id, text)
 
 
-# Wrapper lines a marker and a wrapper rule both read that are still written twice, and why.
-_WRITTEN_TWICE = {
-    # the rule names the component and the soft flag, which SGLang's older form does not print
-    ("sglang-watchdog-timeout", "watchdog"),
-}
-
-
 def test_a_wrapper_line_is_read_by_its_marker_and_rule_through_one_named_pattern():
     """Where a wrapper rule's example line is also a wrapper or fatal marker's, both read it through
     the same named pattern of rules/patterns.yaml (issue #16: the wrapper texts are stated once)."""
@@ -97,7 +90,7 @@ def test_a_wrapper_line_is_read_by_its_marker_and_rule_through_one_named_pattern
             for line in lines_from_text(ex):
                 for ev in SCAN.scan(line):
                     mk = ev.marker
-                    if mk.role not in ("wrapper", "fatal") or (data["id"], mk.id) in _WRITTEN_TWICE:
+                    if mk.role not in ("wrapper", "fatal"):
                         continue
                     checked += 1
                     assert isinstance(mk.source, Named) and mk.source.name in used, (data["id"], mk.id, ex)

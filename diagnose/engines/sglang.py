@@ -89,5 +89,5 @@ MARKERS = [
     M("init_failed", S, None, "wrapper", Named("sglang-init-failed"), "Initialization failed.", after_ready=True),
     M("warmup_failed", S, None, "wrapper", Named("sglang-warmup-failed"), "Initialization failed.", after_ready=True),
     M("proc_terminated", S, None, "wrapper", Named("sglang-child-process-terminated", "^{}$"), "terminated with"),
-    M("watchdog", S, None, "wrapper", r"^(?:\w+ )?[Ww]atchdog timeout \((?:self\.)?watchdog_timeout=", "atchdog timeout", after_ready=True),
+    M("watchdog", S, None, "wrapper", Named("sglang-watchdog-timeout", "^{}"), "atchdog timeout", after_ready=True),
 ]
