@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -32,20 +34,31 @@ def test_floor_script_names_a_missing_log(tmp_path):
     assert res.returncode == 2 and "no such file" in res.stderr and "Traceback" not in res.stderr
 
 
-def test_ten_times_rules_copies_load_and_never_fire(tmp_path):
-    """bench/run.py's 10x-rules pack: renamed copies of every shipped rule with a match (the rules
-    decided by code have none), which the rule loader accepts and which never fire."""
+@pytest.mark.parametrize("same_literals", [False, True])
+def test_ten_times_rules_copies_load_and_never_fire(tmp_path, same_literals):
+    """bench/run.py's 10x-rules packs: renamed copies of every shipped rule with a match (the rules
+    decided by code have none), which the rule loader accepts and which never fire; with
+    `same_literals` every regex leaf keeps its anchor and all the literals its matches hold."""
     import importlib.util
     spec = importlib.util.spec_from_file_location("bench_run", ROOT / "bench" / "run.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
-    folder = bench.synthetic_rules(tmp_path, 1)
+    folder = bench.synthetic_rules(tmp_path, 1, same_literals=same_literals)
     assert len(list(folder.glob("*.yaml"))) > 200
     log = ROOT / "sample_logs" / "vllm" / "13-v1-0.11.2-free-memory-less-than-utilization.log"
     out = subprocess.run([sys.executable, "-m", "diagnose", "explain", "--format", "json", "--rules", str(folder),
                           str(log)], capture_output=True, text=True, cwd=ROOT)
     rules = [d["rule"] for d in json.loads(out.stdout)["diagnoses"]]
     assert rules and not any(r.endswith("-x0") for r in rules)
+    if same_literals:
+        from diagnose.matcher import Matcher
+        from diagnose.pipeline import load_rules
+
+        anchors: dict[str, list] = {}
+        for lf in Matcher(load_rules([str(folder)])[0]).leaves:
+            anchors.setdefault(lf.origin, []).append((lf.anchor, bool(lf.needs)))
+        copy, original = anchors["vllm-profile-run-cuda-oom-x0"], anchors["vllm-profile-run-cuda-oom"]
+        assert [a for a, _ in copy] == [a for a, _ in original] and all(needs for _, needs in copy)
 
 
 def test_watch_analysis_rate_reads_the_whole_log():
