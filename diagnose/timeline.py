@@ -268,8 +268,9 @@ class Timeline:
         self.tb_of_line = tb
 
     def _quiet_tb(self, text: str) -> int | None:
-        """_track_exceptions of a line inside a traceback that is neither a traceback start nor an
-        exception: the traceback's block, or None when the line is past its end."""
+        """A line inside an open traceback (before its exception line: a frame; after it: its
+        continuation) that is no traceback start: the traceback's block, or None when the line is
+        past its end. _track_exceptions and the quiet path share it."""
         if self._tb_after_exc:
             self._tb_after_exc += 1
             if self._tb_after_exc > 4 and not _TB_CONT.match(text):
@@ -359,17 +360,9 @@ class Timeline:
             self._in_tb = True
             self._tb_after_exc = 0
         if self._in_tb:
-            if self._tb_after_exc:
-                self._tb_after_exc += 1
-                if self._tb_after_exc > 4 and not _TB_CONT.match(text):
-                    self._in_tb = False
-                else:
-                    self.tb_of_line = self._tb_id
-            else:
-                self.tb_of_line = self._tb_id
-                if _SERVER_SETUP.search(text):
-                    self._tb_server_setup = self._tb_id
-                self.note_frame(text)
+            if not self._tb_after_exc and _SERVER_SETUP.search(text):
+                self._tb_server_setup = self._tb_id
+            self.tb_of_line = self._quiet_tb(text)
         m = EXC_RE.match(text) if text[:1].isalpha() else None
         if m is None or line.level in ("DEBUG", "INFO", "WARNING"):
             return
