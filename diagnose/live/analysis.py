@@ -264,8 +264,7 @@ class LiveAnalysis:
     def _run_fits(self, k: int, now: float) -> bool:
         """Whether k quiet lines can be taken at once: no confirmation falls among them and, once the
         server is up, each is still in the context analysed after a suspicious line and no trim is due."""
-        if self.pending_since is not None and self.pending_lines + k >= CONFIRM_LINES \
-                and now - self.last_confirm >= CONFIRM_EVERY_S:
+        if self._confirmable(now, k):
             return False
         return not self.ready or (self.post_ready_left >= k and self.since_trim + k < TRIM_EVERY)
 
@@ -556,10 +555,11 @@ class LiveAnalysis:
         return eng, ver if isinstance(ver, str) else None
 
     # -- diagnoses -------------------------------------------------------------------------------
-    def _confirmable(self, now: float) -> bool:
+    def _confirmable(self, now: float, ahead: int = 0) -> bool:
         """A finding waits CONFIRM_LINES lines, and a report is built at most every CONFIRM_EVERY_S
-        (a server that logs a request error every few lines would build one per error)."""
-        return (self.pending_since is not None and self.pending_lines >= CONFIRM_LINES
+        (a server that logs a request error every few lines would build one per error); `ahead`:
+        after that many more lines."""
+        return (self.pending_since is not None and self.pending_lines + ahead >= CONFIRM_LINES
                 and now - self.last_confirm >= CONFIRM_EVERY_S)
 
     def _confirm(self, now: float, final: bool = False) -> None:
