@@ -173,6 +173,15 @@ class QuietLines:
         self.index = AnchorIndex(self._what)
         # case-blind rule anchors: an ASCII anchor in the lower-cased message is in the lower-cased line
         self._lower = tuple(sorted(matcher.by_anchor_lower))
+        self._caseless = None  # the block scan's search for them (see pieces)
+        if self._lower:
+            import regex
+
+            # `regex`'s IGNORECASE matches an ASCII letter on every character whose lower() holds it
+            # (K for k, İ for i), so this finds a place in each line whose lower() holds an anchor,
+            # at the block's own positions and without lower-casing the block (a few more lines at
+            # most: ſ for s)
+            self._caseless = regex.compile("|".join(map(regex.escape, self._lower)), regex.IGNORECASE)
         self._probe = _Probe()
         self._tags: dict[str, tuple] = {}  # "(Proc pid=N) " -> (proc, pid, rank, names a rank, Ray), () when not one
         self._stamps: dict[str, float] = {}  # "MM-DD hh:mm:ss" -> seconds (lines of a second share it)
@@ -484,17 +493,8 @@ class QuietLines:
         other = [m.start() + 1 for m in _OTHER_LINE.finditer(text)]
         if not _FIRST_LINE.match(text):
             other.append(0)
-        if self._lower:
-            low = text.lower()
-            if len(low) != len(text):
-                marks = [0]  # (lower-casing moved the positions: every line is looked at alone)
-                other = list(range(len(text)))
-            else:
-                for x in self._lower:
-                    i = low.find(x)
-                    while i >= 0:
-                        marks.append(i)
-                        i = low.find(x, i + 1)
+        if self._caseless is not None:
+            marks.extend(m.start() for m in self._caseless.finditer(text))
         marks.extend(other)
         marks.sort()
         cur = 0  # where the next line not yet yielded starts

@@ -127,6 +127,27 @@ def test_random_mixes_with_moved_stamps_report_the_same(tmp_path, picks):
     assert report_json(log, True) == report_json(log, False)
 
 
+_CASE_PIECES = ["unhandled", "UNHANDLED", "Unhandled", "UNHANDLEd", "unhandle", "nhandled", "\u212a", "k",
+                "\u0130", "i", "\u0307", "\u017f", "\u2588", "\u00e9", " ", "|", "\r", "x"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_CASE_PIECES), max_size=6).map("".join), min_size=1, max_size=12))
+def test_the_block_scan_keeps_apart_every_line_whose_lower_case_holds_a_case_blind_anchor(lines):
+    """pieces finds the pack's case-blind anchors without lower-casing the block: a line whose
+    lower() holds one (through a Kelvin sign, a dotted capital I, block characters that make the
+    block's text wide) is still yielded alone, never hidden in a run."""
+    analyzer = Analyzer(RULES)
+    quiet = QuietLines(analyzer, LineParser("x.log"))
+    lower = quiet._lower
+    assert lower  # the pack has case-blind anchors (else this tests nothing)
+    lines = [f"(APIServer pid=1) INFO 10-14 07:53:44 [a.py:1] x{line}" for line in lines]  # of a run's shape
+    alone = {piece for piece in quiet.pieces(0, "\n".join(lines)) if len(piece) == 2}
+    for n, line in enumerate(lines, 1):
+        if any(x in line.lower() for x in lower):
+            assert (n, line) in alone
+
+
 def _fast(quiet: QuietLines, n: int, raw: str) -> bool:
     """Classify a line and apply it when it is quiet, as Analyzer._feed_stream does: whether it was."""
     got = quiet.classify(n, raw)
