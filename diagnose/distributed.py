@@ -267,15 +267,19 @@ class DistTracker:
             _reached(st, node, phase)
 
     def quiet_run(self, procs, last_key: tuple) -> None:
-        """`quiet` of a run of lines with no events, of no Ray worker and naming no node count: `procs`
-        holds (ProcState, NodeState, lines, last line, NCCL lines) per process; `last_key` is the
-        process of the run's last line."""
-        for st, node, k, last, nccl in procs:
+        """`quiet` of a run of lines of no Ray worker: `procs` holds (ProcState, NodeState, lines, last
+        line, NCCL lines, the phases its events name in order, NCCL node count seen or None) per
+        process; `last_key` is the process of the run's last line."""
+        for st, node, k, last, nccl, phases, nodes_seen in procs:
             node.lines += k
             st.lines += k
             st.last_line = last
             if nccl:
                 node.env_families.add("NCCL_")
+                if nodes_seen is not None:
+                    node.nccl_nodes = max(node.nccl_nodes or 0, nodes_seen)
+            for phase in phases:
+                _reached(st, node, phase)
         self.last_key = last_key
 
     # -- views -----------------------------------------------------------------------------

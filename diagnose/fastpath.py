@@ -24,6 +24,7 @@ and compares the reports byte for byte.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import namedtuple
 from operator import itemgetter
 
@@ -88,13 +89,16 @@ _MEMO_MAX = 16384  # memo entries (a few MB); a full memo starts again
 _REFUSED = ()  # the memo entry of a line that always takes the full path
 
 
-# A run of lines between the ones a block scan marks (see QuietLines.pieces): what Analyzer.quiet_run
-# applies. `procs`: (ProcState, NodeState, lines, last line, NCCL lines) per process; `clock`: the last
-# clock printed (as printed), `kinds`: (kind, lines) for the engine vote; `last_raw` / `last_key`: the
-# run's last line and its process.
-# `texts`: the messages of its lines when a traceback is open (Timeline.quiet_run reads them), else
-# None; `hints`: the engines its traceback frames name (EngineGuess.hinted).
-QuietRun = namedtuple("QuietRun", "first last k source procs clock kinds last_raw last_key texts hints")
+# A run of lines between the ones a block scan sets apart (see QuietLines.pieces): what
+# Analyzer.quiet_run applies. `procs`: (ProcState, NodeState, lines, last line, NCCL lines, phases its
+# events name in order, NCCL node count seen or None) per process; `clock`: the last clock printed (as
+# printed), `kinds`: (kind, lines) for the engine vote; `last_raw` / `last_key`: the run's last line and
+# its process. `texts`: the messages of its lines when a traceback is open (Timeline.quiet_run reads
+# them), else None; `hints`: the engines its traceback frames name (EngineGuess.hinted). What the
+# events of its lines that hold an anchor change: `votes`, the engines they name; `behind`, the last
+# line of each phase the start has left they name; `moving`, whether one shows the start moving on.
+QuietRun = namedtuple("QuietRun", "first last k source procs clock kinds last_raw last_key texts hints "
+                                  "votes behind moving")
 
 # A line a run may hold: a vLLM header (with a valid stamp and a message; ERROR and CRITICAL only once
 # the server is up, see QuietLines.run) after a plain tag or none, or an NCCL `host:pid:tid [dev]` line
@@ -112,9 +116,10 @@ _FIRST_LINE = re.compile(_RUN_LINE)
 _RUN_HEAD = re.compile(r"\n(?:(\([^()\n]*\) ?)?" + _LEVELS + " (" + _VALID_TS + r")(\.\d+)?"
                        r"|([A-Za-z_.\-][\w.\-]*:\d+):)")
 # What else makes `_classify` or `_check` look at a line of such a shape on its own: a compose-like
-# `|`, a redraw, an env variable, an NCCL channel, rank or node count.
-_RUN_BREAKERS = ("|", "\r", "VLLM_", "NCCL_", "SGLANG_", "GLOO_", "TORCH_", "RAY_", "CUDA_", "via", " rank ",
-                 "nNodes")
+# `|`, a redraw, an env variable; and what they read on it within a run (see QuietLines.run): an NCCL
+# channel, rank or node count.
+_RUN_BREAKERS = ("|", "\r", "VLLM_", "NCCL_", "SGLANG_", "GLOO_", "TORCH_", "RAY_", "CUDA_")
+_NCCL_NEWS = ("via", " rank ", "nNodes")
 _ts_of = itemgetter(1)  # a run head's stamp
 
 
@@ -127,6 +132,24 @@ def _scan_marks(pairs: set[tuple[str, str]]) -> frozenset[str]:
 
 
 _SCAN_FORMAT = 2  # bump when scan_anchors changes
+
+
+def _lines_at(text: str, marks: list[int], i: int, start: int, stop: int, n: int) -> tuple[list[int], int]:
+    """The numbers of the lines of text[start:stop] (whole lines, the first one numbered n) that hold
+    a position of `marks` (sorted; from index i on), and the index of the first position past them."""
+    out = []
+    pos = start  # where line n starts
+    size = len(marks)
+    while True:
+        i = bisect_left(marks, pos, i, size)  # (the marks before it: before the lines, or on a line counted)
+        if i == size or marks[i] >= stop:
+            return out, i
+        p = marks[i]
+        n += text.count("\n", pos, p)
+        out.append(n)
+        e = text.find("\n", p)
+        pos = e + 1 if e >= 0 else len(text) + 1
+        n += 1
 
 
 def _clear_of_stamps(anchor: str) -> bool:
@@ -190,9 +213,14 @@ class QuietLines:
         # key (a vLLM line without its stamp, or an NCCL line) -> what `_classify` made of it
         self._memo: dict[object, tuple] = {}
         self._templates = all(_clear_of_stamps(x) for x in (*self._what, *self._lower))
-        # the block scan: what makes `classify` look further (a marker or rule leaf by the literals
-        # its regex requires where its own anchor is generic, see matcher.scan_anchors), and _RUN_BREAKERS
-        marks = {*TRIGGERS, *_EXC_WORDS, *_RUN_BREAKERS}
+        # the block scan: what sets a line apart (trigger and exception words, _RUN_BREAKERS), and
+        # what makes `classify` look further at a line a run may still hold (a marker or rule leaf
+        # by the literals its regex requires where its own anchor is generic, see
+        # matcher.scan_anchors; _NCCL_NEWS). `watch` reads each such line alone (its views follow
+        # the events of each line).
+        self._merge = not live
+        hard = {*TRIGGERS, *_EXC_WORDS, *_RUN_BREAKERS}
+        marks = set(_NCCL_NEWS)
         pairs = set()  # (regex, anchor) of the markers and rule leaves
         for anchor, markers in analyzer.scanner.anchors:
             for mk in markers:
@@ -205,7 +233,11 @@ class QuietLines:
                     pairs.add((leaf.text, anchor))
                 else:
                     marks.add(anchor)
-        self._marks = AnchorIndex(marks | _scan_marks(pairs))
+        marks |= _scan_marks(pairs)
+        if live:
+            hard |= marks
+        self._hard = AnchorIndex(hard)
+        self._soft = AnchorIndex(marks - hard) if not live else None
         # a run's process key -> (ProcState, NodeState, NCCL (host, pid) or None), as _check found them
         # for one of its lines: a process's state, once found, is never replaced, and what _check asks
         # of it only becomes true for good (a node's sources, a label naming a rank), but for the rank
@@ -486,21 +518,24 @@ class QuietLines:
     # -- runs of lines ----------------------------------------------------------------------
     def pieces(self, n0: int, text: str):
         """The lines of a block (`text`: whole lines joined by "\\n", the first one numbered n0 + 1):
-        yields (n, raw) for each line that holds an anchor or a trigger word or is of another shape
-        than a run's (see _RUN_LINE), and (first, last, text) for each run of lines between them
-        (`run` says whether a run is quiet). One automaton pass and one regex scan over the block."""
-        marks = self._marks.starts(text)
-        other = [m.start() + 1 for m in _OTHER_LINE.finditer(text)]
+        yields (n, raw) for each line that holds a trigger or exception word or is of another shape
+        than a run's (see _RUN_LINE), and (first, last, text, held) for each run of lines between
+        them, `held` the numbers of its lines that hold a marker or rule anchor (`run` says whether
+        a run is quiet). Automaton passes and one regex scan over the block."""
+        hard = self._hard.starts(text)
+        hard.extend(m.start() + 1 for m in _OTHER_LINE.finditer(text))
         if not _FIRST_LINE.match(text):
-            other.append(0)
+            hard.append(0)
+        soft = self._soft.starts(text) if self._soft is not None else []
         if self._caseless is not None:
-            marks.extend(m.start() for m in self._caseless.finditer(text))
-        marks.extend(other)
-        marks.sort()
+            (soft if self._soft is not None else hard).extend(m.start() for m in self._caseless.finditer(text))
+        hard.sort()
+        soft.sort()
+        si = 0  # the first of `soft` not yet placed
         cur = 0  # where the next line not yet yielded starts
         n = n0  # the number of the line before it
         end = len(text)
-        for p in marks:
+        for p in hard:
             if p < cur:
                 continue  # (a line already yielded)
             s = text.rfind("\n", 0, p) + 1
@@ -509,24 +544,29 @@ class QuietLines:
                 e = end
             if s > cur:
                 k = text.count("\n", cur, s)
-                yield n + 1, n + k, text[cur:s - 1]
+                held, si = _lines_at(text, soft, si, cur, s, n + 1)
+                yield n + 1, n + k, text[cur:s - 1], held
                 n += k
             n += 1
             yield n, text[s:e]
             cur = e + 1
         if cur <= end:
-            yield n + 1, n + 1 + text.count("\n", cur), text[cur:]
+            held, si = _lines_at(text, soft, si, cur, end + 1, n + 1)
+            yield n + 1, n + 1 + text.count("\n", cur), text[cur:], held
 
     @staticmethod
     def run_texts(text: str) -> list[str]:
         """The messages of a run's lines (a QuietLine's `text`), without their blanks at either end."""
         return [m.strip() for m in _RUN_HEADS.sub("", text).split("\n")]
 
-    def run(self, first: int, last: int, text: str):
-        """A QuietRun for lines first..last (`text`, of the shapes of _RUN_LINE, holding no anchor or
-        trigger word) when `classify` would find each of them quiet with no events, else None. A
-        process's lines differ only in their clocks and messages: the state checks run on one line of
-        each process."""
+    def run(self, first: int, last: int, text: str, held=()):
+        """A QuietRun for lines first..last (`text`, of the shapes of _RUN_LINE, holding no trigger
+        word) when `classify` would find each of them quiet, the lines `held` (that hold an anchor)
+        with what their events change, the others with no events; None when they are not, or the
+        number of the first line of `held` that is not quiet (see refused). A process's lines
+        without an anchor differ only in their clocks and messages: the state checks run on one
+        line of each process; a line of `held` is classified on its own. None of these lines
+        changes what `classify` finds of another, so all are looked at before any is applied."""
         a = self.a
         tl = a.timeline
         if tl.tail_error is not None and waiting(text):
@@ -538,6 +578,33 @@ class QuietLines:
         k = last - first + 1
         if len(heads) != k:
             return None
+        lines = None
+        merged: dict[tuple, list] = {}  # a process's key -> the procs entry of QuietRun, as a list
+        votes = []
+        behind = {}
+        moving = False
+        if held:
+            lines = text.split("\n")
+            for n in held:
+                q = self.classify(n, lines[n - first])
+                if q.__class__ is not QuietLine or q.ray:
+                    return n
+                st = q.proc
+                entry = merged.get(st.key)
+                if entry is None:
+                    entry = merged[st.key] = [st, q.node, 0, n, q.kind == "nccl", [], None]
+                entry[2] += 1
+                entry[3] = n
+                if q.progress or q.behind:
+                    entry[5] += q.progress + q.behind
+                    votes += q.votes
+                    for name in q.behind:
+                        behind[name] = n
+                elif q.votes:
+                    votes += q.votes
+                if q.nodes_seen is not None:
+                    entry[6] = q.nodes_seen if entry[6] is None else max(entry[6], q.nodes_seen)
+                moving = moving or q.moving
         stamps = list(filter(None, map(_ts_of, heads)))
         clock = None
         if stamps:
@@ -565,18 +632,18 @@ class QuietLines:
         counts: dict[str, int] = {}  # a process's key (tag + NCCL host:pid) -> its lines in the run
         last_of = {}  # -> its last line
         n = first
+        skip = set(held) if held else ()
         for h in heads:
-            key = h[0] + h[3]
-            counts[key] = counts.get(key, 0) + 1
-            last_of[key] = n
+            if n not in skip:
+                key = h[0] + h[3]
+                counts[key] = counts.get(key, 0) + 1
+                last_of[key] = n
             n += 1
         if tl.dist is not self._run_dist:  # a new start
             self._run_keys.clear()
             self._run_dist = tl.dist
         known = self._run_keys
         nccl_rank = self.parser.nccl_rank
-        lines = None
-        procs = []
         for key, count in counts.items():
             n = last_of[key]
             got = known.get(key)
@@ -595,11 +662,22 @@ class QuietLines:
             st, node, nccl = got
             if nccl is not None and st.rank is None and nccl_rank(*nccl) is not None:
                 return None  # the process's rank is known now: the full path gives it to its state
+            entry = merged.get(st.key)
+            if entry is None:
+                merged[st.key] = [st, node, count, n, nccl is not None, (), None]
+            else:
+                entry[2] += count
+                entry[3] = max(entry[3], n)
+                entry[4] = entry[4] or nccl is not None
+        procs = []
+        last_key = None
+        for entry in merged.values():
+            st, node = entry[0], entry[1]
             if node.error is None and st.error is not None and first <= st.error[0] <= last:
                 return None
-            procs.append((st, node, count, n, nccl is not None))
-            if n == last:
+            if entry[3] == last:
                 last_key = st.key
+            procs.append(tuple(entry))
         n_vllm = len(stamps)
         kinds = (("vllm", n_vllm), ("nccl", k - n_vllm))
         texts = hints = None
@@ -610,5 +688,32 @@ class QuietLines:
                 hints = [h for h in map(path_hint, (t for t in texts if 'File "' in t)) if h is not None]
             if not tl.in_traceback:
                 texts = None
-        return QuietRun(first, last, k, self.parser.source, procs, clock, kinds, text[text.rfind("\n") + 1:],
-                        last_key, texts, hints)
+        return _new(QuietRun, (first, last, k, self.parser.source, procs, clock, kinds, text[text.rfind("\n") + 1:],
+                               last_key, texts, hints, votes, behind, moving))
+
+    def refused(self, first: int, last: int, text: str, held, why):
+        """What `run` refused, in order: (n, raw) for each line to take on its own, and QuietRuns for
+        what is quiet of it. `why`: what run returned, None (every line alone) or the number of the
+        first line of `held` that is not quiet (the lines before it are a run, those after it another)."""
+        lines = text.split("\n")
+        while why is not None:
+            i = why - first
+            if i:
+                before = [n for n in held if n < why]
+                got = self.run(first, why - 1, "\n".join(lines[:i]), before)
+                if got.__class__ is QuietRun:
+                    yield got
+                else:  # (the lines were looked at before line `why` was; now they are alone)
+                    yield from self.refused(first, why - 1, "\n".join(lines[:i]), before, None)
+            yield why, lines[i]
+            if why == last:
+                return
+            held = [n for n in held if n > why]
+            lines = lines[i + 1:]
+            first = why + 1
+            text = "\n".join(lines)
+            why = self.run(first, last, text, held)
+            if why.__class__ is QuietRun:
+                yield why
+                return
+        yield from enumerate(lines, first)

@@ -128,8 +128,10 @@ class Analyzer:
             self.guess.count(kind, k)
         if r.hints:
             self.guess.hinted(r.hints)
+        if r.votes:
+            self.guess.vote(None, r.votes, None)
         tl = self.timeline
-        tl.quiet_run(r.last, r.k, r.source, clock, r.texts)
+        tl.quiet_run(r.last, r.k, r.source, clock, r.texts, r.behind, r.moving)
         tl.dist.quiet_run(r.procs, r.last_key)
         self.last = (r.last, r.source, r.last_raw)
         self.last_who = r.last_key
@@ -198,7 +200,7 @@ class Analyzer:
             self.matcher.report_new = True
 
     def _feed_stream(self, stream, parser: LineParser, progress: Callable[[int], None] | None = None) -> None:
-        from diagnose.fastpath import QuietLine, QuietLines
+        from diagnose.fastpath import QuietLine, QuietLines, QuietRun
 
         classifier = QuietLines(self, parser)
         classify = classifier.classify if classifier.enabled else None
@@ -214,25 +216,30 @@ class Analyzer:
                 else:  # None, or the rule leaf hits the classifier found
                     advance(parse(n, text, redraws), got)
 
+        def take_line(n: int, raw: str) -> None:
+            if "\r" in raw:
+                take(line_records(n, raw))
+                return
+            got = classify(n, raw)
+            if got.__class__ is QuietLine:
+                quiet(got, parser)
+            else:
+                advance(parse(n, raw), got)
+
         def take_block(n0: int, text: str) -> None:
             for piece in classifier.pieces(n0, text):
                 if len(piece) == 2:
-                    n, raw = piece
-                    if "\r" in raw:
-                        take(line_records(n, raw))
-                        continue
-                    got = classify(n, raw)
-                    if got.__class__ is QuietLine:
-                        quiet(got, parser)
-                    else:
-                        advance(parse(n, raw), got)
+                    take_line(*piece)
                     continue
-                first, last, run_text = piece
-                r = classifier.run(first, last, run_text)
-                if r is not None:
+                r = classifier.run(*piece)
+                if r.__class__ is QuietRun:
                     quiet_run(r, parser)
-                else:
-                    take((n, raw, 0) for n, raw in enumerate(run_text.split("\n"), first))
+                    continue
+                for got in classifier.refused(*piece, r):
+                    if got.__class__ is QuietRun:
+                        quiet_run(got, parser)
+                    else:
+                        take_line(*got)
 
         quiet_run = self.quiet_run
         where = (getattr(stream, "fileobj", None) or stream).tell if progress is not None else None

@@ -246,19 +246,23 @@ class Timeline:
         if self.tail_error is not None:
             self.moved_on(moving, None, text)
         self.tb_of_line = self._quiet_tb(text) if self._in_tb else None
-        for name in behind:  # _enter extends the left phase's span
-            old = self.span_of(name)
-            if old is not None and old.source == source:
-                old.last_line = max(old.last_line, n)
+        for name in behind:
+            self._straggled(name, n, source)
 
-    def quiet_run(self, last: int, k: int, source: str, clock: float | None, texts: list[str] | None) -> None:
-        """`quiet` of k lines up to line `last` of `source` with no events, none of which ends the
-        error that ends the log so far (see diagnose.fastpath.QuietLines.run); `clock`: the last one
-        they print, if any (the current span has its start clock already); `texts`: their messages
-        while a traceback is open."""
+    def quiet_run(self, last: int, k: int, source: str, clock: float | None, texts: list[str] | None,
+                  behind: dict | None = None, moving: bool = False) -> None:
+        """`quiet` of k lines up to line `last` of `source`, none of which is a waiting line that ends
+        the error that ends the log so far (see diagnose.fastpath.QuietLines.run); `clock`: the last
+        one they print, if any (the current span has its start clock already); `texts`: their
+        messages while a traceback is open; `behind`: phase -> the last of their lines with an event
+        of that phase the start has left; `moving`: whether the events of one show the start moving on."""
         self.seq += k
         self._counted(last, clock, None)
         self._extend(last, source, clock, None)
+        if moving and self.tail_error is not None:
+            self.moved_on(moving, None, "")
+        for name, n in (behind or {}).items():
+            self._straggled(name, n, source)
         tb = None
         if self._in_tb:
             for text in texts:
@@ -307,6 +311,13 @@ class Timeline:
         if moving or (level not in ("ERROR", "CRITICAL") and waiting(text)):
             self.tail_error = None
 
+    def _straggled(self, name: str, n: int, source: str) -> None:
+        """A straggling rank still in phase `name`, which the start has left, at line n of `source`:
+        that phase's span goes on to it (the start stays where it is)."""
+        old = self.span_of(name)
+        if old is not None and old.source == source:
+            old.last_line = max(old.last_line, n)
+
     def left_behind(self, name: str, source: str) -> bool:
         """Whether an event of phase `name` from `source` is a straggler's: the start has left that
         phase (V1 vLLM's compile -> kv_cache in one input is a step forward)."""
@@ -320,10 +331,7 @@ class Timeline:
             if cur.name == name:
                 return False
             if self.left_behind(name, line.source):
-                # a straggling rank still in an earlier phase: extend that phase, stay here
-                old = self.span_of(name)
-                if old is not None and line.source == old.source:
-                    old.last_line = max(old.last_line, line.n)
+                self._straggled(name, line.n, line.source)
                 return False
             if cur.status == "running":
                 cur.status = "done"

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from diagnose.fastpath import QuietLine, QuietLines
+from diagnose.fastpath import QuietLine, QuietLines, QuietRun
 from diagnose.lines import LineParser
 from diagnose.pipeline import Analyzer, load_rules
 
@@ -133,19 +133,22 @@ _CASE_PIECES = ["unhandled", "UNHANDLED", "Unhandled", "UNHANDLEd", "unhandle", 
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.lists(st.sampled_from(_CASE_PIECES), max_size=6).map("".join), min_size=1, max_size=12))
-def test_the_block_scan_keeps_apart_every_line_whose_lower_case_holds_a_case_blind_anchor(lines):
+def test_the_block_scan_finds_every_line_whose_lower_case_holds_a_case_blind_anchor(lines):
     """pieces finds the pack's case-blind anchors without lower-casing the block: a line whose
     lower() holds one (through a Kelvin sign, a dotted capital I, block characters that make the
-    block's text wide) is still yielded alone, never hidden in a run."""
+    block's text wide) is looked at on its own: yielded alone or named among its run's lines that
+    hold an anchor, never counted blind in a run."""
     analyzer = Analyzer(RULES)
     quiet = QuietLines(analyzer, LineParser("x.log"))
     lower = quiet._lower
     assert lower  # the pack has case-blind anchors (else this tests nothing)
     lines = [f"(APIServer pid=1) INFO 10-14 07:53:44 [a.py:1] x{line}" for line in lines]  # of a run's shape
-    alone = {piece for piece in quiet.pieces(0, "\n".join(lines)) if len(piece) == 2}
+    seen = set()
+    for piece in quiet.pieces(0, "\n".join(lines)):
+        seen.update([piece[0]] if len(piece) == 2 else piece[3])
     for n, line in enumerate(lines, 1):
         if any(x in line.lower() for x in lower):
-            assert (n, line) in alone
+            assert n in seen, line
 
 
 def _fast(quiet: QuietLines, n: int, raw: str) -> bool:
@@ -215,9 +218,9 @@ def _count_run_lines(monkeypatch, counts: dict) -> None:
     """Add to counts[True] the lines of every run QuietLines.run takes."""
     run = QuietLines.run
 
-    def counting(self, first, last, text):
-        out = run(self, first, last, text)
-        if out is not None:
+    def counting(self, first, last, text, held=()):
+        out = run(self, first, last, text, held)
+        if out.__class__ is QuietRun:
             counts[True] += out.k
         return out
 
@@ -264,20 +267,21 @@ def test_a_straggling_ranks_nccl_lines_after_the_start_came_up(tmp_path, monkeyp
             extra.append(f"node-{r}:100{r}:100{r} [{r}] NCCL INFO Channel 0{i}/0 : {r}[{r}] -> {1 - r}[{1 - r}] via P2P/CUMEM")
     log = tmp_path / "late-nccl.log"
     log.write_text(ready + "\n".join(extra) + "\n", encoding="utf-8")
-    seen = []
+    seen = {}  # line -> (quiet, names one node), as last classified (a run looks at its lines first)
     classify = QuietLines.classify
 
     def recording(self, n, raw):
         out = classify(self, n, raw)
         if "comm 0x" in raw:
-            seen.append((out.__class__ is QuietLine, "nNodes 1 " in raw))
+            seen[n] = (out.__class__ is QuietLine, "nNodes 1 " in raw)
         return out
 
     monkeypatch.setattr(QuietLines, "classify", recording)
     assert report_json(log, True) == report_json(log, False)
     # each process's first comm line teaches its rank; nNodes 2 and 3 are matched by rules
-    assert [out for out, _ in seen[:2]] == [False, False]
-    assert all(out == single for out, single in seen[2:])
+    got = [seen[n] for n in sorted(seen)]
+    assert [out for out, _ in got[:2]] == [False, False]
+    assert all(out == single for out, single in got[2:])
 
 
 def test_stdin_takes_the_quiet_path_and_reports_the_same(tmp_path):

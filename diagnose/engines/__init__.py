@@ -104,9 +104,10 @@ class EngineGuess:
                   path_hint(line.text) if "File \"" in line.text else None,
                   sum(1 for ev in events if ev.marker.engine == "vllm" and "engine_version" in ev.facts) if events else 0)
 
-    def vote(self, kind: str, engines, hint: str | None, banners: int = 0) -> None:
+    def vote(self, kind: str | None, engines, hint: str | None, banners: int = 0) -> None:
         """A line of this kind whose events name these engines and whose traceback frame names this
-        engine's package (`hint`): a header counts 1, an event 3, a frame 1. vLLM's own version
+        engine's package (`hint`): a header counts 1, an event 3, a frame 1 (kind None: the events
+        of lines counted already, see Analyzer.quiet_run). vLLM's own version
         banner settles it (`banners`: how many of the events are one; each weighs _BANNER): SGLang
         never prints one, while other libraries (AITER, a launcher) can print many SGLang-shaped
         "[date time]" lines in a vLLM log. (A quiet line of diagnose.fastpath has no banner: its

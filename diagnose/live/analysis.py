@@ -235,8 +235,8 @@ class LiveAnalysis:
         for piece in pieces:
             if not self.enabled:
                 return
-            if len(piece) == 3:
-                first, last, run_text = piece
+            if len(piece) == 4:
+                first, last, run_text, _ = piece  # (watch looks at each line that holds an anchor alone)
                 k = last - first + 1
                 if self._run_fits(k, now):
                     try:
