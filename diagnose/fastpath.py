@@ -152,6 +152,22 @@ def _lines_at(text: str, marks: list[int], i: int, start: int, stop: int, n: int
         n += 1
 
 
+def _error_level(text: str) -> int:
+    """Where the first line of a run's text that may be logged as an error begins to say so, or -1."""
+    at = text.find("ERROR ")
+    crit = text.find("CRITICAL ")
+    return crit if at < 0 or 0 <= crit < at else at
+
+
+def _first_of(heads: list, key: str, first: int, skip) -> int:
+    """The first line of a run (numbered from `first`) of the process `key` (see QuietLines.run)
+    that is not among `skip`."""
+    for i, h in enumerate(heads):
+        if h[0] + h[3] == key and first + i not in skip:
+            return first + i
+    raise AssertionError(key)
+
+
 def _clear_of_stamps(anchor: str) -> bool:
     """Whether `anchor` can never overlap a vLLM stamp: then whether a line holds it does not depend
     on the stamp, and lines that differ only in their stamps share one memo entry."""
@@ -234,10 +250,10 @@ class QuietLines:
                 else:
                     marks.add(anchor)
         marks |= _scan_marks(pairs)
-        if live:
-            hard |= marks
-        self._hard = AnchorIndex(hard)
-        self._soft = AnchorIndex(marks - hard) if not live else None
+        # (an anchor that holds a word that sets a line apart sets it apart too: else the automaton,
+        # which reports one of two overlapping anchors, could hide the word behind it)
+        hard |= {a for a in marks if any(w in a for w in hard)}
+        self._scan = AnchorIndex(hard | marks, apart=hard | marks if live else hard)
         # a run's process key -> (ProcState, NodeState, NCCL (host, pid) or None), as _check found them
         # for one of its lines: a process's state, once found, is never replaced, and what _check asks
         # of it only becomes true for good (a node's sources, a label naming a rank), but for the rank
@@ -518,17 +534,18 @@ class QuietLines:
     # -- runs of lines ----------------------------------------------------------------------
     def pieces(self, n0: int, text: str):
         """The lines of a block (`text`: whole lines joined by "\\n", the first one numbered n0 + 1):
-        yields (n, raw) for each line that holds a trigger or exception word or is of another shape
-        than a run's (see _RUN_LINE), and (first, last, text, held) for each run of lines between
-        them, `held` the numbers of its lines that hold a marker or rule anchor (`run` says whether
-        a run is quiet). Automaton passes and one regex scan over the block."""
-        hard = self._hard.starts(text)
+        yields (n, raw) for each line that holds a trigger or exception word, a redraw or the like
+        (see _RUN_BREAKERS) or is of another shape than a run's (see _RUN_LINE), and (first, last,
+        text, held) for each run of lines between them, `held` the numbers of its lines that hold a
+        marker or rule anchor (`run` says whether a run is quiet and classifies these alone: one of
+        them may hold a trigger word an anchor overlaps as well, see AnchorIndex.starts_apart). One
+        automaton pass and one regex scan over the block."""
+        hard, soft = self._scan.starts_apart(text)
         hard.extend(m.start() + 1 for m in _OTHER_LINE.finditer(text))
         if not _FIRST_LINE.match(text):
             hard.append(0)
-        soft = self._soft.starts(text) if self._soft is not None else []
         if self._caseless is not None:
-            (soft if self._soft is not None else hard).extend(m.start() for m in self._caseless.finditer(text))
+            (soft if self._merge else hard).extend(m.start() for m in self._caseless.finditer(text))
         hard.sort()
         soft.sort()
         si = 0  # the first of `soft` not yet placed
@@ -562,8 +579,9 @@ class QuietLines:
     def run(self, first: int, last: int, text: str, held=()):
         """A QuietRun for lines first..last (`text`, of the shapes of _RUN_LINE, holding no trigger
         word) when `classify` would find each of them quiet, the lines `held` (that hold an anchor)
-        with what their events change, the others with no events; None when they are not, or the
-        number of the first line of `held` that is not quiet (see refused). A process's lines
+        with what their events change, the others with no events; else None, or the number of a
+        line to take alone (a line of `held` that is not quiet, an error line before the server is
+        up, a new process's first line; see refused). A process's lines
         without an anchor differ only in their clocks and messages: the state checks run on one
         line of each process; a line of `held` is classified on its own. None of these lines
         changes what `classify` finds of another, so all are looked at before any is applied."""
@@ -571,45 +589,50 @@ class QuietLines:
         tl = a.timeline
         if tl.tail_error is not None and waiting(text):
             return None  # (a line may end the error that ends the log so far: Timeline.moved_on)
-        if tl.ready_seq is None and ("ERROR " in text or "CRITICAL " in text):
-            return None  # an error line before the server is up goes the full way (see _classify)
+        if tl.ready_seq is None:
+            at = _error_level(text)
+            if at >= 0:  # an error line before the server is up goes the full way (see _classify)
+                return first + text.count("\n", 0, at)
         span = tl.current
         heads = _RUN_HEAD.findall("\n" + text)
         k = last - first + 1
         if len(heads) != k:
             return None
         lines = None
-        merged: dict[tuple, list] = {}  # a process's key -> the procs entry of QuietRun, as a list
+        merged: dict[tuple, tuple] = {}  # a process's key -> its entry of QuietRun.procs
         votes = []
         behind = {}
         moving = False
         if held:
             lines = text.split("\n")
             for n in held:
-                q = self.classify(n, lines[n - first])
+                raw = lines[n - first]
+                if "\r" in raw:
+                    return n  # (a redraw: see pieces)
+                q = self.classify(n, raw)
                 if q.__class__ is not QuietLine or q.ray:
                     return n
                 st = q.proc
                 entry = merged.get(st.key)
+                phases = (*q.progress, *q.behind)
+                seen = q.nodes_seen
                 if entry is None:
-                    entry = merged[st.key] = [st, q.node, 0, n, q.kind == "nccl", [], None]
-                entry[2] += 1
-                entry[3] = n
-                if q.progress or q.behind:
-                    entry[5] += q.progress + q.behind
+                    merged[st.key] = (st, q.node, 1, n, q.kind == "nccl", phases, seen)
+                else:
+                    if entry[6] is not None:
+                        seen = entry[6] if seen is None else max(entry[6], seen)
+                    merged[st.key] = (st, q.node, entry[2] + 1, n, entry[4] or q.kind == "nccl",
+                                      entry[5] + phases if phases else entry[5], seen)
+                if q.votes:
                     votes += q.votes
-                    for name in q.behind:
-                        behind[name] = n
-                elif q.votes:
-                    votes += q.votes
-                if q.nodes_seen is not None:
-                    entry[6] = q.nodes_seen if entry[6] is None else max(entry[6], q.nodes_seen)
+                for name in q.behind:
+                    behind[name] = n
                 moving = moving or q.moving
         stamps = list(filter(None, map(_ts_of, heads)))
         clock = None
         if stamps:
             if span is not None and span.start_clock is None:
-                return None
+                return first + [h[1] for h in heads].index(stamps[0])  # (its clock starts the span)
             lo, hi = min(stamps), max(stamps)
             get = self._stamps.get
             lo_s = get(lo)
@@ -634,7 +657,7 @@ class QuietLines:
         n = first
         skip = set(held) if held else ()
         for h in heads:
-            if n not in skip:
+            if not skip or n not in skip:
                 key = h[0] + h[3]
                 counts[key] = counts.get(key, 0) + 1
                 last_of[key] = n
@@ -653,7 +676,7 @@ class QuietLines:
                 q = self.classify(n, lines[n - first])
                 if q.__class__ is not QuietLine or q.votes or q.progress or q.behind \
                         or q.nodes_seen is not None or q.ray or not q.nonblank or q.moving:
-                    return None
+                    return _first_of(heads, key, first, skip)  # (a new process, say)
                 nccl = None
                 if q.kind == "nccl":
                     host, pid = key.rsplit(":", 1)
@@ -661,23 +684,20 @@ class QuietLines:
                 got = known[key] = (q.proc, q.node, nccl)
             st, node, nccl = got
             if nccl is not None and st.rank is None and nccl_rank(*nccl) is not None:
-                return None  # the process's rank is known now: the full path gives it to its state
-            entry = merged.get(st.key)
+                return _first_of(heads, key, first, skip)  # its rank is known now: the full path gives it to its state
+            entry = merged.get(st.key) if merged else None
             if entry is None:
-                merged[st.key] = [st, node, count, n, nccl is not None, (), None]
-            else:
-                entry[2] += count
-                entry[3] = max(entry[3], n)
-                entry[4] = entry[4] or nccl is not None
-        procs = []
+                merged[st.key] = (st, node, count, n, nccl is not None, (), None)
+            else:  # (its lines with an anchor were counted first)
+                merged[st.key] = (st, node, entry[2] + count, max(entry[3], n), entry[4] or nccl is not None,
+                                  entry[5], entry[6])
+        procs = list(merged.values())
         last_key = None
-        for entry in merged.values():
-            st, node = entry[0], entry[1]
+        for st, node, _, n, _, _, _ in procs:
             if node.error is None and st.error is not None and first <= st.error[0] <= last:
-                return None
-            if entry[3] == last:
+                return st.error[0]  # (taken alone, it gives the process's error to its node)
+            if n == last:
                 last_key = st.key
-            procs.append(tuple(entry))
         n_vllm = len(stamps)
         kinds = (("vllm", n_vllm), ("nccl", k - n_vllm))
         texts = hints = None
@@ -692,28 +712,30 @@ class QuietLines:
                                last_key, texts, hints, votes, behind, moving))
 
     def refused(self, first: int, last: int, text: str, held, why):
-        """What `run` refused, in order: (n, raw) for each line to take on its own, and QuietRuns for
-        what is quiet of it. `why`: what run returned, None (every line alone) or the number of the
-        first line of `held` that is not quiet (the lines before it are a run, those after it another)."""
+        """What `run` refused, in order: (n, raw) for each line to take on its own and QuietRuns for
+        the parts that are quiet. `why`: what run returned, None (every line alone) or the number of
+        a line to take alone (then the lines before it are tried as a run, and those after it)."""
         lines = text.split("\n")
-        while why is not None:
-            i = why - first
-            if i:
-                before = [n for n in held if n < why]
-                got = self.run(first, why - 1, "\n".join(lines[:i]), before)
-                if got.__class__ is QuietRun:
-                    yield got
-                else:  # (the lines were looked at before line `why` was; now they are alone)
-                    yield from self.refused(first, why - 1, "\n".join(lines[:i]), before, None)
-            yield why, lines[i]
-            if why == last:
-                return
-            held = [n for n in held if n > why]
-            lines = lines[i + 1:]
-            first = why + 1
-            text = "\n".join(lines)
-            why = self.run(first, last, text, held)
+        stops = [last + 1]  # lines to take alone once the lines before them are taken (the nearest last)
+        lo = first  # the first line not yet taken
+        while True:
+            hi = stops[-1] - 1
             if why.__class__ is QuietRun:
                 yield why
+                lo = hi + 1
+            elif why is None:
+                yield from enumerate(lines[lo - first:hi - first + 1], lo)
+                lo = hi + 1
+            elif why == lo:
+                yield lo, lines[lo - first]
+                lo += 1
+            else:
+                stops.append(why)
+            while lo == stops[-1] and lo <= last:
+                yield lo, lines[lo - first]
+                stops.pop()
+                lo += 1
+            if lo > last:
                 return
-        yield from enumerate(lines, first)
+            hi = stops[-1] - 1
+            why = self.run(lo, hi, "\n".join(lines[lo - first:hi - first + 1]), [n for n in held if lo <= n <= hi])

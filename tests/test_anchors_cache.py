@@ -20,6 +20,28 @@ def test_present_is_the_substring_loop(text):
         assert AnchorIndex(ANCHORS, use_library).present(text) == {a for a in ANCHORS if a in text}
 
 
+def _lines_of(text: str, places: list[int]) -> set[int]:
+    return {text.count("\n", 0, p) for p in places}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="NCLIFO abrTe\u00e9t:()\n ", max_size=120))
+def test_starts_apart_finds_each_line_with_an_anchor_in_the_list_of_its_kind(text):
+    """The block scan's two lists (diagnose.fastpath.QuietLines.pieces), with the library and
+    without it: each line holding an anchor has a place in one of them, a place of the first list
+    is on a line holding an anchor of `apart`, one of the second on a line holding another (an
+    anchor may hide one of the other kind that it overlaps)."""
+    apart = {"Traceback (most recent call last)", "rror", "b"}
+    lines = text.split("\n")
+    with_apart = {i for i, line in enumerate(lines) if any(a in line for a in apart)}
+    with_other = {i for i, line in enumerate(lines) if any(a in line for a in ANCHORS if a not in apart)}
+    for use_library in (True, False):
+        idx = AnchorIndex(ANCHORS, use_library, apart=apart)
+        first, second = (_lines_of(text, places) for places in idx.starts_apart(text))
+        assert first <= with_apart and second <= with_other
+        assert first | second == with_apart | with_other == _lines_of(text, idx.starts(text))
+
+
 def test_present_on_real_lines():
     rnd = random.Random(0)
     idx = AnchorIndex(ANCHORS)

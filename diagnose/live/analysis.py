@@ -13,7 +13,7 @@ import re
 import time
 from typing import Callable
 
-from diagnose.fastpath import QuietLine
+from diagnose.fastpath import QuietLine, QuietRun
 from diagnose.lines import LineParser, LineSplitter, decode, line_records
 from diagnose.live import stall as stalls
 from diagnose.live.views import View, fmt_dur, stall_lines
@@ -241,7 +241,7 @@ class LiveAnalysis:
                 if self._run_fits(k, now):
                     try:
                         r = quiet.run(first, last, run_text)
-                        if r is not None:
+                        if r.__class__ is QuietRun:  # (else each line alone)
                             self.analyzer.quiet_run(r, self.parser)
                             self._after_run(quiet.run_texts(run_text), k, now)
                             continue
