@@ -121,6 +121,7 @@ _RUN_HEAD = re.compile(r"\n(?:(\([^()\n]*\) ?)?" + _LEVELS + " (" + _VALID_TS + 
 _RUN_BREAKERS = ("|", "\r", "VLLM_", "NCCL_", "SGLANG_", "GLOO_", "TORCH_", "RAY_", "CUDA_")
 _NCCL_NEWS = ("via", " rank ", "nNodes")
 _ts_of = itemgetter(1)  # a run head's stamp
+_RUN_TRIES = 8  # how often QuietLines.refused tries what is left of a run again
 
 
 def _scan_marks(pairs: set[tuple[str, str]]) -> frozenset[str]:
@@ -714,10 +715,12 @@ class QuietLines:
     def refused(self, first: int, last: int, text: str, held, why):
         """What `run` refused, in order: (n, raw) for each line to take on its own and QuietRuns for
         the parts that are quiet. `why`: what run returned, None (every line alone) or the number of
-        a line to take alone (then the lines before it are tried as a run, and those after it)."""
+        a line to take alone (then the lines before it are tried as a run, and those after it: at
+        most _RUN_TRIES times, each costing a pass over the lines left, then the rest go alone)."""
         lines = text.split("\n")
         stops = [last + 1]  # lines to take alone once the lines before them are taken (the nearest last)
         lo = first  # the first line not yet taken
+        tries = _RUN_TRIES
         while True:
             hi = stops[-1] - 1
             if why.__class__ is QuietRun:
@@ -738,4 +741,6 @@ class QuietLines:
             if lo > last:
                 return
             hi = stops[-1] - 1
-            why = self.run(lo, hi, "\n".join(lines[lo - first:hi - first + 1]), [n for n in held if lo <= n <= hi])
+            tries -= 1
+            why = self.run(lo, hi, "\n".join(lines[lo - first:hi - first + 1]),
+                           [n for n in held if lo <= n <= hi]) if tries >= 0 else None

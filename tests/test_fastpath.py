@@ -255,6 +255,29 @@ def test_ranks_benchmark_log_reports_the_same_with_runs(tmp_path, monkeypatch):
     assert lines[True] > 0.5 * log.read_bytes().count(b"\n")
 
 
+def test_a_run_cut_at_many_lines_costs_a_bounded_number_of_passes(tmp_path, monkeypatch):
+    """Error lines before the server is up are taken alone and cut the run they sit in: the lines
+    between them are tried as runs a bounded number of times (each try is a pass over what is
+    left), then taken one by one; the report is the same."""
+    head = "(APIServer pid=1) INFO 10-14 07:53:44 [api_server.py:1] vLLM API server version 0.11.0"
+    body = []
+    for i in range(3000):
+        level = "ERROR" if i % 3 == 0 else "INFO"
+        body.append(f"(APIServer pid=1) {level} 10-14 07:53:45 [x.py:{i % 7}] step {i} of the setup")
+    log = tmp_path / "errors.log"
+    log.write_text(head + "\n" + "\n".join(body) + "\n", encoding="utf-8")
+    looked = {True: 0}
+    run = QuietLines.run
+
+    def counting(self, first, last, text, held=()):
+        looked[True] += last - first + 1
+        return run(self, first, last, text, held)
+
+    monkeypatch.setattr(QuietLines, "run", counting)
+    assert report_json(log, True) == report_json(log, False)
+    assert 0 < looked[True] <= 12 * len(body)
+
+
 def test_a_straggling_ranks_nccl_lines_after_the_start_came_up(tmp_path, monkeypatch):
     """NCCL communicator lines of ranks after the server is up: the nccl phase's span and each
     rank's phases are extended and nNodes is read the same way on the quiet path."""
