@@ -251,20 +251,11 @@ class DistTracker:
               phases) -> None:
         """What `feed` changes for a line of a known process that is no error and names no fact, env
         variable or new transport (see diagnose.fastpath): counts, last line, the phases it names."""
-        node.lines += 1
-        st.lines += 1
-        st.last_line = n
         if ray:
             self.ray = True
-        self.last_key = st.key
         if node.error is None and st.error is not None and st.error[0] == n:
             node.error = st.error
-        if nccl:
-            node.env_families.add("NCCL_")
-            if nodes_seen is not None:
-                node.nccl_nodes = max(node.nccl_nodes or 0, nodes_seen)
-        for phase in phases:
-            _reached(st, node, phase)
+        self.quiet_run(((st, node, 1, n, nccl, phases, nodes_seen),), st.key)
 
     def quiet_run(self, procs, last_key: tuple) -> None:
         """`quiet` of a run of lines of no Ray worker: `procs` holds (ProcState, NodeState, lines, last
