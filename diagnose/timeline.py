@@ -240,27 +240,21 @@ class Timeline:
         """`feed` of a line that enters no phase, names no new fact and is no error or traceback start
         (see diagnose.fastpath); `moving`: `moves` of its events; `behind`: phases of its events for
         phases the start has left."""
-        self.seq += 1
-        self._counted(n, clock, year)
-        self._extend(n, source, clock, year)
-        if self.tail_error is not None:
-            self.moved_on(moving, None, text)
-        self.tb_of_line = self._quiet_tb(text) if self._in_tb else None
-        for name in behind:
-            self._straggled(name, n, source)
+        self.quiet_run(n, 1, source, clock, [text], dict.fromkeys(behind, n), moving, year)
 
     def quiet_run(self, last: int, k: int, source: str, clock: float | None, texts: list[str] | None,
-                  behind: dict | None = None, moving: bool = False) -> None:
-        """`quiet` of k lines up to line `last` of `source`, none of which is a waiting line that ends
-        the error that ends the log so far (see diagnose.fastpath.QuietLines.run); `clock`: the last
-        one they print, if any (the current span has its start clock already); `texts`: their
-        messages while a traceback is open; `behind`: phase -> the last of their lines with an event
-        of that phase the start has left; `moving`: whether the events of one show the start moving on."""
+                  behind: dict | None = None, moving: bool = False, year: int | None = None) -> None:
+        """`quiet` of k lines up to line `last` of `source`; of more than one, none is a waiting line
+        that would end the error that ends the log so far (see diagnose.fastpath.QuietLines.run);
+        `clock`: the last one they print, if any (the current span has its start clock already);
+        `texts`: their messages (at least while a traceback is open); `behind`: phase -> the last of
+        their lines with an event of that phase the start has left; `moving`: whether the events of
+        one show the start moving on."""
         self.seq += k
-        self._counted(last, clock, None)
-        self._extend(last, source, clock, None)
-        if moving and self.tail_error is not None:
-            self.moved_on(moving, None, "")
+        self._counted(last, clock, year)
+        self._extend(last, source, clock, year)
+        if self.tail_error is not None:
+            self.moved_on(moving, None, texts[-1] if texts else "")
         for name, n in (behind or {}).items():
             self._straggled(name, n, source)
         tb = None
