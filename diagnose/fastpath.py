@@ -383,18 +383,12 @@ class QuietLines:
         or None when it needs the full path whatever the state (_REFUSED: for a trigger word)."""
         need = 0
         found = self.index.found(raw)
+        what = self._what
         if found:
-            what = self._what
             for anchor in found:
                 need |= what[anchor]
             if need & _TRIGGER:
                 return _REFUSED
-        if self._lower:
-            low = raw.lower()
-            for x in self._lower:
-                if x in low:
-                    need |= _RULE
-                    break
         if c.isdigit() or raw.find("|", 0, 64) >= 0:
             return None  # CI stamps and compose prefixes: the parser's business
         proc = None
@@ -465,6 +459,14 @@ class QuietLines:
             probe = self._probe
             probe.text, probe.kind = text, kind
             events = tuple(self.a.scanner.scan(probe)) or None
+        if need & _RULE and not any(what[a] & _RULE and a in text for a in found):
+            need &= ~_RULE  # (its rule anchors are in the header: the rule leaves read the message)
+        if self._lower and not need & _RULE:
+            low = text.lower()
+            for x in self._lower:
+                if x in low:
+                    need |= _RULE
+                    break
         hint = path_hint(text) if 'File "' in text else None
         entry = (kind, text, proc, pid, rank, names, ray, tags, host, frac_s, need, events, hint,
                  bool(text.strip()), channel, nodes_seen, rank_word)
