@@ -13,6 +13,13 @@ What a line is from its text alone is remembered (`_classify`, a bounded memo), 
 line by its text without its stamp, for an NCCL line by its text; a repeat costs a lookup and the
 state checks of `_check`. Exact while no anchor can overlap a stamp (`_clear_of_stamps`).
 
+A block of whole lines is taken at once: `pieces` sets apart the lines that hold a trigger or
+exception word or are of another shape, and yields the runs between them (one automaton pass, one
+regex scan); `run` vouches for a run in one go (the state checks once per process, each line that
+holds an anchor classified alone and what its events change carried in the `QuietRun`), and
+`refused` cuts a run it cannot vouch for at the line that must go alone; `Analyzer.quiet_run`
+applies it.
+
 Anything it cannot prove quiet goes the full way (`Analyzer._advance`): a process or node seen for
 the first time, an exception or a traceback start, a start banner, an env line, an NCCL line that is
 new information, a prefix it does not know. When it ran the rule leaves on a line and some hit, it
