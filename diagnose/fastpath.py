@@ -261,7 +261,7 @@ class QuietLines:
         # (an anchor that holds a word that sets a line apart sets it apart too: else the automaton,
         # which reports one of two overlapping anchors, could hide the word behind it)
         hard |= {a for a in marks if any(w in a for w in hard)}
-        self._scan = AnchorIndex(hard | marks, apart=hard | marks if live else hard)
+        self._scan = AnchorIndex(hard | marks, apart=hard if self._merge else hard | marks)
         # a run's process key -> (ProcState, NodeState, NCCL (host, pid) or None), as _check found them
         # for one of its lines: a process's state, once found, is never replaced, and what _check asks
         # of it only becomes true for good (a node's sources, a label naming a rank), but for the rank
@@ -591,10 +591,10 @@ class QuietLines:
         word) when `classify` would find each of them quiet, the lines `held` (that hold an anchor)
         with what their events change, the others with no events; else None, or the number of a
         line to take alone (a line of `held` that is not quiet, an error line before the server is
-        up, a new process's first line; see refused). A process's lines
-        without an anchor differ only in their clocks and messages: the state checks run on one
-        line of each process; a line of `held` is classified on its own. None of these lines
-        changes what `classify` finds of another, so all are looked at before any is applied."""
+        up, a new process's first line; see refused). A process's lines without an anchor differ
+        only in their clocks and messages: the state checks run on one line of each process; a
+        line of `held` is classified on its own. None of these lines changes what `classify` finds
+        of another, so all are looked at before any is applied."""
         a = self.a
         tl = a.timeline
         if tl.tail_error is not None and waiting(text):
