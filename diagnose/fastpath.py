@@ -103,9 +103,10 @@ _REFUSED = ()  # the memo entry of a line that always takes the full path
 # its process. `texts`: the messages of its lines when a traceback is open (Timeline.quiet_run reads
 # them), else None; `hints`: the engines its traceback frames name (EngineGuess.hinted). What the
 # events of its lines that hold an anchor change: `votes`, the engines they name; `behind`, the last
-# line of each phase the start has left they name; `moving`, whether one shows the start moving on.
+# line of each phase the start has left they name; `moving`, whether one shows the start moving on;
+# `events`: (line number, its marker events) for each of them with events, in order (for watch's views).
 QuietRun = namedtuple("QuietRun", "first last k source procs clock kinds last_raw last_key texts hints "
-                                  "votes behind moving")
+                                  "votes behind moving events")
 
 # A line a run may hold: a vLLM header (with a valid stamp and a message; ERROR and CRITICAL only once
 # the server is up, see QuietLines.run) after a plain tag or none, or an NCCL `host:pid:tid [dev]` line
@@ -240,9 +241,7 @@ class QuietLines:
         # the block scan: what sets a line apart (trigger and exception words, _RUN_BREAKERS), and
         # what makes `classify` look further at a line a run may still hold (a marker or rule leaf
         # by the literals its regex requires where its own anchor is generic, see
-        # matcher.scan_anchors; _NCCL_NEWS). `watch` reads each such line alone (its views follow
-        # the events of each line).
-        self._merge = not live
+        # matcher.scan_anchors; _NCCL_NEWS).
         hard = {*TRIGGERS, *_EXC_WORDS, *_RUN_BREAKERS}
         marks = set(_NCCL_NEWS)
         pairs = set()  # (regex, anchor) of the markers and rule leaves
@@ -261,7 +260,7 @@ class QuietLines:
         # (an anchor that holds a word that sets a line apart sets it apart too: else the automaton,
         # which reports one of two overlapping anchors, could hide the word behind it)
         hard |= {a for a in marks if any(w in a for w in hard)}
-        self._scan = AnchorIndex(hard | marks, apart=hard if self._merge else hard | marks)
+        self._scan = AnchorIndex(hard | marks, apart=hard)
         # a run's process key -> (ProcState, NodeState, NCCL (host, pid) or None), as _check found them
         # for one of its lines: a process's state, once found, is never replaced, and what _check asks
         # of it only becomes true for good (a node's sources, a label naming a rank), but for the rank
@@ -555,7 +554,7 @@ class QuietLines:
         if not _FIRST_LINE.match(text):
             hard.append(0)
         if self._caseless is not None:
-            (soft if self._merge else hard).extend(m.start() for m in self._caseless.finditer(text))
+            soft.extend(m.start() for m in self._caseless.finditer(text))
         hard.sort()
         soft.sort()
         si = 0  # the first of `soft` not yet placed
@@ -613,6 +612,7 @@ class QuietLines:
         votes = []
         behind = {}
         moving = False
+        events = []
         if held:
             lines = text.split("\n")
             for n in held:
@@ -638,6 +638,8 @@ class QuietLines:
                 for name in q.behind:
                     behind[name] = n
                 moving = moving or q.moving
+                if q.events is not None:
+                    events.append((n, q.events))
         stamps = list(filter(None, map(_ts_of, heads)))
         clock = None
         if stamps:
@@ -719,7 +721,7 @@ class QuietLines:
             if not tl.in_traceback:
                 texts = None
         return _new(QuietRun, (first, last, k, self.parser.source, procs, clock, kinds, text[text.rfind("\n") + 1:],
-                               last_key, texts, hints, votes, behind, moving))
+                               last_key, texts, hints, votes, behind, moving, events))
 
     def refused(self, first: int, last: int, text: str, held, why):
         """What `run` refused, in order: (n, raw) for each line to take on its own and QuietRuns for

@@ -40,6 +40,11 @@ class Step:
     events: list = field(default_factory=list)  # the line's marker events (facts such as the listen address)
 
 
+def heartbeat(events) -> bool:
+    """Whether a line with these marker events is a heartbeat: a periodic line that is not progress."""
+    return any(ev.marker.role == "heartbeat" for ev in events)
+
+
 class Analyzer:
     def __init__(self, rules: list[Rule], warnings: list[str] | None = None):
         self.scanner = scanner()
@@ -72,7 +77,7 @@ class Analyzer:
         events, entered, new = self._advance(line, known)
         roles = {ev.marker.role for ev in events}
         return Step(entered, new, not was_ready and self.timeline.ready_seq is not None,
-                    "heartbeat" in roles, bool(roles & {"wrapper", "fatal"}), events)
+                    heartbeat(events), bool(roles & {"wrapper", "fatal"}), events)
 
     def _advance(self, line: Line, known: tuple[str, dict] | None = None):
         """Everything a line changes (feed without the Step): (events, phase entered, findings).
@@ -117,7 +122,7 @@ class Analyzer:
         is not ready and not fatal)."""
         self.quiet(q, parser)
         events = q.events or ()
-        return Step(heartbeat=any(ev.marker.role == "heartbeat" for ev in events), events=list(events))
+        return Step(heartbeat=heartbeat(events), events=list(events))
 
     def quiet_run(self, r, parser: LineParser) -> None:
         """`quiet` of each line of a run (see diagnose.fastpath.QuietLines.run)."""

@@ -17,7 +17,7 @@ from diagnose.fastpath import QuietLine, QuietRun
 from diagnose.lines import LineParser, LineSplitter, decode, line_records
 from diagnose.live import stall as stalls
 from diagnose.live.views import View, fmt_dur, stall_lines
-from diagnose.pipeline import Analyzer, scanner
+from diagnose.pipeline import Analyzer, heartbeat, scanner
 from diagnose.report import Diagnosis, Report, died_after_ready
 
 TICK_S = 0.25
@@ -223,9 +223,10 @@ class LiveAnalysis:
 
     def _take_block(self, n0: int, text: str, now: float) -> None:
         """The whole lines of a block (`text`, the first one numbered n0 + 1), as `_record` takes them
-        one by one: a run of quiet lines (fastpath.QuietLines.pieces / run) is applied at once where it
-        fits (_run_fits); once the server is up, a line outside the context of a suspicious one is
-        taken as `follow` takes it (counted unread when nothing in it is suspicious)."""
+        one by one: a run of quiet lines (fastpath.QuietLines.pieces / run / refused, as explain takes
+        them) is applied at once where it fits (_run_fits); once the server is up, a line outside the
+        context of a suspicious one is taken as `follow` takes it (counted unread when nothing in it
+        is suspicious)."""
         quiet = self.quiet_lines
         try:
             pieces = list(quiet.pieces(n0, text))
@@ -235,31 +236,45 @@ class LiveAnalysis:
         for piece in pieces:
             if not self.enabled:
                 return
-            if len(piece) == 4:
-                first, last, run_text, _ = piece  # (watch looks at each line that holds an anchor alone)
-                k = last - first + 1
-                if self._run_fits(k, now):
-                    try:
-                        r = quiet.run(first, last, run_text)
-                        if r.__class__ is QuietRun:  # (else each line alone)
-                            self.analyzer.quiet_run(r, self.parser)
-                            self._after_run(quiet.run_texts(run_text), k, now)
-                            continue
-                    except Exception as exc:  # noqa: BLE001 - as a line of _record would
-                        self.disable("the log parser", exc, first)
+            if len(piece) == 2:
+                self._take_line(*piece, now)
+                continue
+            first, last, run_text, held = piece
+            if not self._run_fits(last - first + 1, now):
+                for n, raw in enumerate(run_text.split("\n"), first):
+                    self._take_line(n, raw, now)
+                continue
+            try:
+                r = quiet.run(*piece)
+                parts = (r,) if r.__class__ is QuietRun else quiet.refused(*piece, r)
+                for got in parts:  # (a generator: each part is tried once those before it are taken)
+                    if not self.enabled:
                         return
-                singles = enumerate(run_text.split("\n"), first)
-            else:
-                singles = (piece,)
-            for n, raw in singles:
-                if not self.enabled:
-                    return
-                pattern = self._skip_quiet()
-                if pattern is not None and pattern.search(raw.encode()) is None:
-                    continue  # counted (by the splitter), not read: as `follow` skips once the server is up
-                for rec in line_records(n, raw) if "\r" in raw else ((n, raw, 0),):
-                    if self.enabled:
-                        self._record(rec, now)
+                    if got.__class__ is not QuietRun:
+                        self._take_line(*got, now)
+                        continue
+                    part = run_text if got is r else \
+                        "\n".join(run_text.split("\n")[got.first - first:got.last - first + 1])
+                    if self._run_fits(got.k, now):
+                        self.analyzer.quiet_run(got, self.parser)
+                        self._after_run(got, part, now)
+                    else:
+                        for n, raw in enumerate(part.split("\n"), got.first):
+                            self._take_line(n, raw, now)
+            except Exception as exc:  # noqa: BLE001 - as a line of _record would
+                self.disable("the log parser", exc, first)
+                return
+
+    def _take_line(self, n: int, raw: str, now: float) -> None:
+        """A whole line of a block, as `_record` takes it (see _take_block)."""
+        if not self.enabled:
+            return
+        pattern = self._skip_quiet()
+        if pattern is not None and pattern.search(raw.encode()) is None:
+            return  # counted (by the splitter), not read: as `follow` skips once the server is up
+        for rec in line_records(n, raw) if "\r" in raw else ((n, raw, 0),):
+            if self.enabled:
+                self._record(rec, now)
 
     def _run_fits(self, k: int, now: float) -> bool:
         """Whether k quiet lines can be taken at once: no confirmation falls among them and, once the
@@ -268,11 +283,22 @@ class LiveAnalysis:
             return False
         return not self.ready or (self.post_ready_left >= k and self.since_trim + k < TRIM_EVERY)
 
-    def _after_run(self, texts: list[str], k: int, now: float) -> None:
-        """`_after` of k quiet lines with these messages (no events, no findings, and what _run_fits
-        asks; see _take_block)."""
-        if any(t != self.last_text for t in texts):  # (each differs from the one before, or all are alike)
-            self._progress(now)
+    def _after_run(self, r: QuietRun, text: str, now: float) -> None:
+        """`_after` of each line of a QuietRun `r` whose lines are `text`: no phase entered, no
+        finding, and what _run_fits asks (see _take_block)."""
+        k = r.k
+        texts = self.quiet_lines.run_texts(text)
+        beats = set()
+        for n, events in r.events:
+            self.address.feed(n, events)
+            if heartbeat(events):
+                beats.add(n - r.first)
+        before = self.last_text
+        for i, t in enumerate(texts):  # (a run's messages are not blank)
+            if t != before and i not in beats:
+                self._progress(now)
+                break
+            before = t
         self.last_text = texts[-1]
         if self.pending_since is not None:
             self.pending_lines += k

@@ -4,12 +4,16 @@ drops, bounded memory, and a broken parser switched off."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from diagnose.live import stall as stalls
 from diagnose.live import analysis
 from diagnose.live.analysis import LiveAnalysis
 from diagnose.live.views import View
+from diagnose.pipeline import Analyzer
 
+from ..test_fastpath import POOL
 from .conftest import SAMPLES, sample
 
 V = "INFO 01-02 03:04:05 [x.py:1] "
@@ -298,23 +302,105 @@ def test_shard_rate_falls_back_to_the_wall_clock_without_a_bar_time():
     assert analysis.bar_seconds("1:02:03") == 3723 and analysis.bar_seconds("?") is None
 
 
-@pytest.mark.parametrize("path", sorted(str(p.relative_to(SAMPLES)) for p in SAMPLES.rglob("*.log")))
-def test_the_quiet_path_shows_and_reports_the_same(rules, path):
-    """Watch reads quiet lines as explain does (diagnose.fastpath): what it shows and the final
-    report are those of reading every line the full way, fed in pieces that cut lines."""
-    data = (SAMPLES / path).read_bytes()
+def _cut(data: bytes, size: int) -> list[bytes]:
+    return [data[i:i + size] for i in range(0, len(data), size)]
+
+
+def _both_ways(rules, pieces: list[bytes], step_s: float) -> list:
+    """What watch shows, its state after each piece (the clock moving `step_s` a piece) and its
+    final report, with the quiet path and without it."""
     got = []
     for quiet in (True, False):
         clock = Clock()
         view = Record()
         la = LiveAnalysis(rules, [], view, {"weights": 30.0}, clock=clock, quiet=quiet)
         states = []
-        for i in range(0, len(data), 977):
-            clock.t += 0.5
-            la.feed_data(data[i:i + 977])
+        for piece in pieces:
+            clock.t += step_s
+            la.feed_data(piece)
             la.tick()
+            a = la.address
             states.append((la.n, la.phase, la.ready, la.last_progress, la.last_text, la.pending_lines,
-                           la.post_ready_left, la.fatal_seen, la.address.url, la.address.port))
+                           la.post_ready_left, la.fatal_seen, a.url, a.url_line, a.port, a.args_line, a.host,
+                           la.stall))
         report = la.finish()
         got.append((view.events, states, report.to_json() if report is not None else None))
+    return got
+
+
+@pytest.mark.parametrize("path", sorted(str(p.relative_to(SAMPLES)) for p in SAMPLES.rglob("*.log")))
+def test_the_quiet_path_shows_and_reports_the_same(rules, path):
+    """Watch reads quiet lines as explain does (diagnose.fastpath): what it shows and the final
+    report are those of reading every line the full way, fed in pieces that cut lines."""
+    got = _both_ways(rules, _cut((SAMPLES / path).read_bytes(), 977), 0.5)
+    assert got[0] == got[1]
+
+
+def _runs_applied(monkeypatch) -> list:
+    """The QuietRuns the analysis applies from now on."""
+    applied = []
+    quiet_run = Analyzer.quiet_run
+
+    def counting(self, r, parser):
+        applied.append(r)
+        return quiet_run(self, r, parser)
+
+    monkeypatch.setattr(Analyzer, "quiet_run", counting)
+    return applied
+
+
+def test_a_run_of_heartbeats_is_not_progress(rules, monkeypatch):
+    """vLLM's shared-memory wait repeats while a start hangs; read from a file, the repeats come in
+    one block and, with a pack whose rules do not read them (the shipped pack reads them: they go the
+    full way), are applied as a run, which is no progress: the stall is shown, as line by line."""
+    rules = []
+    head = V + "Starting to load model /models/Qwen3-8B...\n"
+    beat = ("(EngineCore_DP0 pid=133) INFO 02-03 22:0{}:30 [shm_broadcast.py:542] No available shared memory "
+            "broadcast block found in 60 seconds. This typically happens when some processes are hanging.\n")
+    applied = _runs_applied(monkeypatch)
+    other = "(EngineCore_DP0 pid=133) INFO 02-03 22:00:31 [core.py:1] Waiting for the workers\n"
+    pieces = [(head + beat.format(0)).encode(), other.encode(), "".join(beat.format(i) for i in range(1, 6)).encode(), b""]
+    got = _both_ways(rules, pieces, 20.0)
+    assert got[0] == got[1]
+    assert any(r.events for r in applied)
+    assert any(e[0] == "stall" for e in got[0][0])
+
+
+def test_a_run_gives_the_address_finder_the_line_of_a_repeated_listen_port(rules, monkeypatch):
+    """A repeated `non-default args` line (facts already known) is applied within a run, and the
+    probe's address is taken from it, line and all, as line by line."""
+    args = ("(APIServer pid=1) INFO 11-29 22:45:55 [api_utils.py:286] non-default args: {'model_tag': 'tiny', "
+            "'host': '127.0.0.1', 'port': 49263, 'model': 'tiny'}\n")
+    other = "(APIServer pid=1) INFO 11-29 22:45:56 [model.py:1] Resolved architecture: LlamaForCausalLM\n"
+    applied = _runs_applied(monkeypatch)
+    got = _both_ways(rules, [(args + other).encode(), (other + args + other).encode()], 1.0)
+    assert got[0] == got[1]
+    assert any(r.events for r in applied)
+    assert got[0][1][-1][11] == 4  # (args_line)
+
+
+# Lines whose events watch reads one by one, and that a run may hold: a heartbeat (not progress),
+# a repeated line with the listen port, a DEBUG line of facts already known.
+_LIVE_POOL = POOL + [
+    "(EngineCore_DP0 pid=133) INFO 02-03 22:08:30 [shm_broadcast.py:542] No available shared memory broadcast "
+    "block found in 60 seconds. This typically happens when some processes are hanging.",
+    "(APIServer pid=1) INFO 11-29 22:45:55 [api_utils.py:286] non-default args: {'model_tag': 'tiny', "
+    "'host': '127.0.0.1', 'port': 49263, 'model': 'tiny', 'max_model_len': 256}",
+    "(APIServer pid=1) INFO 11-29 22:45:55 [api_utils.py:286] non-default args: {'model_tag': 'tiny', "
+    "'host': '127.0.0.1', 'port': 8000, 'model': 'tiny'}",
+    "(Worker_TP1 pid=412) DEBUG 11-24 16:40:40 [parallel_state.py:1169] world_size=2 rank=1 local_rank=1 "
+    "distributed_init_method=tcp://127.0.0.1:31743 backend=nccl",
+    "(Worker_TP1 pid=412) INFO 11-24 16:40:41 [gpu_model_runner.py:1] Starting to load model /models/tiny...",
+    "(APIServer pid=1) INFO 11-24 16:40:59 [api_server.py:1] Starting vLLM API server 0 on http://0.0.0.0:8000",
+]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.integers(min_value=0, max_value=len(_LIVE_POOL) - 1), min_size=1, max_size=120),
+       st.integers(min_value=40, max_value=4000))
+def test_random_mixes_show_and_report_the_same(rules, picks, size):
+    """Runs of quiet lines that hold heartbeats and lines watch reads the events of (the listen
+    address) show and report as the lines read one by one the full way, with stalls on the way."""
+    data = ("\n".join(_LIVE_POOL[i] for i in picks) + "\n").encode()
+    got = _both_ways(rules, _cut(data, size), 20.0)
     assert got[0] == got[1]
