@@ -8,6 +8,7 @@ banner forgets what an earlier one said.
 
 from __future__ import annotations
 
+from diagnose.engines import START_BANNERS
 from diagnose.probe.core import Target, parse_url
 
 
@@ -22,8 +23,6 @@ class AddressFinder:
         self.url_line = self.args_line = 0
 
     def feed(self, n: int, events) -> None:
-        from diagnose.engines import START_BANNERS
-
         for ev in events:
             if ev.marker.id in START_BANNERS:  # a new start (its own facts are read just below)
                 self.url = self.host = self.port = None
