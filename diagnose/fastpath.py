@@ -585,6 +585,11 @@ class QuietLines:
         """The messages of a run's lines (a QuietLine's `text`), without their blanks at either end."""
         return [m.strip() for m in _RUN_HEADS.sub("", text).split("\n")]
 
+    @staticmethod
+    def run_text(raw: str) -> str:
+        """The message of one line of a run, as run_texts gives it."""
+        return raw[_RUN_HEADS.match(raw).end():].strip()
+
     def run(self, first: int, last: int, text: str, held=()):
         """A QuietRun for lines first..last (`text`, of the shapes of _RUN_LINE, holding no trigger
         word) when `classify` would find each of them quiet, the lines `held` (that hold an anchor)

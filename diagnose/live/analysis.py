@@ -287,19 +287,23 @@ class LiveAnalysis:
         """`_after` of each line of a QuietRun `r` whose lines are `text`: no phase entered, no
         finding, and what _run_fits asks (see _take_block)."""
         k = r.k
-        texts = self.quiet_lines.run_texts(text)
         beats = set()
         for n, events in r.events:
             self.address.feed(n, events)
             if heartbeat(events):
                 beats.add(n - r.first)
+        message = self.quiet_lines.run_text
         before = self.last_text
-        for i, t in enumerate(texts):  # (a run's messages are not blank)
+        at = 0
+        for i in range(k):  # (a run's messages are not blank; read up to the first progress)
+            end = text.find("\n", at)
+            t = message(text[at:end] if end >= 0 else text[at:])
             if t != before and i not in beats:
                 self._progress(now)
                 break
             before = t
-        self.last_text = texts[-1]
+            at = end + 1
+        self.last_text = message(r.last_raw)
         if self.pending_since is not None:
             self.pending_lines += k
         if self.ready:
