@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections import namedtuple
-from operator import itemgetter
+from collections import Counter, namedtuple
+from operator import concat, itemgetter
 
 from diagnose.anchors import AnchorIndex
 from diagnose.distributed import channel_of, env_line, names_rank, nccl_nodes_of
@@ -128,7 +128,7 @@ _RUN_HEAD = re.compile(r"\n(?:(\([^()\n]*\) ?)?" + _LEVELS + " (" + _VALID_TS + 
 # channel, rank or node count.
 _RUN_BREAKERS = ("|", "\r", "VLLM_", "NCCL_", "SGLANG_", "GLOO_", "TORCH_", "RAY_", "CUDA_")
 _NCCL_NEWS = ("via", " rank ", "nNodes")
-_ts_of = itemgetter(1)  # a run head's stamp
+_tag_of, _ts_of, _host_of = itemgetter(0), itemgetter(1), itemgetter(3)  # a run head's tag, stamp, NCCL host:pid
 _RUN_TRIES = 8  # how often QuietLines.refused tries what is left of a run again
 
 
@@ -166,15 +166,6 @@ def _error_level(text: str) -> int:
     at = text.find("ERROR ")
     crit = text.find("CRITICAL ")
     return crit if at < 0 or 0 <= crit < at else at
-
-
-def _first_of(heads: list, key: str, first: int, skip) -> int:
-    """The first line of a run (numbered from `first`) of the process `key` (see QuietLines.run)
-    that is not among `skip`."""
-    for i, h in enumerate(heads):
-        if h[0] + h[3] == key and first + i not in skip:
-            return first + i
-    raise AssertionError(key)
 
 
 def _clear_of_stamps(anchor: str) -> bool:
@@ -669,16 +660,14 @@ class QuietLines:
                 clock = self._stamp(ts)
             if frac:
                 clock += float(frac)
-        counts: dict[str, int] = {}  # a process's key (tag + NCCL host:pid) -> its lines in the run
-        last_of = {}  # -> its last line
-        n = first
-        skip = set(held) if held else ()
-        for h in heads:
-            if not skip or n not in skip:
-                key = h[0] + h[3]
-                counts[key] = counts.get(key, 0) + 1
-                last_of[key] = n
-            n += 1
+        keys = list(map(concat, map(_tag_of, heads), map(_host_of, heads)))  # a process's key per line
+        if held:
+            for n in held:
+                keys[n - first] = None  # (counted with their process above)
+        counts = Counter(keys)  # a process's key -> its lines in the run, in the order of its first line
+        last_of = dict(zip(keys, range(first, last + 1)))  # -> its last line
+        if held:
+            counts.pop(None, None)
         if tl.dist is not self._run_dist:  # a new start
             self._run_keys.clear()
             self._run_dist = tl.dist
@@ -693,7 +682,7 @@ class QuietLines:
                 q = self.classify(n, lines[n - first])
                 if q.__class__ is not QuietLine or q.votes or q.progress or q.behind \
                         or q.nodes_seen is not None or q.ray or not q.nonblank or q.moving:
-                    return _first_of(heads, key, first, skip)  # (a new process, say)
+                    return first + keys.index(key)  # its first line (a new process, say)
                 nccl = None
                 if q.kind == "nccl":
                     host, pid = key.rsplit(":", 1)
@@ -701,7 +690,7 @@ class QuietLines:
                 got = known[key] = (q.proc, q.node, nccl)
             st, node, nccl = got
             if nccl is not None and st.rank is None and nccl_rank(*nccl) is not None:
-                return _first_of(heads, key, first, skip)  # its rank is known now: the full path gives it to its state
+                return first + keys.index(key)  # its rank is known now: the full path gives it to its state
             entry = merged.get(st.key) if merged else None
             if entry is None:
                 merged[st.key] = (st, node, count, n, nccl is not None, (), None)
