@@ -142,7 +142,8 @@ def test_the_actions_script_explains_a_saved_log_or_a_command(action, tmp_path, 
                        capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert p.returncode == 0, p.stderr[-2000:]
     got = dict(line.split("=", 1) for line in outputs.read_text().splitlines())
-    assert {p.name for p in (tmp_path / "out").iterdir()} >= {"report.json", "summary.md", "junit.xml"}
+    assert {p.name for p in (tmp_path / "out").iterdir()} >= {"report.json", "summary.md", "junit.xml"}, \
+        (got, p.stdout[-2000:], p.stderr[-2000:])  # (what the step printed, should it ever fail here)
     assert summary.read_text().strip()  # the job summary
     if mode == "log":
         assert (got["outcome"], got["exit-code"]) == ("failed", "1")
