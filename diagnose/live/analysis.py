@@ -239,15 +239,10 @@ class LiveAnalysis:
             if len(piece) == 2:
                 self._take_line(*piece, now)
                 continue
-            first, last, run_text, held = piece
-            if not self._run_fits(last - first + 1, now):
-                for n, raw in enumerate(run_text.split("\n"), first):
-                    self._take_line(n, raw, now)
-                continue
+            first, last, run_text, _ = piece
             try:
-                r = quiet.run(*piece)
-                parts = (r,) if r.__class__ is QuietRun else quiet.refused(*piece, r)
-                for got in parts:  # (a generator: each part is tried once those before it are taken)
+                r = quiet.run(*piece) if self._run_fits(last - first + 1, now) else None  # (None: lines alone)
+                for got in (r,) if r.__class__ is QuietRun else quiet.refused(*piece, r):  # (a generator)
                     if not self.enabled:
                         return
                     if got.__class__ is not QuietRun:
