@@ -7,6 +7,7 @@ that limit per line and is switched off after repeated timeouts.
 
 from __future__ import annotations
 
+import pickle
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -329,9 +330,46 @@ class Finding:
         return self.evidence[0]
 
 
+def _regex(text: str, ignore_case: bool, made: tuple):
+    """`regex.compile(text)`, unpickled from `made` when it holds the regex (see _made): regex's
+    parser, in Python, takes ~0.35 ms a regex, its compiled code ~0.01 ms to unpickle."""
+    import regex  # ~15 ms; most runs compile only the few regexes whose anchors occur
+
+    version, table = made
+    code = table.get((text, ignore_case)) if version == regex.__version__ else None
+    if code is not None:
+        try:
+            return pickle.loads(code)  # noqa: S301 - our own file in the user's cache folder
+        except Exception:  # noqa: BLE001 - a broken entry: compile it
+            pass
+    return regex.compile(text, regex.IGNORECASE if ignore_case else 0)
+
+
+def _made(keys: set[tuple[str, bool]]) -> tuple:
+    """(regex's version, (text, ignore_case) -> pickled regex.compile(text)) for every regex the
+    matcher may compile, kept on disk (nothing while the cache is off: each is compiled on use)."""
+    from diagnose import _cache
+
+    if _cache.cache_dir() is None:
+        return None, {}
+
+    def build(ordered):
+        import regex
+
+        table = {}
+        for text, ignore_case in ordered:
+            try:
+                table[(text, ignore_case)] = pickle.dumps(regex.compile(text, regex.IGNORECASE if ignore_case else 0))
+            except Exception:  # noqa: BLE001 - (an invalid regex says so where it is used)
+                pass
+        return regex.__version__, table
+
+    return _cache.derived("compiled", 1, keys, build)
+
+
 class _Leaf:
     __slots__ = ("idx", "kind", "text", "_pattern", "anchor", "ignore_case", "timeouts", "disabled", "origin",
-                 "needs")
+                 "needs", "made")
 
     def __init__(self, idx: int, cond: Cond, origin: str):
         self.idx = idx
@@ -340,6 +378,7 @@ class _Leaf:
         self.timeouts = 0
         self.disabled = False
         self.needs: tuple = ()  # what every match contains (required_literals; lower-cased when ignore_case)
+        self.made: tuple = (None, {})  # the matcher's compiled regexes (see _made)
         if cond.contains is not None:
             self.kind = "contains"
             self.text = cond.contains.lower() if cond.ignore_case else cond.contains
@@ -356,9 +395,7 @@ class _Leaf:
     @property
     def pattern(self):
         if self._pattern is None:
-            import regex  # ~15 ms; most runs compile only the few regexes whose anchors occur
-
-            self._pattern = regex.compile(self.text, regex.IGNORECASE if self.ignore_case else 0)
+            self._pattern = _regex(self.text, self.ignore_case, self.made)
         return self._pattern
 
 
@@ -397,13 +434,15 @@ class _Group:
     run on its own. It only ever skips work: on a match, a time-out or an error the members run as
     they would alone (same captures, same time-outs and switch-offs)."""
 
-    __slots__ = ("texts", "ignore_case", "_pattern", "broken")
+    __slots__ = ("text", "ignore_case", "_pattern", "broken", "made")
 
     def __init__(self, texts: list[str], ignore_case: bool):
-        self.texts = list(dict.fromkeys(texts))  # the same regex in several rules is searched once
+        # (the same regex in several rules is searched once)
+        self.text = "|".join(f"(?:{t})" for t in dict.fromkeys(texts))
         self.ignore_case = ignore_case
         self._pattern = None
         self.broken = False
+        self.made: tuple = (None, {})  # the matcher's compiled regexes (see _made)
 
     def excludes(self, text: str) -> bool:
         """True only when no member matches anywhere in `text`."""
@@ -411,10 +450,7 @@ class _Group:
             return False
         try:
             if self._pattern is None:
-                import regex
-
-                self._pattern = regex.compile("|".join(f"(?:{t})" for t in self.texts),
-                                              regex.IGNORECASE if self.ignore_case else 0)
+                self._pattern = _regex(self.text, self.ignore_case, self.made)
             return self._pattern.search(text, timeout=REGEX_TIMEOUT_S) is None
         except TimeoutError:
             return False
@@ -491,6 +527,10 @@ class Matcher:
                 group = _Group([lf.text for lf in members], ignore_case)
                 for lf in members:
                     self._group_of[lf.idx] = group
+        compiled = [lf for lf in self.leaves if lf.kind == "regex"] + list({id(g): g for g in self._group_of.values()}.values())
+        made = _made({(x.text, x.ignore_case) for x in compiled})
+        for x in compiled:
+            x.made = made
         self._memo: dict[str, dict[int, dict]] = {}  # text -> leaf hits (see leaf_hits)
         self._blind_hits: dict[str, dict] = {}  # a text's number_shape -> number-blind leaf that hit it -> its groups' spans
         self.volatile = 0  # regex time-outs and errors so far (while it stays, leaf hits are a function of the text)

@@ -141,3 +141,42 @@ def test_derived_values_are_built_once_per_input_set(tmp_path, monkeypatch):
     a, b = Matcher(rules), Matcher(rules)  # the second reads what the first stored
     assert [lf.anchor for lf in a.leaves] == [lf.anchor for lf in b.leaves] and a._blind == b._blind
     assert any(p.name.startswith("leaves-") for p in (tmp_path / "cache").iterdir())
+
+
+def test_the_rule_regexes_are_compiled_once_and_read_back(tmp_path, monkeypatch):
+    """Every regex of the pack is compiled on the first run and kept; a later matcher unpickles the
+    ones it uses instead of running regex's parser, with the same results; another regex version, or
+    the cache off, compiles on use."""
+    import regex
+
+    from diagnose.matcher import Matcher
+    from diagnose.pipeline import load_rules
+
+    monkeypatch.setenv("LLMDIAG_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("LLMDIAG_NO_CACHE", raising=False)
+    rules, _ = load_rules()
+    lines = ["torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total "
+             "capacity of 79.19 GiB of which 1.06 GiB is free.",
+             "ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that "
+             "can be stored in KV cache (12000).",
+             "RuntimeError: NCCL error: unhandled system error", "nothing here"]
+    fresh = Matcher(rules)
+    want = [fresh.leaf_hits(text, fresh.new_run()) for text in lines]
+    assert any(p.name.startswith("compiled-") for p in (tmp_path / "cache").iterdir())
+    compiles = []
+    real = regex.compile
+    monkeypatch.setattr(regex, "compile", lambda *a, **k: compiles.append(a) or real(*a, **k))
+    warm = Matcher(rules)
+    assert [warm.leaf_hits(text, warm.new_run()) for text in lines] == want
+    used = [lf for lf in warm.leaves if lf._pattern is not None]
+    assert used and not compiles  # every regex it ran came from the cache
+    other = Matcher(rules)
+    for lf in other.leaves:
+        lf.made = ("0.0", lf.made[1])  # stored by another version of regex
+    assert [other.leaf_hits(text, other.new_run()) for text in lines] == want
+    assert len(compiles) >= len(used)
+    compiles.clear()
+    monkeypatch.setenv("LLMDIAG_NO_CACHE", "1")
+    off = Matcher(rules)
+    assert off.leaves[0].made == (None, {}) and not compiles  # nothing compiled before use
+    assert [off.leaf_hits(text, off.new_run()) for text in lines] == want
