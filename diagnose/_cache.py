@@ -20,6 +20,9 @@ _FORMAT = 8  # 2: plain rule objects (diagnose.ruledata); 3: remediation items c
 # named patterns; 5: examples with their context (ExampleData); 6: plain objects keep their model's fields; 7: zh;
 # 8: zh's remediation defaults to [] (wt-zh1's ZhText and wt-shapes' Zh made one)
 MAX_ENTRIES = 16  # one per distinct set of rule folders; the least recently written go first
+# `derived` keeps no entry for fewer inputs: they are cheaper to build than to store, and the
+# matchers of one rule that `rules test` makes by the hundred would push the pack's entries out
+_FEW = 32
 
 
 def cache_dir() -> Path | None:
@@ -73,14 +76,21 @@ def _validator_id() -> str:
         return "unknown"
 
 
+def keeps(n: int) -> bool:
+    """Whether `derived` keeps what it builds of `n` inputs: the cache is on and they are not few."""
+    return n >= _FEW and cache_dir() is not None
+
+
 def derived(kind: str, fmt: int, inputs, build):
     """`build(sorted inputs)` kept on disk, keyed by `kind`, `fmt` (bump it when `build` changes), the
     llmdiag and Python versions and the inputs themselves (hashable, orderable): for what the analysis
     derives from the rule pack's regexes on every start (parsing ~1000 regexes takes a large part of
-    a second)."""
+    a second). Fewer than _FEW inputs are built every time."""
     from diagnose import __version__
 
     ordered = sorted(inputs)
+    if not keeps(len(ordered)):
+        return build(ordered)
     key = hashlib.sha256(repr((fmt, kind, __version__, sys.version, ordered)).encode()).hexdigest()
     name = f"{kind}-{key[:16]}"
     got = load(name, key)

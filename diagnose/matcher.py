@@ -347,10 +347,11 @@ def _regex(text: str, ignore_case: bool, made: tuple):
 
 def _made(keys: set[tuple[str, bool]]) -> tuple:
     """(regex's version, (text, ignore_case) -> pickled regex.compile(text)) for every regex the
-    matcher may compile, kept on disk (nothing while the cache is off: each is compiled on use)."""
+    matcher may compile, kept on disk (nothing where the cache would not keep them: each is then
+    compiled on use)."""
     from diagnose import _cache
 
-    if _cache.cache_dir() is None:
+    if not _cache.keeps(len(keys)):
         return None, {}
 
     def build(ordered):

@@ -127,20 +127,42 @@ def test_derived_values_are_built_once_per_input_set(tmp_path, monkeypatch):
         built.append(ordered)
         return {x: len(x) for x in ordered}
 
-    assert _cache.derived("t", 1, {"ab", "c"}, build) == {"ab": 2, "c": 1}
-    assert _cache.derived("t", 1, {"c", "ab"}, build) == {"ab": 2, "c": 1}
+    many = {"x" * i for i in range(1, _cache._FEW + 1)}
+    assert _cache.derived("t", 1, many, build) == {x: len(x) for x in many}
+    assert _cache.derived("t", 1, set(sorted(many, reverse=True)), build) == {x: len(x) for x in many}
     assert len(built) == 1
-    _cache.derived("t", 1, {"abc"}, build)
-    _cache.derived("t", 2, {"ab", "c"}, build)  # a new format of the value
+    _cache.derived("t", 1, many | {"y"}, build)
+    _cache.derived("t", 2, many, build)  # a new format of the value
     assert len(built) == 3
     monkeypatch.setenv("LLMDIAG_NO_CACHE", "1")
-    _cache.derived("t", 1, {"ab", "c"}, build)
+    _cache.derived("t", 1, many, build)
     assert len(built) == 4
     monkeypatch.delenv("LLMDIAG_NO_CACHE")
+    entries = set((tmp_path / "cache").iterdir())
+    assert _cache.derived("t", 1, {"ab", "c"}, build) == {"ab": 2, "c": 1}  # a few: built each time, not kept
+    assert _cache.derived("t", 1, {"ab", "c"}, build) == {"ab": 2, "c": 1}
+    assert len(built) == 6 and set((tmp_path / "cache").iterdir()) == entries
     rules, _ = load_rules()
     a, b = Matcher(rules), Matcher(rules)  # the second reads what the first stored
     assert [lf.anchor for lf in a.leaves] == [lf.anchor for lf in b.leaves] and a._blind == b._blind
     assert any(p.name.startswith("leaves-") for p in (tmp_path / "cache").iterdir())
+
+
+def test_matchers_of_one_rule_leave_the_packs_cache_entries_alone(tmp_path, monkeypatch):
+    """`rules test` makes a matcher per rule example: they must not push the pack's own entries out
+    of the cache (the next explain would validate the pack again)."""
+    from diagnose.matcher import Matcher
+    from diagnose.pipeline import Analyzer, load_rules
+
+    monkeypatch.setenv("LLMDIAG_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("LLMDIAG_NO_CACHE", raising=False)
+    rules, _ = load_rules()
+    Analyzer(rules)
+    kept = set((tmp_path / "cache").iterdir())
+    assert {p.name.split("-")[0] for p in kept} >= {"rulepack", "leaves", "compiled"}
+    for rule in rules[:60]:
+        Matcher([rule])
+    assert set((tmp_path / "cache").iterdir()) == kept
 
 
 def test_the_rule_regexes_are_compiled_once_and_read_back(tmp_path, monkeypatch):
