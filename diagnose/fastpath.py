@@ -109,19 +109,21 @@ QuietRun = namedtuple("QuietRun", "first last k source procs clock kinds last_ra
                                   "votes behind moving events")
 
 # A line a run may hold: a vLLM header (with a valid stamp and a message; ERROR and CRITICAL only once
-# the server is up, see QuietLines.run) after a plain tag or none, or an NCCL `host:pid:tid [dev]` line
-# whose head is short (TAGGED and _NCCL_HEAD with the limits `_classify` puts on them). Any other line
-# is looked at alone.
+# the server is up, see QuietLines.run) or a uvicorn level (`INFO:     10.0.0.7:51234 - "POST ..."`,
+# the access log) after a plain tag or none, or an NCCL `host:pid:tid [dev]` line whose head is short
+# (TAGGED and _NCCL_HEAD with the limits `_classify` puts on them). Any other line is looked at alone.
 _VALID_TS = r"(?:0[1-9]|1[0-2])-(?:[0-2]\d|3[01]) (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d"
 _LEVELS = r"(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)"
 _RUN_VLLM = r"(?:\([^()\n]*\) ?)?" + _LEVELS + " " + _VALID_TS + r"(?:\.\d+)? \[?[\w./\-]+\.py:\d+\] ?"
+_RUN_UVICORN = r"(?:\([^()\n]*\) ?)?" + _LEVELS + r":[^\S\n]+"
 _RUN_NCCL = r"[A-Za-z_.\-][\w.\-]{0,47}:\d{1,10}:\d{1,10} \[\d{1,4}\] (?:[\w./\-]{1,20}:\d{1,6} )?"
-_RUN_LINE = _RUN_VLLM + r"[^\S\n]*\S|" + _RUN_NCCL + "NCCL "
-_RUN_HEADS = re.compile("^(?:" + _RUN_VLLM + "|" + _RUN_NCCL + "(?=NCCL ))", re.M)  # what `text` of a run line leaves out
+_RUN_LINE = _RUN_VLLM + r"[^\S\n]*\S|" + _RUN_UVICORN + r"\S|" + _RUN_NCCL + "NCCL "
+# what `text` of a run line leaves out
+_RUN_HEADS = re.compile("^(?:" + _RUN_VLLM + "|" + _RUN_UVICORN + "|" + _RUN_NCCL + "(?=NCCL ))", re.M)
 _OTHER_LINE = re.compile(r"\n(?!" + _RUN_LINE + ")")
 _FIRST_LINE = re.compile(_RUN_LINE)
-# per line of a run: (tag, stamp, fraction, NCCL host:pid)
-_RUN_HEAD = re.compile(r"\n(?:(\([^()\n]*\) ?)?" + _LEVELS + " (" + _VALID_TS + r")(\.\d+)?"
+# per line of a run: (tag, stamp, fraction, NCCL host:pid); a uvicorn line has neither stamp nor host
+_RUN_HEAD = re.compile(r"\n(?:(\([^()\n]*\) ?)?" + _LEVELS + "(?: (" + _VALID_TS + r")(\.\d+)?|:(?=[^\S\n]))"
                        r"|([A-Za-z_.\-][\w.\-]*:\d+):)")
 # What else makes `_classify` or `_check` look at a line of such a shape on its own: a compose-like
 # `|`, a redraw, an env variable; and what they read on it within a run (see QuietLines.run): an NCCL
@@ -163,9 +165,10 @@ def _lines_at(text: str, marks: list[int], i: int, start: int, stop: int, n: int
 
 def _error_level(text: str) -> int:
     """Where the first line of a run's text that may be logged as an error begins to say so, or -1."""
-    at = text.find("ERROR ")
-    crit = text.find("CRITICAL ")
-    return crit if at < 0 or 0 <= crit < at else at
+    return min((i for i in map(text.find, _ERROR_LEVELS) if i >= 0), default=-1)
+
+
+_ERROR_LEVELS = ("ERROR ", "CRITICAL ", "ERROR:", "CRITICAL:")  # a vLLM header's level, or uvicorn's
 
 
 def _clear_of_stamps(anchor: str) -> bool:
@@ -705,7 +708,7 @@ class QuietLines:
             if n == last:
                 last_key = st.key
         n_vllm = len(stamps)
-        kinds = (("vllm", n_vllm), ("nccl", k - n_vllm))
+        kinds = (("vllm", n_vllm),)  # (an NCCL or uvicorn line is no engine's header: no vote)
         texts = hints = None
         frames = 'File "' in text
         if tl.in_traceback or frames:
