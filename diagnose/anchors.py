@@ -20,13 +20,17 @@ except ImportError:  # pragma: no cover - the dependency is declared; this keeps
 class AnchorIndex:
     """`present(text)`: the set of anchors that occur in `text` (exactly `{a for a in anchors if a in text}`)."""
 
-    __slots__ = ("anchors", "_ac", "found", "_apart")
+    __slots__ = ("anchors", "_ac", "found", "_apart", "_needs")
 
-    def __init__(self, anchors: Iterable[str], use_library: bool = True, apart: Iterable[str] = ()):
-        """`apart`: anchors whose places `starts_apart` gives apart from the others'."""
+    def __init__(self, anchors: Iterable[str], use_library: bool = True, apart: Iterable[str] = (),
+                 needs: dict | None = None):
+        """`apart`: anchors whose places `starts_apart` gives apart from the others'. `needs`: anchor ->
+        what a line that holds it must hold as well to count (alternatives, each clauses of literals
+        as matcher.required_literals gives them; see starts_apart)."""
         self.anchors = tuple(sorted({a for a in anchors if a}))
         apart = set(apart)
         self._apart = tuple(a in apart for a in self.anchors)
+        self._needs = tuple(map(needs.get, self.anchors)) if needs else None
         self._ac = None
         if use_library and _ac is not None and self.anchors:
             self._ac = _ac.AhoCorasick(list(self.anchors), matchkind=_ac.MatchKind.Standard)
@@ -41,29 +45,48 @@ class AnchorIndex:
     def starts(self, text: str) -> list[int]:
         """Where anchors occur in `text` (a long block): at least one position in each line that holds
         an anchor (anchors hold no newline), none in any other line."""
-        if self._ac is not None:
-            return [m[1] for m in self._ac.find_matches_as_indexes(text)]
-        return self._starts_loop(text, None)
+        return [m[1] for m in self._places(text)]
 
     def starts_apart(self, text: str) -> tuple[list[int], list[int]]:
         """`starts` in two: places of anchors of `apart`, and places of the others. Each line that
         holds an anchor has a place in one of them (an anchor may hide one of the other kind that
-        it overlaps: a line in the second list may hold an anchor of `apart` as well)."""
-        if self._ac is not None:
-            found = self._ac.find_matches_as_indexes(text)
-            apart = self._apart
-            return [m[1] for m in found if apart[m[0]]], [m[1] for m in found if not apart[m[0]]]
-        return self._starts_loop(text, True), self._starts_loop(text, False)
-
-    def _starts_loop(self, text: str, apart: bool | None) -> list[int]:
-        """`starts` without the library, of the anchors of `apart` (True), of the others (False) or of all."""
-        out = []
-        for a, kind in zip(self.anchors, self._apart):
-            if apart is not None and kind != apart:
+        it overlaps: a line in the second list may hold an anchor of `apart` as well). With `needs`,
+        every occurrence is looked at (none hidden), and a line whose every anchor needs what the
+        line does not hold has no place."""
+        needs = self._needs
+        found = self._places(text, needs is not None)
+        apart = self._apart
+        hard = [m[1] for m in found if apart[m[0]]]
+        if needs is None:
+            return hard, [m[1] for m in found if not apart[m[0]]]
+        soft = [m[1] for m in found if not apart[m[0]] and needs[m[0]] is None]
+        line_at = -1  # the start of the line of the last place looked at, and whether it counts
+        counts = False
+        for i, start, _ in found:
+            alternatives = needs[i]
+            if alternatives is None or apart[i]:
                 continue
+            at = text.rfind("\n", 0, start) + 1
+            if at != line_at:
+                line_at = at
+                counts = False
+            if not counts:
+                end = text.find("\n", start)
+                counts = _holds_one(text[at:] if end < 0 else text[at:end], alternatives)
+                if counts:
+                    soft.append(start)
+        return hard, soft
+
+    def _places(self, text: str, every: bool = False) -> list:
+        """(anchor index, start, end) of anchors in `text`: with the library, each occurrence it
+        reports (`every`: overlapping ones too); without, the first of each anchor in each line."""
+        if self._ac is not None:
+            return self._ac.find_matches_as_indexes(text, overlapping=every)
+        out = []
+        for k, a in enumerate(self.anchors):
             i = text.find(a)
             while i >= 0:
-                out.append(i)
+                out.append((k, i, i + len(a)))
                 end = text.find("\n", i)
                 i = text.find(a, end + 1) if end >= 0 else -1
         return out
@@ -73,6 +96,20 @@ class AnchorIndex:
             # overlapping search reports every occurrence of every anchor, nested ones included
             return set(self._ac.find_matches_as_strings(text, overlapping=True))
         return {a for a in self.anchors if a in text}
+
+
+def _holds_one(line: str, alternatives) -> bool:
+    """Whether `line` holds a literal of every clause of one of `alternatives`."""
+    for clauses in alternatives:
+        for clause in clauses:
+            for a in clause:
+                if a in line:
+                    break
+            else:
+                break
+        else:
+            return True
+    return False
 
 
 def have_library() -> bool:

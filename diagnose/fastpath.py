@@ -39,7 +39,7 @@ from diagnose.anchors import AnchorIndex
 from diagnose.distributed import channel_of, env_line, names_rank, nccl_nodes_of
 from diagnose.engines import PROCESS_FIRST, START_BANNERS, path_hint
 from diagnose.engines.base import PHASE_INDEX
-from diagnose.matcher import scan_anchors
+from diagnose.matcher import required_literals, scan_anchors
 from diagnose.lines import LineParser, engine_header, stamp_seconds, worker_rank
 from diagnose.timeline import EXC_RE, moves, waiting
 
@@ -134,15 +134,28 @@ _tag_of, _ts_of, _host_of = itemgetter(0), itemgetter(1), itemgetter(3)  # a run
 _RUN_TRIES = 8  # how often QuietLines.refused tries what is left of a run again
 
 
-def _scan_marks(pairs: set[tuple[str, str]]) -> frozenset[str]:
-    """The block scan's literals for (regex, anchor) pairs (see matcher.scan_anchors), kept on disk."""
+def _scan_marks(pairs: set[tuple[str, str]]) -> dict[str, tuple | None]:
+    """The block scan's literals for (regex, anchor) pairs (see matcher.scan_anchors), each with what
+    a line that holds it must hold as well for one of their regexes to match there: the alternatives
+    of required_literals (None: nothing known, for one regex at least). Kept on disk."""
     from diagnose import _cache
 
-    return _cache.derived("scan", _SCAN_FORMAT, pairs,
-                          lambda ordered: frozenset(x for rx, anchor in ordered for x in scan_anchors(rx, (anchor,))))
+    def build(ordered) -> dict[str, tuple | None]:
+        out: dict[str, tuple | None] = {}
+        for rx, anchor in ordered:
+            needs = required_literals(rx)
+            for x in scan_anchors(rx, (anchor,)):
+                rest = tuple(c for c in needs if not any(lit in x for lit in c))  # (what `x` holds is there)
+                if x not in out:
+                    out[x] = (rest,) if rest else None
+                elif out[x] is not None:
+                    out[x] = out[x] + (rest,) if rest else None
+        return out
+
+    return _cache.derived("scan", _SCAN_FORMAT, pairs, build)
 
 
-_SCAN_FORMAT = 2  # bump when scan_anchors changes
+_SCAN_FORMAT = 4  # bump when scan_anchors, required_literals or `build` change
 
 
 def _lines_at(text: str, marks: list[int], i: int, start: int, stop: int, n: int) -> tuple[list[int], int]:
@@ -250,11 +263,15 @@ class QuietLines:
                     pairs.add((leaf.text, anchor))
                 else:
                     marks.add(anchor)
-        marks |= _scan_marks(pairs)
+        scan = _scan_marks(pairs)
+        # a line holding a literal of a regex but not all that regex requires (`" HTTP/` of an
+        # access line, for a rule about a proxy's `http://` request) needs no closer look
+        needs = {a: alts for a, alts in scan.items() if alts is not None and a not in marks}
+        marks |= scan.keys()
         # (an anchor that holds a word that sets a line apart sets it apart too: else the automaton,
         # which reports one of two overlapping anchors, could hide the word behind it)
         hard |= {a for a in marks if any(w in a for w in hard)}
-        self._scan = AnchorIndex(hard | marks, apart=hard)
+        self._scan = AnchorIndex(hard | marks, apart=hard, needs={a: alts for a, alts in needs.items() if a not in hard})
         # a run's process key -> (ProcState, NodeState, NCCL (host, pid) or None), as _check found them
         # for one of its lines: a process's state, once found, is never replaced, and what _check asks
         # of it only becomes true for good (a node's sources, a label naming a rank), but for the rank

@@ -42,6 +42,31 @@ def test_starts_apart_finds_each_line_with_an_anchor_in_the_list_of_its_kind(tex
         assert first | second == with_apart | with_other == _lines_of(text, idx.starts(text))
 
 
+_NEEDS = {"ab": ((("Te", "rr"), ("(",)),), "CCL I": ((("O ",),), (("x",),)), "\u00e9t\u00e9": ((("NC",),),)}
+_PIECES = [*ANCHORS, "Te", "rr", "(", "O ", "x", "NC", "a", "CC", "\n", " "]
+
+
+def _holds_needs(line: str, anchor: str) -> bool:
+    alternatives = _NEEDS.get(anchor)
+    return alternatives is None or any(all(any(x in line for x in clause) for clause in clauses)
+                                       for clauses in alternatives)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join))
+def test_starts_apart_leaves_out_a_line_whose_every_anchor_lacks_what_it_needs(text):
+    """With `needs`, a line counts only where one of its anchors has none or the line holds them
+    (the block scan leaves an access line's ` HTTP/` alone when it lacks a proxy rule's `://`),
+    whichever anchors the automaton reports of overlapping ones; with the library and without."""
+    apart = {"Traceback (most recent call last)", "rror"}
+    lines = text.split("\n")
+    want = {i for i, line in enumerate(lines) if any(a in line and _holds_needs(line, a) for a in ANCHORS)}
+    for use_library in (True, False):
+        idx = AnchorIndex(ANCHORS, use_library, apart=apart, needs=_NEEDS)
+        first, second = (_lines_of(text, places) for places in idx.starts_apart(text))
+        assert first | second == want
+
+
 def test_present_on_real_lines():
     rnd = random.Random(0)
     idx = AnchorIndex(ANCHORS)

@@ -3,6 +3,7 @@ with it and without it, on the shipped samples and on random mixes of real and t
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -260,6 +261,32 @@ def test_ranks_benchmark_log_reports_the_same_with_runs(tmp_path, monkeypatch):
     _count_run_lines(monkeypatch, lines)
     assert report_json(log, True) == report_json(log, False)
     assert lines[True] > 0.5 * log.read_bytes().count(b"\n")
+
+
+def test_a_servers_access_log_is_read_in_runs(tmp_path, monkeypatch):
+    """uvicorn's access lines (one per request, each with another client address) are applied as
+    runs, not looked at one by one, though each holds ` HTTP/`: a rule needs more of a line there
+    (a proxy's `http://`); an access line that holds it is looked at alone, and fires the rule."""
+    ready = (ROOT / "sample_logs" / "vllm" / "04-v1-0.11.2-tp2-ready.log").read_text(encoding="utf-8")
+    rnd = random.Random(3)
+    access = [f'(APIServer pid=7) INFO:     10.{rnd.randrange(256)}.{rnd.randrange(256)}.{rnd.randrange(256)}:'
+              f'{rnd.randrange(30000, 65000)} - "{rnd.choice(["POST /v1/chat/completions", "GET /metrics"])} HTTP/1.1" '
+              f'{rnd.choice([200, 200, 400])} OK' for _ in range(3000)]
+    proxied = 'http://10.0.0.20:3138 "GET http://0.0.0.0:8080/health HTTP/1.1" 403 3582'
+    log = tmp_path / "access.log"
+    log.write_text(ready + "\n".join(access[:1500] + [proxied] + access[1500:]) + "\n", encoding="utf-8")
+    alone = []
+    classify = QuietLines.classify
+
+    def recording(self, n, raw):
+        alone.append(raw)
+        return classify(self, n, raw)
+
+    monkeypatch.setattr(QuietLines, "classify", recording)
+    assert report_json(log, True) == report_json(log, False)
+    assert proxied in alone and sum(1 for raw in alone if raw in access) < 30
+    report = json.loads(report_json(log, True))
+    assert "generic-local-request-through-proxy" in [d["rule"] for d in report["diagnoses"]]
 
 
 def test_a_run_cut_at_many_lines_costs_a_bounded_number_of_passes(tmp_path, monkeypatch):
