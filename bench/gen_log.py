@@ -3,7 +3,9 @@ noise from several ranks, tqdm redraws, request-log lines after start-up, long t
 failure near the end. `ranks`: a start of 8 ranks that hangs in start-up with NCCL_DEBUG=INFO and
 VLLM_LOGGING_LEVEL=DEBUG (the log people send when a big start hangs): the real start's first lines,
 then DEBUG lines of the 8 workers and NCCL INFO lines of the 8 ranks, interleaved, to the end.
-Usage: python bench/gen_log.py OUT SIZE_MB [--kind serving|ranks] [--seed N]"""
+`access`: a server that has been up a while: the real start, then uvicorn's access log (one line
+per request, on by default in vLLM) of many clients, and the engine's metrics line every 10 s.
+Usage: python bench/gen_log.py OUT SIZE_MB [--kind serving|ranks|access] [--seed N]"""
 
 from __future__ import annotations
 
@@ -112,6 +114,42 @@ def generate_ranks(out: Path, size_mb: float, seed: int = 1) -> int:
     return written
 
 
+# uvicorn's access line (its `%s - "%s %s HTTP/%s" %d` with the status phrase) and vLLM 0.11's metrics line
+ACCESS = '(APIServer pid=7) INFO:     {ip}:{port} - "{req} HTTP/1.1" {status}'
+ACCESS_REQ = [("POST /v1/chat/completions", ["200 OK"] * 30 + ["400 Bad Request"])] * 6 + [
+    ("POST /v1/completions", ["200 OK"] * 30 + ["400 Bad Request"]), ("GET /v1/models", ["200 OK"]),
+    ("GET /health", ["200 OK"]), ("GET /metrics", ["200 OK"]), ("GET /favicon.ico", ["404 Not Found"])]
+METRICS = REQ[1].replace("pid=1", "pid=7")
+
+
+def generate_access(out: Path, size_mb: float, seed: int = 1) -> int:
+    rng = random.Random(seed)
+    target = int(size_mb * 1024 * 1024)
+    head = HEAD.read_text(encoding="utf-8")
+    clock = max(datetime(_YEAR, *map(int, m.groups())) for m in _STAMP.finditer(head))
+    clients = [f"10.{rng.randrange(256)}.{rng.randrange(256)}.{rng.randrange(1, 255)}" for _ in range(500)]
+    written = 0
+    with open(out, "wb", buffering=1 << 20) as fh:
+        data = head.encode("utf-8")
+        fh.write(data)
+        written += len(data)
+        while written < target:
+            chunk = []
+            for _ in range(10):  # ten seconds of requests, then the metrics line
+                clock += timedelta(seconds=1)
+                for _ in range(rng.randrange(5, 60)):
+                    req, statuses = rng.choice(ACCESS_REQ)
+                    chunk.append(ACCESS.format(ip=rng.choice(clients), port=rng.randrange(30000, 61000), req=req,
+                                               status=rng.choice(statuses)))
+            chunk.append(METRICS.format(mo=clock.month, d=clock.day, h=clock.hour, m=clock.minute, s=clock.second,
+                                        x=rng.random() * 900, y=rng.random() * 3000, r=rng.randrange(64),
+                                        k=rng.random() * 90, p=rng.random() * 60))
+            data = ("\n".join(chunk) + "\n").encode()
+            fh.write(data)
+            written += len(data)
+    return written
+
+
 def bar(i: int, n: int) -> str:
     states = [f"Capturing CUDA graphs (mixed prefill-decode, PIECEWISE): {int(100 * k / n):3d}%|{'#' * (k * 10 // n):<10}| {k}/{n} [00:0{k % 10}<00:00, 12.1it/s]" for k in range(n + 1)]
     return "\r".join(states)
@@ -178,14 +216,17 @@ def generate(out: Path, size_mb: float, seed: int = 1) -> int:
     return written
 
 
+GENERATORS = {"serving": generate, "ranks": generate_ranks, "access": generate_access}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("out")
     ap.add_argument("size_mb", type=float)
-    ap.add_argument("--kind", choices=("serving", "ranks"), default="serving")
+    ap.add_argument("--kind", choices=tuple(GENERATORS), default="serving")
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
-    n = (generate_ranks if a.kind == "ranks" else generate)(Path(a.out), a.size_mb, a.seed)
+    n = GENERATORS[a.kind](Path(a.out), a.size_mb, a.seed)
     print(f"wrote {n / 1e6:.1f} MB to {a.out}")
 
 

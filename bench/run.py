@@ -10,6 +10,7 @@ reports side by side:
     regex of the shipped rule pack and the engine markers, as POSIX ERE) and against `cat`, as ratios;
   - per-MB cost from the smallest to the largest size (flat is the goal);
   - the 8-rank start-up log of bench/gen_log.py --kind ranks (NCCL INFO and DEBUG lines);
+  - the log of a server up a while (--kind access: uvicorn's access log of many clients);
   - the cost of 10x as many rules (synthetic copies of the pack that never fire);
   - peak RSS of each explain run;
   - cold start: `llmdiag --version` and `llmdiag explain` of a 1 MB log, against `python -c pass`;
@@ -187,11 +188,11 @@ def synthetic_rules(work: Path, copies: int, same_literals: bool = False) -> Pat
 # -- the suite ----------------------------------------------------------------------------
 
 def make_log(work: Path, size_mb: int, kind: str = "serving") -> Path:
-    from gen_log import generate, generate_ranks
+    from gen_log import GENERATORS
 
-    path = work / (f"bench-{size_mb}mb.log" if kind == "serving" else f"bench-ranks-{size_mb}mb.log")
+    path = work / (f"bench-{size_mb}mb.log" if kind == "serving" else f"bench-{kind}-{size_mb}mb.log")
     if not path.exists() or abs(path.stat().st_size - size_mb * 2**20) > size_mb * 2**20 * 0.05:
-        (generate_ranks if kind == "ranks" else generate)(path, size_mb)
+        GENERATORS[kind](path, size_mb)
     return path
 
 
@@ -207,6 +208,8 @@ def main() -> int:
     ap.add_argument("--rules-size", type=int, default=None, help="log size (MB) for the 10x-rules run (default: the middle size)")
     ap.add_argument("--ranks-size", type=int, default=128,
                     help="size (MB) of the 8-rank start-up log with NCCL INFO and DEBUG lines (default 128; 0: skip)")
+    ap.add_argument("--access-size", type=int, default=100,
+                    help="size (MB) of the log of a server up a while: uvicorn's access log (default 100; 0: skip)")
     ap.add_argument("--no-watch", action="store_true", help="skip bench/bench_watch.py")
     ap.add_argument("--no-grep", action="store_true",
                     help="skip the grep comparison (GNU grep with ~600 EREs runs at ~1 MB/s on some machines)")
@@ -278,6 +281,15 @@ def main() -> int:
         ours = median_run([*LLMDIAG, "explain", "--format", "json", str(log)], args.runs)
         result["ranks"] = {"mb": mb, "explain": ours, "explain_mb_s": mb / ours["wall_s"]}
         print(f"\n8-rank start-up log (NCCL INFO + DEBUG), {mb:.0f} MB: {mb / ours['wall_s']:.1f} MB/s, "
+              f"RSS {ours['rss_mb']:.0f} MB")
+
+    # a server up a while: its access log
+    if args.access_size:
+        log = make_log(args.work, args.access_size, "access")
+        mb = log.stat().st_size / 2**20
+        ours = median_run([*LLMDIAG, "explain", "--format", "json", str(log)], args.runs)
+        result["access"] = {"mb": mb, "explain": ours, "explain_mb_s": mb / ours["wall_s"]}
+        print(f"\nserver up a while (uvicorn access log), {mb:.0f} MB: {mb / ours['wall_s']:.1f} MB/s, "
               f"RSS {ours['rss_mb']:.0f} MB")
 
     # 10x rules
