@@ -41,7 +41,7 @@ from diagnose.engines import PROCESS_FIRST, START_BANNERS, path_hint
 from diagnose.engines.base import PHASE_INDEX
 from diagnose.matcher import required_literals, scan_anchors
 from diagnose.lines import LineParser, engine_header, stamp_seconds, worker_rank
-from diagnose.timeline import EXC_RE, moves, waiting
+from diagnose.timeline import EXC_RE, frame_line, moves, waiting
 
 # What sends a line the full way: a traceback, Ray's folding, NCCL lines the tracker reads, ANSI
 # colour and NUL bytes (the parser removes them, which can join an anchor).
@@ -543,6 +543,8 @@ class QuietLines:
                     votes.append(mk.engine)
                 else:
                     return None
+        if text[:1] == " " and not tl.in_traceback and frame_line(text):
+            return None  # (it opens a traceback)
         if first and need & _RULE and text:
             hits = a.matcher.leaf_hits(text, a.run)
             if hits:
@@ -728,6 +730,10 @@ class QuietLines:
         kinds = (("vllm", n_vllm),)  # (an NCCL or uvicorn line is no engine's header: no vote)
         texts = hints = None
         frames = 'File "' in text
+        if frames and not tl.in_traceback:
+            for i, raw in enumerate(text.split("\n")):
+                if 'File "' in raw and frame_line(raw[_RUN_HEADS.match(raw).end():]):
+                    return first + i  # (it opens a traceback)
         if tl.in_traceback or frames:
             texts = self.run_texts(text)
             if frames:

@@ -25,6 +25,12 @@ _UNREADY = ("uv_bind",)  # fatal markers after the ready line that undo it: the 
 # frames of the HTTP server's setup: vLLM's serve_http (launcher.py) and uvicorn's Config.load / its TLS context
 _SERVER_SETUP = re.compile(r'in serve_http\b|uvicorn/config\.py", line \d+, in (?:load|create_ssl_context)\b')
 _FRAME_LINE = re.compile(r'\s+File "[^"]+", line \d+, in ')
+
+
+def frame_line(text: str) -> bool:
+    """Whether a message is a traceback's frame (`  File "...", line N, in f`): with no traceback
+    open, such a line opens one (see Timeline._track_exceptions)."""
+    return text[:1] == " " and _FRAME_LINE.match(text) is not None
 _TB_CONT = re.compile(r"^(?:\s|File \"|\^|~|During handling of the above|The above exception was|\.\.\.|\[Previous line repeated)")
 MAX_EXCEPTIONS = 200
 MAX_TB_PHASES = 1000  # traceback blocks whose frame phase is kept (the most recent)
@@ -356,7 +362,7 @@ class Timeline:
             self._tb_after_exc = 0
             self.tb_of_line = self._tb_id
             return
-        if not self._in_tb and text[:1] == " " and _FRAME_LINE.match(text):
+        if not self._in_tb and frame_line(text):
             # a pasted excerpt often starts inside a traceback, without its header line
             self._tb_id += 1
             self._in_tb = True

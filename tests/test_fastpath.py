@@ -181,6 +181,29 @@ def test_a_straggling_phase_event_after_an_error_line_moves_on_on_both_paths(tmp
     assert report_json(log, True) == report_json(log, False)
 
 
+@pytest.mark.parametrize("frame", [
+    '[2025-03-10T15:07:40Z]   File "/home/user/venv/lib/python3.10/site-packages/sglang/srt/managers/tp_worker.py", '
+    'line 330, in _init_model_runner',
+    '(APIServer pid=7) ERROR 11-24 16:45:00 [serving_chat.py:1]   File "/x/vllm/entrypoints/a.py", line 2, in f'])
+def test_a_frame_with_no_traceback_open_opens_one_on_both_paths(tmp_path, frame):
+    """A pasted excerpt may start inside a traceback: its first frame opens one (the exceptions after
+    it belong to it), whether the frame is looked at alone or sits in a run of quiet lines."""
+    ready = (ROOT / "sample_logs" / "vllm" / "04-v1-0.11.2-tp2-ready.log").read_text(encoding="utf-8")
+    error = "vllm serve: error: unrecognized arguments: --enable-foo-bar"
+    for text in (f"{error}\n{frame}\n{error}\n{error}\n",
+                 ready + "(APIServer pid=7) INFO 11-24 16:45:00 [x.py:1] hello\n" + f"{frame}\n" * 3
+                 + "(APIServer pid=7) ERROR 11-24 16:45:00 [serving_chat.py:1] ValueError: bad input\n" * 2):
+        log = tmp_path / "excerpt.log"
+        log.write_text(text, encoding="utf-8")
+        tbs = []
+        for quiet in (True, False):
+            analyzer = Analyzer(RULES)
+            analyzer.feed_inputs([str(log)], quiet=quiet)
+            tbs.append([(e.n, e.tb) for e in analyzer.timeline.exceptions])
+        assert tbs[0] == tbs[1] and all(tb is not None for _, tb in tbs[0][-2:])
+        assert report_json(log, True) == report_json(log, False)
+
+
 def test_quiet_lines_take_the_quiet_path():
     """Not vacuous: once the process is known, a channel line, a metrics line and an access line are
     handled without the full path; a line that names a new process is not."""
