@@ -72,7 +72,8 @@ class AnchorIndex:
                 counts = False
             if not counts:
                 end = text.find("\n", start)
-                counts = _holds_one(text[at:] if end < 0 else text[at:end], alternatives)
+                line = text[at:] if end < 0 else text[at:end]
+                counts = any(holds(clauses, line) for clauses in alternatives)
                 if counts:
                     soft.append(start)
         return hard, soft
@@ -98,18 +99,15 @@ class AnchorIndex:
         return {a for a in self.anchors if a in text}
 
 
-def _holds_one(line: str, alternatives) -> bool:
-    """Whether `line` holds a literal of every clause of one of `alternatives`."""
-    for clauses in alternatives:
-        for clause in clauses:
-            for a in clause:
-                if a in line:
-                    break
-            else:
+def holds(needs: tuple[tuple[str, ...], ...], text: str) -> bool:
+    """Whether `text` holds a literal of every clause of `needs` (see matcher.required_literals)."""
+    for clause in needs:
+        for a in clause:
+            if a in text:
                 break
         else:
-            return True
-    return False
+            return False
+    return True
 
 
 def have_library() -> bool:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from diagnose.anchors import AnchorIndex
+from diagnose.anchors import AnchorIndex, holds
 
 if TYPE_CHECKING:
     from diagnose.ruledata import CondData as Cond
@@ -188,17 +188,6 @@ def required_literals(pattern: str) -> tuple[tuple[str, ...], ...]:
         return out
 
     return tuple(dict.fromkeys(walk(parsed, [])))
-
-
-def holds(needs: tuple[tuple[str, ...], ...], text: str) -> bool:
-    """Whether `text` holds a literal of every clause of `needs` (see required_literals)."""
-    for clause in needs:
-        for a in clause:
-            if a in text:
-                break
-        else:
-            return False
-    return True
 
 
 _ZERO = str.maketrans("123456789", "000000000")
