@@ -517,7 +517,8 @@ class Matcher:
                 group = _Group([lf.text for lf in members], ignore_case)
                 for lf in members:
                     self._group_of[lf.idx] = group
-        compiled = [lf for lf in self.leaves if lf.kind == "regex"] + list({id(g): g for g in self._group_of.values()}.values())
+        compiled = [lf for lf in self.leaves if lf.kind == "regex"]
+        compiled += {id(g): g for g in self._group_of.values()}.values()
         made = _made({(x.text, x.ignore_case) for x in compiled})
         for x in compiled:
             x.made = made
