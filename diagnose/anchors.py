@@ -8,6 +8,8 @@ is used, so results never depend on it (see docs/performance.md for the measurem
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from functools import partial
 from typing import Iterable
 
@@ -20,7 +22,7 @@ except ImportError:  # pragma: no cover - the dependency is declared; this keeps
 class AnchorIndex:
     """`present(text)`: the set of anchors that occur in `text` (exactly `{a for a in anchors if a in text}`)."""
 
-    __slots__ = ("anchors", "_ac", "found", "_apart", "_needs")
+    __slots__ = ("anchors", "_ac", "found", "_apart", "_needs", "_checks")
 
     def __init__(self, anchors: Iterable[str], use_library: bool = True, apart: Iterable[str] = (),
                  needs: dict | None = None):
@@ -31,6 +33,7 @@ class AnchorIndex:
         apart = set(apart)
         self._apart = tuple(a in apart for a in self.anchors)
         self._needs = tuple(map(needs.get, self.anchors)) if needs else None
+        self._checks: dict[int, re.Pattern] = {}  # anchor index -> its needs as one regex (_needs_check)
         self._ac = None
         if use_library and _ac is not None and self.anchors:
             self._ac = _ac.AhoCorasick(list(self.anchors), matchkind=_ac.MatchKind.Standard)
@@ -59,21 +62,21 @@ class AnchorIndex:
         hard = [m[1] for m in found if apart[m[0]]]
         if needs is None:
             return hard, [m[1] for m in found if not apart[m[0]]]
-        soft = [m[1] for m in found if not apart[m[0]] and needs[m[0]] is None]
-        line_at = -1  # the start of the line of the last place looked at, and whether it counts
+        soft = sorted(m[1] for m in found if needs[m[0]] is None and not apart[m[0]])
+        places = len(soft)
+        at = end = -1  # where the line of the last place looked at starts and ends, and whether it counts
         counts = False
-        for i, start, _ in found:
-            alternatives = needs[i]
-            if alternatives is None or apart[i]:
-                continue
-            at = text.rfind("\n", 0, start) + 1
-            if at != line_at:
-                line_at = at
-                counts = False
+        for i, start, _ in [m for m in found if needs[m[0]] is not None and not apart[m[0]]]:
+            if start > end:  # (the library reports places in the order they end: lines in order)
+                at = text.rfind("\n", 0, start) + 1
+                end = text.find("\n", start) % (len(text) + 1)
+                k = bisect_left(soft, at, 0, places)
+                counts = k < places and soft[k] < end  # (another anchor of the line counts already)
             if not counts:
-                end = text.find("\n", start)
-                line = text[at:] if end < 0 else text[at:end]
-                counts = any(holds(clauses, line) for clauses in alternatives)
+                check = self._checks.get(i)
+                if check is None:
+                    check = self._checks[i] = _needs_check(needs[i])
+                counts = check.match(text, at) is not None
                 if counts:
                     soft.append(start)
         return hard, soft
@@ -108,6 +111,13 @@ def holds(needs: tuple[tuple[str, ...], ...], text: str) -> bool:
         else:
             return False
     return True
+
+
+def _needs_check(alternatives) -> re.Pattern:
+    """A regex that matches at the start of a line that holds a literal of every clause of one of
+    `alternatives` (`holds` of the line, in one call)."""
+    return re.compile("|".join("".join(f"(?=[^\n]*?(?:{'|'.join(map(re.escape, clause))}))" for clause in clauses)
+                               for clauses in alternatives))
 
 
 def have_library() -> bool:
