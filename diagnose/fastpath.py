@@ -178,10 +178,14 @@ def _lines_at(text: str, marks: list[int], i: int, start: int, stop: int, n: int
 
 def _error_level(text: str) -> int:
     """Where the first line of a run's text that may be logged as an error begins to say so, or -1."""
-    return min((i for i in map(text.find, _ERROR_LEVELS) if i >= 0), default=-1)
-
-
-_ERROR_LEVELS = ("ERROR ", "CRITICAL ", "ERROR:", "CRITICAL:")  # a vLLM header's level, or uvicorn's
+    first = -1
+    for word in ("ERROR", "CRITICAL"):  # a vLLM header's level (then a space), or uvicorn's (a colon)
+        i = text.find(word)
+        while i >= 0 and text[i + len(word):i + len(word) + 1] not in (" ", ":"):
+            i = text.find(word, i + 1)
+        if i >= 0 and (first < 0 or i < first):
+            first = i
+    return first
 
 
 def _clear_of_stamps(anchor: str) -> bool:
