@@ -584,12 +584,11 @@ class Matcher:
         present = self._index.found(text)
         if present or self._index_lower is not None:
             idxs: set[int] = set()
-            for a in set(present):  # (`present` names an anchor once per occurrence)
+            for a in present:
                 idxs.update(self.by_anchor[a])
             if self._index_lower is not None:
                 for a in self._index_lower.present(text.lower()):
                     idxs.update(self.by_anchor_lower[a])
-            idxs = self._possible(idxs, text)
             shape = None
             blind: set[int] = set()
             if len(text) <= _MEMO_TEXT:
@@ -597,7 +596,7 @@ class Matcher:
                 blind = {idx for idx in idxs if known[idx]}
             spans = None
             ordered = False  # whether `hits` must be put back in leaf order (as _try_leaves fills it)
-            if blind:  # (the texts of one number shape hold the literals of these leaves alike)
+            if blind:
                 shape = number_shape(text)
                 if shape == text:
                     shape = None  # (no number: the memo of leaf_hits answers its repeats)
@@ -625,15 +624,17 @@ class Matcher:
             self._try_leaf(leaf, text, hits, run)
         return hits
 
-    def _possible(self, idxs: set[int], text: str) -> set[int]:
-        """The leaves of `idxs` that may match `text`: not those whose required literals it lacks
-        (no match, nothing to compile; nor the number shape to compute when none is left)."""
+    def _try_leaves(self, idxs: set[int], text: str, hits: dict, run: MatchRun, spans: dict | None = None,
+                    grouped: bool = True) -> None:
+        """Run the leaves `idxs` on `text` (see _try_leaf); `grouped`: try each _Group first (not
+        worth it for the few leaves left of a known number shape)."""
         leaves = self.leaves
+        group_of = self._group_of if grouped else {}
+        verdict: dict[int, bool] = {}  # id(group) -> excludes this text
         lower = None
-        out = set()
-        for idx in idxs:
+        for idx in sorted(idxs):  # leaf order, as the per-leaf anchor loop had it
             needs = leaves[idx].needs
-            if needs:
+            if needs:  # what every match holds is missing: no match, nothing to compile
                 if not leaves[idx].ignore_case:
                     if not holds(needs, text):
                         continue
@@ -642,17 +643,6 @@ class Matcher:
                         lower = text.lower()
                     if not holds(needs, lower):
                         continue
-            out.add(idx)
-        return out
-
-    def _try_leaves(self, idxs: set[int], text: str, hits: dict, run: MatchRun, spans: dict | None = None,
-                    grouped: bool = True) -> None:
-        """Run the leaves `idxs` on `text` (see _try_leaf); `grouped`: try each _Group first (not
-        worth it for the few leaves left of a known number shape)."""
-        leaves = self.leaves
-        group_of = self._group_of if grouped else {}
-        verdict: dict[int, bool] = {}  # id(group) -> excludes this text
-        for idx in sorted(idxs):  # leaf order, as the per-leaf anchor loop had it
             group = group_of.get(idx)
             if group is not None:
                 out = verdict.get(id(group))
