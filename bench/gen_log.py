@@ -84,34 +84,47 @@ RANK_DEBUG = [
 RANKS_HEAD_LINES = 12  # the real start up to its ranks' assignment lines
 
 
-def generate_ranks(out: Path, size_mb: float, seed: int = 1) -> int:
-    rng = random.Random(seed)
-    target = int(size_mb * 1024 * 1024)
-    head = "".join(HEAD.read_text(encoding="utf-8").splitlines(keepends=True)[:RANKS_HEAD_LINES])
-    clock = max(datetime(_YEAR, *map(int, m.groups())) for m in _STAMP.finditer(head))
+def _write(out: Path, head: str, target: int, chunk) -> int:
+    """Write `head`, then the lines of each `chunk()` (a list a call) until the file holds `target`
+    bytes; return how many it holds."""
     written = 0
     with open(out, "wb", buffering=1 << 20) as fh:
         data = head.encode("utf-8")
-        fh.write(data)
-        written += len(data)
-        while written < target:
-            chunk = []
-            for _ in range(4096):
-                clock += timedelta(seconds=rng.expovariate(1 / 0.002))
-                r = rng.randrange(8)
-                if rng.random() < 0.5:
-                    line = rng.choice(RANK_NCCL).format(pid=281 + r, tid=281 + r + rng.randrange(3) * 100, r=r,
-                                                        c=rng.randrange(32), p=(r + 1) % 8, h=0x55d0c0000000 + r,
-                                                        k=rng.randrange(96))
-                else:
-                    line = rng.choice(RANK_DEBUG).format(r=r, pid=281 + r, mo=clock.month, d=clock.day, h=clock.hour,
-                                                         m=clock.minute, s=clock.second, i=rng.randrange(64),
-                                                         j=rng.randrange(64), port=rng.randrange(30000, 60000))
-                chunk.append(line)
-            data = ("\n".join(chunk) + "\n").encode()
+        while True:
             fh.write(data)
             written += len(data)
-    return written
+            if written >= target:
+                return written
+            data = ("\n".join(chunk()) + "\n").encode()
+
+
+def _last_clock(head: str) -> datetime:
+    return max(datetime(_YEAR, *map(int, m.groups())) for m in _STAMP.finditer(head))
+
+
+def generate_ranks(out: Path, size_mb: float, seed: int = 1) -> int:
+    rng = random.Random(seed)
+    head = "".join(HEAD.read_text(encoding="utf-8").splitlines(keepends=True)[:RANKS_HEAD_LINES])
+    clock = _last_clock(head)
+
+    def chunk() -> list[str]:
+        nonlocal clock
+        lines = []
+        for _ in range(4096):
+            clock += timedelta(seconds=rng.expovariate(1 / 0.002))
+            r = rng.randrange(8)
+            if rng.random() < 0.5:
+                line = rng.choice(RANK_NCCL).format(pid=281 + r, tid=281 + r + rng.randrange(3) * 100, r=r,
+                                                    c=rng.randrange(32), p=(r + 1) % 8, h=0x55d0c0000000 + r,
+                                                    k=rng.randrange(96))
+            else:
+                line = rng.choice(RANK_DEBUG).format(r=r, pid=281 + r, mo=clock.month, d=clock.day, h=clock.hour,
+                                                     m=clock.minute, s=clock.second, i=rng.randrange(64),
+                                                     j=rng.randrange(64), port=rng.randrange(30000, 60000))
+            lines.append(line)
+        return lines
+
+    return _write(out, head, int(size_mb * 1024 * 1024), chunk)
 
 
 # uvicorn's access line (its `%s - "%s %s HTTP/%s" %d` with the status phrase) and vLLM 0.11's metrics line
@@ -124,30 +137,25 @@ METRICS = REQ[1].replace("pid=1", "pid=7")
 
 def generate_access(out: Path, size_mb: float, seed: int = 1) -> int:
     rng = random.Random(seed)
-    target = int(size_mb * 1024 * 1024)
     head = HEAD.read_text(encoding="utf-8")
-    clock = max(datetime(_YEAR, *map(int, m.groups())) for m in _STAMP.finditer(head))
+    clock = _last_clock(head)
     clients = [f"10.{rng.randrange(256)}.{rng.randrange(256)}.{rng.randrange(1, 255)}" for _ in range(500)]
-    written = 0
-    with open(out, "wb", buffering=1 << 20) as fh:
-        data = head.encode("utf-8")
-        fh.write(data)
-        written += len(data)
-        while written < target:
-            chunk = []
-            for _ in range(10):  # ten seconds of requests, then the metrics line
-                clock += timedelta(seconds=1)
-                for _ in range(rng.randrange(5, 60)):
-                    req, statuses = rng.choice(ACCESS_REQ)
-                    chunk.append(ACCESS.format(ip=rng.choice(clients), port=rng.randrange(30000, 61000), req=req,
-                                               status=rng.choice(statuses)))
-            chunk.append(METRICS.format(mo=clock.month, d=clock.day, h=clock.hour, m=clock.minute, s=clock.second,
-                                        x=rng.random() * 900, y=rng.random() * 3000, r=rng.randrange(64),
-                                        k=rng.random() * 90, p=rng.random() * 60))
-            data = ("\n".join(chunk) + "\n").encode()
-            fh.write(data)
-            written += len(data)
-    return written
+
+    def chunk() -> list[str]:
+        nonlocal clock
+        lines = []
+        for _ in range(10):  # ten seconds of requests, then the metrics line
+            clock += timedelta(seconds=1)
+            for _ in range(rng.randrange(5, 60)):
+                req, statuses = rng.choice(ACCESS_REQ)
+                lines.append(ACCESS.format(ip=rng.choice(clients), port=rng.randrange(30000, 61000), req=req,
+                                           status=rng.choice(statuses)))
+        lines.append(METRICS.format(mo=clock.month, d=clock.day, h=clock.hour, m=clock.minute, s=clock.second,
+                                    x=rng.random() * 900, y=rng.random() * 3000, r=rng.randrange(64),
+                                    k=rng.random() * 90, p=rng.random() * 60))
+        return lines
+
+    return _write(out, head, int(size_mb * 1024 * 1024), chunk)
 
 
 def bar(i: int, n: int) -> str:
@@ -173,7 +181,7 @@ def generate(out: Path, size_mb: float, seed: int = 1) -> int:
     head = HEAD.read_bytes()
     tail = TAIL.read_text(encoding="utf-8")
     # the server's clock goes on from the head's last stamp, ~30 ms per record, as a busy server's does
-    clock = max(datetime(_YEAR, *map(int, m.groups())) for m in _STAMP.finditer(head.decode("utf-8")))
+    clock = _last_clock(head.decode("utf-8"))
     written = 0
     with open(out, "wb", buffering=1 << 20) as fh:
         fh.write(head)

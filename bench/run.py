@@ -274,23 +274,15 @@ def main() -> int:
         result["per_mb_growth"] = growth
         print(f"per-MB cost {rows[0]['mb']:.0f} MB -> {rows[-1]['mb']:.0f} MB: {100 * growth:+.1f}%")
 
-    # the 8-rank start-up log (NCCL_DEBUG=INFO, DEBUG lines)
-    if args.ranks_size:
-        log = make_log(args.work, args.ranks_size, "ranks")
-        mb = log.stat().st_size / 2**20
-        ours = median_run([*LLMDIAG, "explain", "--format", "json", str(log)], args.runs)
-        result["ranks"] = {"mb": mb, "explain": ours, "explain_mb_s": mb / ours["wall_s"]}
-        print(f"\n8-rank start-up log (NCCL INFO + DEBUG), {mb:.0f} MB: {mb / ours['wall_s']:.1f} MB/s, "
-              f"RSS {ours['rss_mb']:.0f} MB")
-
-    # a server up a while: its access log
-    if args.access_size:
-        log = make_log(args.work, args.access_size, "access")
-        mb = log.stat().st_size / 2**20
-        ours = median_run([*LLMDIAG, "explain", "--format", "json", str(log)], args.runs)
-        result["access"] = {"mb": mb, "explain": ours, "explain_mb_s": mb / ours["wall_s"]}
-        print(f"\nserver up a while (uvicorn access log), {mb:.0f} MB: {mb / ours['wall_s']:.1f} MB/s, "
-              f"RSS {ours['rss_mb']:.0f} MB")
+    # the 8-rank start-up log (NCCL_DEBUG=INFO, DEBUG lines); a server up a while: its access log
+    for kind, size, what in (("ranks", args.ranks_size, "8-rank start-up log (NCCL INFO + DEBUG)"),
+                             ("access", args.access_size, "server up a while (uvicorn access log)")):
+        if size:
+            log = make_log(args.work, size, kind)
+            mb = log.stat().st_size / 2**20
+            ours = median_run([*LLMDIAG, "explain", "--format", "json", str(log)], args.runs)
+            result[kind] = {"mb": mb, "explain": ours, "explain_mb_s": mb / ours["wall_s"]}
+            print(f"\n{what}, {mb:.0f} MB: {mb / ours['wall_s']:.1f} MB/s, RSS {ours['rss_mb']:.0f} MB")
 
     # 10x rules
     rsize = args.rules_size or sizes[len(sizes) // 2]
