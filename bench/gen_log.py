@@ -5,7 +5,9 @@ VLLM_LOGGING_LEVEL=DEBUG (the log people send when a big start hangs): the real 
 then DEBUG lines of the 8 workers and NCCL INFO lines of the 8 ranks, interleaved, to the end.
 `access`: a server that has been up a while: the real start, then uvicorn's access log (one line
 per request, on by default in vLLM) of many clients, and the engine's metrics line every 10 s.
-Usage: python bench/gen_log.py OUT SIZE_MB [--kind serving|ranks|access] [--seed N]"""
+`sglang`: an SGLang server that has been up a while: its real start, then the scheduler's
+`Prefill batch` / `Decode batch` lines and uvicorn's access lines, as SGLang 0.5 prints them.
+Usage: python bench/gen_log.py OUT SIZE_MB [--kind serving|ranks|access|sglang] [--seed N]"""
 
 from __future__ import annotations
 
@@ -158,6 +160,44 @@ def generate_access(out: Path, size_mb: float, seed: int = 1) -> int:
     return _write(out, head, int(size_mb * 1024 * 1024), chunk)
 
 
+# SGLang 0.5.23's scheduler lines (scheduler_components/metrics_reporter.py, a decode line every 40
+# steps by default) and its access line, each behind its `[%Y-%m-%d %H:%M:%S] ` stamp
+SGL_HEAD = ROOT / "sample_logs" / "sglang" / "sglang-0.5.13-tp1-qwen3-8b-ready.log"
+SGL_PREFILL = ("[{t}] Prefill batch, #new-seq: {n}, #new-token: {tok}, #cached-token: {hit}, token usage: {u:.2f}, "
+               "#running-req: {r}, #queue-req: {q}, #pending-token: 0, cuda graph: False, "
+               "input throughput (token/s): {x:.2f}")
+SGL_DECODE = ("[{t}] Decode batch, #running-req: {r}, #token: {used}, token usage: {u:.2f}, cuda graph: True, "
+              "gen throughput (token/s): {x:.2f}, #queue-req: {q}")
+SGL_ACCESS = '[{t}] INFO:     127.0.0.1:{port} - "POST /v1/chat/completions HTTP/1.1" 200 OK'
+_SGL_STAMP = re.compile(r"^\[(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)", re.M)
+
+
+def generate_sglang(out: Path, size_mb: float, seed: int = 1) -> int:
+    rng = random.Random(seed)
+    head = SGL_HEAD.read_text(encoding="utf-8")
+    clock = max(datetime(*map(int, m.groups())) for m in _SGL_STAMP.finditer(head))
+
+    def chunk() -> list[str]:
+        nonlocal clock
+        lines = []
+        for _ in range(10):  # a second at a time: new requests prefilled, the running batch decoded
+            clock += timedelta(seconds=1)
+            t = f"{clock:%Y-%m-%d %H:%M:%S}"
+            running = rng.randrange(1, 128)
+            for _ in range(rng.randrange(1, 6)):
+                lines.append(SGL_PREFILL.format(t=t, n=rng.randrange(1, 8), tok=rng.randrange(6, 8192),
+                                                hit=rng.randrange(0, 4096), u=rng.random() * 0.9, r=running,
+                                                q=rng.randrange(4), x=rng.random() * 20000))
+            for _ in range(rng.randrange(2, 12)):
+                lines.append(SGL_DECODE.format(t=t, r=running, used=rng.randrange(1000, 700000),
+                                               u=rng.random() * 0.9, x=rng.random() * 4000, q=rng.randrange(4)))
+            for _ in range(rng.randrange(1, 8)):
+                lines.append(SGL_ACCESS.format(t=t, port=rng.randrange(30000, 61000)))
+        return lines
+
+    return _write(out, head, int(size_mb * 1024 * 1024), chunk)
+
+
 def bar(i: int, n: int) -> str:
     states = [f"Capturing CUDA graphs (mixed prefill-decode, PIECEWISE): {int(100 * k / n):3d}%|{'#' * (k * 10 // n):<10}| {k}/{n} [00:0{k % 10}<00:00, 12.1it/s]" for k in range(n + 1)]
     return "\r".join(states)
@@ -224,7 +264,7 @@ def generate(out: Path, size_mb: float, seed: int = 1) -> int:
     return written
 
 
-GENERATORS = {"serving": generate, "ranks": generate_ranks, "access": generate_access}
+GENERATORS = {"serving": generate, "ranks": generate_ranks, "access": generate_access, "sglang": generate_sglang}
 
 
 def main() -> None:
