@@ -191,14 +191,32 @@ def required_literals(pattern: str) -> tuple[tuple[str, ...], ...]:
 
 
 _ZERO = str.maketrans("123456789", "000000000")
+_ZERO_BYTES = bytes.maketrans(b"123456789", b"000000000")
 _NUMBER = re.compile(r"(?<!\w)[0-9]+")  # a number: a run of ASCII digits that follows no word character
+_BOUND_ASCII = re.compile(r"[A-Za-z_]([0-9]+)")  # in ASCII text, the digits that are no number's
 _DIGIT_SET = frozenset(range(48, 58))
 
 
 def number_shape(text: str) -> str:
     """`text` with the digits of its numbers made 0 (see number_blind); digits that follow a letter
-    or an underscore (`fp8`, `bf16`, `Qwen3`) stay as they are."""
-    return _NUMBER.sub(lambda m: m.group().translate(_ZERO), text)
+    or an underscore (`fp8`, `bf16`, `Qwen3`) stay as they are. ASCII text (nearly every log line)
+    has all its digits made 0 at once and those after a letter put back: a line holds a dozen
+    numbers and few such digits."""
+    if not text.isascii():
+        return _NUMBER.sub(lambda m: m.group().translate(_ZERO), text)
+    shape = text.encode().translate(_ZERO_BYTES).decode()
+    m = _BOUND_ASCII.search(text)
+    if m is None:
+        return shape
+    parts = []
+    at = 0
+    for m in _BOUND_ASCII.finditer(text, m.start()):
+        s, e = m.span(1)
+        parts.append(shape[at:s])
+        parts.append(m.group(1))
+        at = e
+    parts.append(shape[at:])
+    return "".join(parts)
 
 
 def _bound(ch: str) -> bool:

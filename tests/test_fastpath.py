@@ -519,6 +519,19 @@ def test_number_shape(text, shape):
     assert number_shape(text) == shape
 
 
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="a_Z1٣0 9x.-Ⅻ²é:", max_size=24))
+def test_number_shape_is_its_definition(text):
+    """The ASCII shortcut of number_shape gives what the definition gives: the digits of every run
+    of ASCII digits that follows no word character made 0."""
+    from diagnose.matcher import number_shape
+
+    zero = str.maketrans("123456789", "000000000")
+    assert number_shape(text) == re.sub(r"(?<!\w)[0-9]+", lambda m: m.group().translate(zero), text)
+    ascii_text = text.encode("ascii", "ignore").decode()
+    assert number_shape(ascii_text) == re.sub(r"(?<!\w)[0-9]+", lambda m: m.group().translate(zero), ascii_text)
+
+
 def test_texts_of_one_number_shape_get_their_own_captures():
     """A text whose numbers differ from one already matched is answered by the number-shape memo: the
     leaves that hit give their captures from the same places in its own text (its own digits)."""
