@@ -10,7 +10,8 @@ reports side by side:
     regex of the shipped rule pack and the engine markers, as POSIX ERE) and against `cat`, as ratios;
   - per-MB cost from the smallest to the largest size (flat is the goal);
   - the 8-rank start-up log of bench/gen_log.py --kind ranks (NCCL INFO and DEBUG lines);
-  - the log of a server up a while (--kind access: uvicorn's access log of many clients);
+  - the log of a server up a while (--kind access: uvicorn's access log of many clients), and of an
+    SGLang server up a while (--kind sglang: its scheduler's batch lines and access lines);
   - the cost of 10x as many rules (synthetic copies of the pack that never fire);
   - peak RSS of each explain run;
   - cold start: `llmdiag --version` and `llmdiag explain` of a 1 MB log, against `python -c pass`;
@@ -210,6 +211,8 @@ def main() -> int:
                     help="size (MB) of the 8-rank start-up log with NCCL INFO and DEBUG lines (default 128; 0: skip)")
     ap.add_argument("--access-size", type=int, default=100,
                     help="size (MB) of the log of a server up a while: uvicorn's access log (default 100; 0: skip)")
+    ap.add_argument("--sglang-size", type=int, default=100,
+                    help="size (MB) of the log of an SGLang server up a while (default 100; 0: skip)")
     ap.add_argument("--no-watch", action="store_true", help="skip bench/bench_watch.py")
     ap.add_argument("--no-grep", action="store_true",
                     help="skip the grep comparison (GNU grep with ~600 EREs runs at ~1 MB/s on some machines)")
@@ -274,9 +277,11 @@ def main() -> int:
         result["per_mb_growth"] = growth
         print(f"per-MB cost {rows[0]['mb']:.0f} MB -> {rows[-1]['mb']:.0f} MB: {100 * growth:+.1f}%")
 
-    # the 8-rank start-up log (NCCL_DEBUG=INFO, DEBUG lines); a server up a while: its access log
+    # the 8-rank start-up log (NCCL_DEBUG=INFO, DEBUG lines); a server up a while: its access log,
+    # an SGLang server's log
     for kind, size, what in (("ranks", args.ranks_size, "8-rank start-up log (NCCL INFO + DEBUG)"),
-                             ("access", args.access_size, "server up a while (uvicorn access log)")):
+                             ("access", args.access_size, "server up a while (uvicorn access log)"),
+                             ("sglang", args.sglang_size, "SGLang server up a while")):
         if size:
             log = make_log(args.work, size, kind)
             mb = log.stat().st_size / 2**20
