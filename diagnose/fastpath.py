@@ -11,7 +11,10 @@ applies it through the owners' methods (`LineParser.clock_at`, `EngineGuess.vote
 
 What a line is from its text alone is remembered (`_classify`, a bounded memo), keyed for a vLLM
 line by its text without its stamp, for an NCCL line by its text; a repeat costs a lookup and the
-state checks of `_check`. Exact while no anchor can overlap a stamp (`_clear_of_stamps`).
+state checks of `_check`. Exact while no anchor can overlap a stamp (`_clear_of_stamps`). An SGLang
+line (its `Decode batch` and `Prefill batch` lines print new numbers every time) is keyed by its
+number shape, where no number decides what it is (`_same_for_shape`): its text, clock and year are
+its own (`_shaped`).
 
 A block of whole lines is taken at once: `pieces` sets apart the lines that hold a trigger or
 exception word or are of another shape, and yields the runs between them (one automaton pass, one
@@ -39,7 +42,7 @@ from diagnose.anchors import AnchorIndex
 from diagnose.distributed import channel_of, env_line, names_rank, nccl_nodes_of
 from diagnose.engines import PROCESS_FIRST, START_BANNERS, path_hint
 from diagnose.engines.base import PHASE_INDEX
-from diagnose.matcher import required_literals, scan_anchors
+from diagnose.matcher import number_blind, number_shape, required_literals, scan_anchors
 from diagnose.lines import LineParser, engine_header, stamp_seconds, worker_rank
 from diagnose.timeline import EXC_RE, frame_line, moves, waiting
 
@@ -94,6 +97,7 @@ _TS = re.compile(r"\d\d-\d\d \d\d:\d\d:\d\d")  # a vLLM header's stamp (the `ts`
 _STAMP_SHAPE = "dd-dd dd:dd:dd"  # d: a digit
 _MEMO_MAX = 16384  # memo entries (a few MB); a full memo starts again
 _REFUSED = ()  # the memo entry of a line that always takes the full path
+_ZERO = str.maketrans("123456789", "000000000")
 
 
 # A run of lines between the ones a block scan sets apart (see QuietLines.pieces): what
@@ -249,6 +253,11 @@ class QuietLines:
         # key (a vLLM line without its stamp, or an NCCL line) -> what `_classify` made of it
         self._memo: dict[object, tuple] = {}
         self._templates = all(_clear_of_stamps(x) for x in (*self._what, *self._lower))
+        # the anchors that hold a number's digit (see _shaped), their digits made 0
+        self._numbered = tuple(x.translate(_ZERO) for x in {*self._what, *(a for a, _ in analyzer.scanner.anchors)}
+                               if not number_blind(None, (x,)))
+        self._numbered_lower = tuple(x.translate(_ZERO) for x in self._lower if not number_blind(None, (x,)))
+        self._heads: dict[str, tuple] = {}  # an SGLang line's "[date time TP0] " -> (clock as printed, year)
         # the block scan: what sets a line apart (trigger and exception words, _RUN_BREAKERS), and
         # what makes `classify` look further at a line a run may still hold (a marker or rule leaf
         # by the literals its regex requires where its own anchor is generic, see
@@ -348,6 +357,14 @@ class QuietLines:
                     key = (raw[:p], raw[p + 14:])
                 else:
                     ts = None
+        elif c == "[":
+            key = number_shape(raw)
+            entry = self._memo.get(key)
+            if entry is None:
+                return self._first(n, raw, c, key, None)
+            if entry is _REFUSED:
+                return None
+            return self._shaped(n, raw, *entry)
         entry = self._memo.get(key)
         if entry is None:
             return self._first(n, raw, c, key, ts)
@@ -389,10 +406,43 @@ class QuietLines:
         if out.__class__ is not QuietLine:
             return out
         kind = entry[0]
-        if matcher.volatile == volatile and (
-                (kind == "vllm" and ts is not None and stamp_at == len(key[0])) or (kind == "nccl" and key is raw)):
+        if matcher.volatile != volatile:
+            return out
+        if (kind == "vllm" and ts is not None and stamp_at == len(key[0])) or (kind == "nccl" and key is raw):
             self._remember(key, entry)
+        elif c == "[" and self._same_for_shape(raw, entry):
+            self._remember(key, (entry, stamp_at, len(raw.rstrip()) - len(entry[1])))
         return out
+
+    def _same_for_shape(self, raw: str, entry: tuple) -> bool:
+        """Whether what `_classify` and `_check` made of an SGLang line (quiet, its rule leaves run)
+        holds for every line of its number shape but for the text, the clock and the year: no anchor
+        that holds a number's digit may be in it (the others are in every line of the shape, or in
+        none), and the markers and rule leaves behind the anchors it holds are number-blind, and its
+        events carry no facts (a fact may be a number)."""
+        digits = raw.translate(_ZERO)
+        if any(x in digits for x in self._numbered):
+            return False
+        if self._numbered_lower:
+            low = digits.lower()
+            if any(x in low for x in self._numbered_lower):
+                return False
+        text, need, events = entry[1], entry[10], entry[11]
+        a = self.a
+        if events is not None and (any(ev.facts for ev in events) or not a.scanner.blind_on(text)):
+            return False
+        return not need & _RULE or a.matcher.blind_on(text)
+
+    def _shaped(self, n: int, raw: str, entry: tuple, head: int, off: int):
+        """`_check` of an SGLang line whose number shape is in the memo (see _same_for_shape)."""
+        stamp = self._heads.get(raw[:head])
+        if stamp is None:
+            got = self.parser.bracketed(raw)
+            stamp = got[2], got[3]
+            if len(self._heads) >= 4096:
+                self._heads.clear()
+            self._heads[raw[:head]] = stamp
+        return self._check(n, raw, (entry[0], raw[off:].rstrip(), *entry[2:]), stamp[0], stamp[1], False)
 
     def _remember(self, key, entry) -> None:
         if len(self._memo) >= _MEMO_MAX:
@@ -427,7 +477,7 @@ class QuietLines:
             bracket = self.parser.bracketed(raw)
             if bracket is None:
                 return None
-            kind, text, clock, year, tags, rank = bracket
+            kind, text, clock, year, tags, rank, stamp_at = bracket
         elif m is not None:
             tag, level, ts, frac = m.group("tag", "level", "ts", "f")
             if (level in ("ERROR", "CRITICAL") or m["uv"] in ("ERROR", "CRITICAL")) \

@@ -472,8 +472,9 @@ class LineParser:
         return self._nccl_rank.get((host, pid))
 
     def bracketed(self, raw: str):
-        """(kind, text, clock as printed, year, tags, rank) of a line in one of SGLang's two shapes,
-        `[date time] msg` and `[date time TP0] msg`, as `parse` reads it; None for any other line."""
+        """(kind, text, clock as printed, year, tags, rank, head) of a line in one of SGLang's two
+        shapes, `[date time] msg` and `[date time TP0] msg`, as `parse` reads it (`head`: the length
+        of its `[...] `, of which clock, year, tags and rank are a function); None for any other line."""
         m = _CI_BRACKET.match(raw)
         if m is not None:
             clock = stamp_seconds(*m.group("mo", "d", "t", "f"))
@@ -491,7 +492,7 @@ class LineParser:
                         kind, text = "uvicorn", text[mu.end():]
                 if kind == "raw" and (" NCCL " in text[:120] or text[:1] == ":"):
                     return None
-            return kind, text.rstrip(), clock, int(m["y"]), None, None
+            return kind, text.rstrip(), clock, int(m["y"]), None, None, m.end()
         if _RANK.match(raw):
             return None
         m = _SGL_HDR.match(raw)
@@ -513,7 +514,7 @@ class LineParser:
             kind, text = "uvicorn", text[mu.end():]
         elif " NCCL " in text[:120]:
             return None
-        return kind, text.rstrip(), clock, year, tags, rank
+        return kind, text.rstrip(), clock, year, tags, rank, m.end()
 
     def parse(self, n: int, raw: str, redraws: int = 0) -> Line:
         if "\x00" in raw:  # first: a NUL inside an escape sequence would keep it from being seen

@@ -399,6 +399,19 @@ class _Leaf:
             # without `anchor:` in the rule, the literals its regex requires (Matcher fills them in)
             self.anchor = (cond.anchor.lower() if cond.ignore_case else cond.anchor,) if cond.anchor else None
 
+    def lacks(self, text: str, lower: str | None = None, needs: tuple | None = None) -> bool:
+        """Whether `text` (lower-cased: `lower`, when known) lacks what every match holds (`needs`,
+        or those of them given): then the leaf cannot match it, and its regex need not run (nor be
+        compiled)."""
+        if needs is None:
+            needs = self.needs
+        if not needs:
+            return False
+        if not self.ignore_case:
+            return not holds(needs, text)
+        if not text.isascii():
+            return False  # (case folding beyond ASCII is the regex's own)
+        return not holds(needs, text.lower() if lower is None else lower)
 
     @property
     def pattern(self):
@@ -597,16 +610,35 @@ class Matcher:
             self._memo[text] = hits
         return hits
 
+    def _candidates(self, text: str) -> set[int] | None:
+        """The leaves whose anchors `text` holds (None: it holds none, and no leaf is case-blind)."""
+        present = self._index.found(text)
+        if not present and self._index_lower is None:
+            return None
+        idxs: set[int] = set()
+        for a in present:
+            idxs.update(self.by_anchor[a])
+        if self._index_lower is not None:
+            for a in self._index_lower.present(text.lower()):
+                idxs.update(self.by_anchor_lower[a])
+        return idxs
+
+    def blind_on(self, text: str) -> bool:
+        """Whether `leaf_hits` answers alike on every text of `text`'s number shape that holds the
+        same anchors: each leaf it tries on `text` is number_blind, or lacks what it needs in a way
+        no number changes (a clause of its `needs` that holds no number's digit, see _Leaf.lacks)."""
+        known = self._blind
+        leaves = self.leaves
+        for idx in (*(self._candidates(text) or ()), *(leaf.idx for leaf in self.unanchored)):
+            leaf = leaves[idx]
+            if not known[idx] and not leaf.lacks(text, needs=tuple(c for c in leaf.needs if number_blind(None, c))):
+                return False
+        return True
+
     def _compute_leaf_hits(self, text: str, run: MatchRun) -> dict[int, dict]:
         hits: dict[int, dict] = {}
-        present = self._index.found(text)
-        if present or self._index_lower is not None:
-            idxs: set[int] = set()
-            for a in present:
-                idxs.update(self.by_anchor[a])
-            if self._index_lower is not None:
-                for a in self._index_lower.present(text.lower()):
-                    idxs.update(self.by_anchor_lower[a])
+        idxs = self._candidates(text)
+        if idxs is not None:
             shape = None
             blind: set[int] = set()
             if len(text) <= _MEMO_TEXT:
@@ -651,16 +683,12 @@ class Matcher:
         verdict: dict[int, bool] = {}  # id(group) -> excludes this text
         lower = None
         for idx in sorted(idxs):  # leaf order, as the per-leaf anchor loop had it
-            needs = leaves[idx].needs
-            if needs:  # what every match holds is missing: no match, nothing to compile
-                if not leaves[idx].ignore_case:
-                    if not holds(needs, text):
-                        continue
-                elif text.isascii():  # (case folding beyond ASCII is the regex's own)
-                    if lower is None:
-                        lower = text.lower()
-                    if not holds(needs, lower):
-                        continue
+            leaf = leaves[idx]
+            if leaf.needs:
+                if leaf.ignore_case and lower is None:
+                    lower = text.lower()
+                if leaf.lacks(text, lower):
+                    continue
             group = group_of.get(idx)
             if group is not None:
                 out = verdict.get(id(group))
@@ -668,7 +696,7 @@ class Matcher:
                     out = verdict[id(group)] = group.excludes(text)
                 if out:
                     continue
-            self._try_leaf(leaves[idx], text, hits, run, spans)
+            self._try_leaf(leaf, text, hits, run, spans)
 
     def _try_leaf(self, leaf: _Leaf, text: str, hits: dict, run: MatchRun, spans: dict | None = None) -> None:
         """Run one leaf on `text`: its captures into `hits` when it matches (and their places into

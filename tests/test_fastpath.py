@@ -135,6 +135,42 @@ def test_random_mixes_with_moved_stamps_report_the_same(tmp_path, picks):
     assert report_json(log, True) == report_json(log, False)
 
 
+_NUMBERS = re.compile(r"(?<!\w)[0-9]+")
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.integers(min_value=0, max_value=len(POOL) - 1), st.integers(min_value=0)),
+                min_size=1, max_size=160))
+def test_random_mixes_with_moved_numbers_report_the_same(tmp_path, picks):
+    """The quiet path remembers what it made of an SGLang line by the line's number shape: lines
+    whose numbers differ (each digit of a number moved by the same step) read as the full path
+    reads them."""
+    def moved(line: str, step: int) -> str:
+        table = str.maketrans("0123456789", "".join(str((d + step) % 10) for d in range(10)))
+        return _NUMBERS.sub(lambda m: m.group().translate(table), line)
+
+    log = tmp_path / "mix.log"
+    log.write_text("\n".join(moved(POOL[i], k % 10) for i, k in picks) + "\n", encoding="utf-8")
+    assert report_json(log, True) == report_json(log, False)
+
+
+def test_lines_of_one_number_shape_are_read_by_their_own_numbers(tmp_path):
+    """An SGLang line of a number shape already read is not taken for the earlier one where a number
+    decides: a rule leaf that reads a number (the proxy rule's 127.0.0.1 after a 100.0.0.1), an
+    anchor that holds one (`Registering 0 cuda graph addresses` after `Registering 5`)."""
+    log = tmp_path / "shapes.log"
+    log.write_text(
+        "[2025-05-21 14:02:45] Prefill batch, #new-seq: 1, #new-token: 6, #cached-token: 0, token usage: 0.00\n"
+        + '[2025-05-21 14:02:46] http://10.0.0.20:3138 "GET http://100.0.0.1:25600/get_model_info HTTP/1.1" 403 3\n' * 2
+        + '[2025-05-21 14:02:47] http://10.0.0.20:3138 "GET http://127.0.0.1:25600/get_model_info HTTP/1.1" 403 3\n'
+        "[2025-05-21 14:02:48] Registering 5 cuda graph addresses\n"
+        "[2025-05-21 14:02:49] Registering 0 cuda graph addresses\n", encoding="utf-8")
+    quiet = report_json(log, True)
+    assert quiet == report_json(log, False)
+    fired = {d["rule"]: d["evidence"][0]["line"] for d in json.loads(quiet)["diagnoses"]}
+    assert fired == {"generic-local-request-through-proxy": 4, "sglang-graph-capture-stalled": 6}
+
+
 _CASE_PIECES = ["unhandled", "UNHANDLED", "Unhandled", "UNHANDLEd", "unhandle", "nhandled", "\u212a", "k",
                 "\u0130", "i", "\u0307", "\u017f", "\u2588", "\u00e9", " ", "|", "\r", "x"]
 

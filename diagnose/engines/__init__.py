@@ -67,6 +67,13 @@ class MarkerScanner:
         self._pos = {a: i for i, (a, _) in enumerate(self.anchors)}
         self._index = AnchorIndex(self._pos)
 
+    def blind_on(self, text: str) -> bool:
+        """Whether every marker `scan` tries on `text` is number-blind (see matcher.number_blind):
+        then it finds the same markers on every text of `text`'s number shape that holds the same
+        anchors."""
+        anchors, pos = self.anchors, self._pos
+        return all(mk.number_blind for a in self._index.found(text) for mk in anchors[pos[a]][1])
+
     def scan(self, line) -> list[Event]:
         text = line.text
         if not text:

@@ -72,6 +72,14 @@ class Marker:
         return self.source.resolve() if isinstance(self.source, Named) else self.source
 
     @cached_property
+    def number_blind(self) -> bool:
+        """Whether it matches a text exactly when it matches the text's number shape (see
+        matcher.number_blind)."""
+        from diagnose.matcher import number_blind
+
+        return number_blind(self.regex, self.anchor)
+
+    @cached_property
     def pattern(self) -> "re.Pattern[str]":
         """Compiled on first use: most markers never see a line with their anchor."""
         return re.compile(self.regex)
