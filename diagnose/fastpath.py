@@ -192,6 +192,15 @@ def _error_level(text: str) -> int:
     return first
 
 
+def _anchor_facts(anchors: set[str]) -> dict[str, tuple[bool, bool]]:
+    """anchor -> (_clear_of_stamps, whether it holds a number's digit), kept on disk (see
+    diagnose._cache.derived): ~1000 anchors take ~10 ms, a good part of a small log's time."""
+    from diagnose import _cache
+
+    return _cache.derived("anchor-facts", 1, anchors, lambda ordered: {
+        a: (_clear_of_stamps(a), not number_blind(None, (a,))) for a in ordered})
+
+
 def _clear_of_stamps(anchor: str) -> bool:
     """Whether `anchor` can never overlap a vLLM stamp: then whether a line holds it does not depend
     on the stamp, and lines that differ only in their stamps share one memo entry."""
@@ -252,11 +261,12 @@ class QuietLines:
         self.enabled = not matcher.unanchored and parser.proc is None and all(x.isascii() for x in self._lower)
         # key (a vLLM line without its stamp, or an NCCL line) -> what `_classify` made of it
         self._memo: dict[object, tuple] = {}
-        self._templates = all(_clear_of_stamps(x) for x in (*self._what, *self._lower))
-        # the anchors that hold a number's digit (see _shaped), their digits made 0
+        facts = _anchor_facts({*self._what, *(a for a, _ in analyzer.scanner.anchors), *self._lower})
+        self._templates = all(facts[x][0] for x in (*self._what, *self._lower))
+        # the anchors that hold a number's digit (see _same_for_shape), their digits made 0
         self._numbered = tuple(x.translate(_ZERO) for x in {*self._what, *(a for a, _ in analyzer.scanner.anchors)}
-                               if not number_blind(None, (x,)))
-        self._numbered_lower = tuple(x.translate(_ZERO) for x in self._lower if not number_blind(None, (x,)))
+                               if facts[x][1])
+        self._numbered_lower = tuple(x.translate(_ZERO) for x in self._lower if facts[x][1])
         self._heads: dict[str, tuple] = {}  # an SGLang line's "[date time TP0] " -> (clock as printed, year)
         # the block scan: what sets a line apart (trigger and exception words, _RUN_BREAKERS), and
         # what makes `classify` look further at a line a run may still hold (a marker or rule leaf
@@ -283,7 +293,8 @@ class QuietLines:
         marks |= scan.keys()
         # (an anchor that holds a word that sets a line apart sets it apart too: else the automaton,
         # which reports one of two overlapping anchors, could hide the word behind it)
-        hard |= {a for a in marks if any(w in a for w in hard)}
+        holds_hard = re.compile("|".join(map(re.escape, sorted(hard)))).search
+        hard |= {a for a in marks if holds_hard(a)}
         self._scan = AnchorIndex(hard | marks, apart=hard, needs={a: alts for a, alts in needs.items() if a not in hard})
         # a run's process key -> (ProcState, NodeState, NCCL (host, pid) or None), as _check found them
         # for one of its lines: a process's state, once found, is never replaced, and what _check asks
