@@ -192,6 +192,13 @@ def _error_level(text: str) -> int:
     return first
 
 
+def _nccl_reads(text: str) -> tuple[tuple, int | None]:
+    """What DistTracker reads on an NCCL line: its channel (see channel_of; () for none) and the
+    node count of a communicator line (nNodes; None for none)."""
+    channel = channel_of(text) or () if "via" in text else ()
+    return channel, nccl_nodes_of(text) if not channel and "nNodes" in text else None
+
+
 def _anchor_facts(anchors: set[str]) -> dict[str, tuple[bool, bool]]:
     """anchor -> (_clear_of_stamps, whether it holds a number's digit), kept on disk (see
     diagnose._cache.derived): ~1000 anchors take ~10 ms, a good part of a small log's time."""
@@ -369,16 +376,27 @@ class QuietLines:
                 else:
                     ts = None
         elif c == "[":
-            key = number_shape(raw)
-            entry = self._memo.get(key)
+            shape = number_shape(raw)
+            entry = self._memo.get(shape)
             if entry is None:
-                return self._first(n, raw, c, key, None)
+                return self._first(n, raw, c, raw, None, shape)
             if entry is _REFUSED:
                 return None
             return self._shaped(n, raw, *entry)
         entry = self._memo.get(key)
         if entry is None:
-            return self._first(n, raw, c, key, ts)
+            i = raw.find(" NCCL ", 0, 120) if key is raw else -1
+            if i < 0:
+                return self._first(n, raw, c, key, ts)
+            # an NCCL line not seen as it is (a channel, a rank, a time): by its head and the number
+            # shape of the rest
+            shape = (raw[:i], number_shape(raw[i:]))
+            entry = self._memo.get(shape)
+            if entry is None:
+                return self._first(n, raw, c, key, ts, shape)
+            if entry is _REFUSED:
+                return None
+            return self._shaped(n, raw, *entry)
         if entry is _REFUSED:
             return None
         clock = None
@@ -400,12 +418,15 @@ class QuietLines:
                  0, None, None, False, (), None, False)
         return self._check(n, raw, entry, None, None, False)
 
-    def _first(self, n: int, raw: str, c: str, key, ts):
+    def _first(self, n: int, raw: str, c: str, key, ts, shape=None):
         """A line not in the memo: classify it, check it, and remember it when it was quiet and what
-        made it so is a function of its key (a vLLM line without its stamp, an NCCL line)."""
+        made it so is a function of its key (a vLLM line without its stamp, an NCCL line), or of its
+        number `shape` (an SGLang or NCCL line, see _same_for_shape)."""
         got = self._classify(raw, c)
         if got is _REFUSED:  # a traceback's first line: its repeats (but for the stamp) are refused at once
-            if key is not raw:
+            if shape is not None:
+                self._remember(shape, _REFUSED)  # (no trigger word holds a digit)
+            elif key is not raw:
                 self._remember(key, _REFUSED)
             return None
         if got is None:
@@ -419,15 +440,16 @@ class QuietLines:
         kind = entry[0]
         if matcher.volatile != volatile:
             return out
-        if (kind == "vllm" and ts is not None and stamp_at == len(key[0])) or (kind == "nccl" and key is raw):
+        if shape is not None and (c == "[" or kind == "nccl") and self._same_for_shape(raw, entry):
+            self._remember(shape, (entry, stamp_at if c == "[" else None, len(raw.rstrip()) - len(entry[1])))
+        elif (kind == "vllm" and ts is not None and stamp_at == len(key[0])) or (kind == "nccl" and key is raw):
             self._remember(key, entry)
-        elif c == "[" and self._same_for_shape(raw, entry):
-            self._remember(key, (entry, stamp_at, len(raw.rstrip()) - len(entry[1])))
         return out
 
     def _same_for_shape(self, raw: str, entry: tuple) -> bool:
-        """Whether what `_classify` and `_check` made of an SGLang line (quiet, its rule leaves run)
-        holds for every line of its number shape but for the text, the clock and the year: no anchor
+        """Whether what `_classify` and `_check` made of an SGLang or NCCL line (quiet, its rule leaves
+        run) holds for every line of its number shape but for the text, the clock and the year (and
+        what an NCCL line names, see _nccl_reads; its head is part of the key): no anchor
         that holds a number's digit may be in it (the others are in every line of the shape, or in
         none), and the markers and rule leaves behind the anchors it holds are number-blind, and its
         events carry no facts (a fact may be a number)."""
@@ -444,8 +466,13 @@ class QuietLines:
             return False
         return not need & _RULE or a.matcher.blind_on(text)
 
-    def _shaped(self, n: int, raw: str, entry: tuple, head: int, off: int):
-        """`_check` of an SGLang line whose number shape is in the memo (see _same_for_shape)."""
+    def _shaped(self, n: int, raw: str, entry: tuple, head: int | None, off: int):
+        """`_check` of an SGLang or NCCL line whose number shape is in the memo (see _same_for_shape):
+        `head`, the length of an SGLang line's `[...] ` (its clock), `off` where its text starts."""
+        text = raw[off:].rstrip()
+        if head is None:  # NCCL
+            return self._check(n, raw, (*entry[:1], text, *entry[2:14], *_nccl_reads(text), entry[16]), None, None,
+                               False)
         stamp = self._heads.get(raw[:head])
         if stamp is None:
             got = self.parser.bracketed(raw)
@@ -453,7 +480,7 @@ class QuietLines:
             if len(self._heads) >= 4096:
                 self._heads.clear()
             self._heads[raw[:head]] = stamp
-        return self._check(n, raw, (entry[0], raw[off:].rstrip(), *entry[2:]), stamp[0], stamp[1], False)
+        return self._check(n, raw, (entry[0], text, *entry[2:]), stamp[0], stamp[1], False)
 
     def _remember(self, key, entry) -> None:
         if len(self._memo) >= _MEMO_MAX:
@@ -527,13 +554,7 @@ class QuietLines:
             text = rest.rstrip()
         if env_line(text):
             return None
-        channel = ()
-        nodes_seen = None  # NCCL's nNodes of a communicator line (DistTracker._nccl)
-        if kind == "nccl":
-            if "via" in text:
-                channel = channel_of(text) or ()
-            if not channel and "nNodes" in text:
-                nodes_seen = nccl_nodes_of(text)
+        channel, nodes_seen = _nccl_reads(text) if kind == "nccl" else ((), None)
         if need & _EXC and text[:1].isalpha() and EXC_RE.match(text):
             return None  # an exception line (or an error right after a phase's end)
         events = None

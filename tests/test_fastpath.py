@@ -171,6 +171,19 @@ def test_lines_of_one_number_shape_are_read_by_their_own_numbers(tmp_path):
     assert fired == {"generic-local-request-through-proxy": 4, "sglang-graph-capture-stalled": 6}
 
 
+def test_nccl_lines_of_one_number_shape_name_their_own_channels(tmp_path):
+    """An NCCL channel line of a number shape already read (its head the same) names its own ranks:
+    a pair first seen on such a line is the tracker's, as on the full path."""
+    real = ROOT / "sample_logs" / "real" / "h200-torch-nccl" / "42-nccl-tiny-shm-nocumem-p2p-on-info.log"
+    log = tmp_path / "channels.log"
+    log.write_text(real.read_text(encoding="utf-8")
+                   + "node-a:1470:1470 [0] NCCL INFO Channel 05/0 : 0[0] -> 1[1] via P2P/IPC\n"
+                   + "node-a:1470:1470 [0] NCCL INFO Channel 06/0 : 0[0] -> 3[3] via P2P/IPC\n", encoding="utf-8")
+    quiet = report_json(log, True)
+    assert quiet == report_json(log, False)
+    assert {(t["from_rank"], t["to_rank"]) for t in json.loads(quiet)["nccl"]} == {(0, 1), (1, 0), (0, 3)}
+
+
 _CASE_PIECES = ["unhandled", "UNHANDLED", "Unhandled", "UNHANDLEd", "unhandle", "nhandled", "\u212a", "k",
                 "\u0130", "i", "\u0307", "\u017f", "\u2588", "\u00e9", " ", "|", "\r", "x"]
 
