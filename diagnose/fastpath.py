@@ -96,6 +96,7 @@ _NCCL_HEAD = re.compile(r"(?P<host>[\w.\-]+):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev
 _TS = re.compile(r"\d\d-\d\d \d\d:\d\d:\d\d")  # a vLLM header's stamp (the `ts` group of TAGGED)
 _STAMP_SHAPE = "dd-dd dd:dd:dd"  # d: a digit
 _MEMO_MAX = 16384  # memo entries (a few MB); a full memo starts again
+_MEMO_LINE = 1024  # longer lines are not remembered (nor their number shape computed)
 _REFUSED = ()  # the memo entry of a line that always takes the full path
 _ZERO = str.maketrans("123456789", "000000000")
 
@@ -376,6 +377,8 @@ class QuietLines:
                 else:
                     ts = None
         elif c == "[":
+            if len(raw) > _MEMO_LINE:
+                return self._first(n, raw, c, raw, None)
             shape = number_shape(raw)
             entry = self._memo.get(shape)
             if entry is None:
@@ -385,7 +388,7 @@ class QuietLines:
             return self._shaped(n, raw, *entry)
         entry = self._memo.get(key)
         if entry is None:
-            i = raw.find(" NCCL ", 0, 120) if key is raw else -1
+            i = raw.find(" NCCL ", 0, 120) if key is raw and len(raw) <= _MEMO_LINE else -1
             if i < 0:
                 return self._first(n, raw, c, key, ts)
             # an NCCL line not seen as it is (a channel, a rank, a time): by its head and the number
@@ -423,10 +426,11 @@ class QuietLines:
         made it so is a function of its key (a vLLM line without its stamp, an NCCL line), or of its
         number `shape` (an SGLang or NCCL line, see _same_for_shape)."""
         got = self._classify(raw, c)
+        keep = len(raw) <= _MEMO_LINE  # (a long line is not remembered: the memo stays a few MB)
         if got is _REFUSED:  # a traceback's first line: its repeats (but for the stamp) are refused at once
             if shape is not None:
                 self._remember(shape, _REFUSED)  # (no trigger word holds a digit)
-            elif key is not raw:
+            elif key is not raw and keep:
                 self._remember(key, _REFUSED)
             return None
         if got is None:
@@ -438,7 +442,7 @@ class QuietLines:
         if out.__class__ is not QuietLine:
             return out
         kind = entry[0]
-        if matcher.volatile != volatile:
+        if matcher.volatile != volatile or not keep:
             return out
         if shape is not None and (c == "[" or kind == "nccl") and self._same_for_shape(raw, entry):
             self._remember(shape, (entry, stamp_at if c == "[" else None, len(raw.rstrip()) - len(entry[1])))

@@ -280,6 +280,24 @@ def test_quiet_lines_take_the_quiet_path():
     assert not _fast(quiet, 8, "node-0:1001:1001 [0] NCCL INFO Channel 05/0 : 0[0] -> 1[1] via SHM/direct/direct")
 
 
+def test_long_lines_are_not_remembered():
+    """The memo keeps short lines only: thousands of long quiet lines, each new, leave it as it was
+    (it would hold each line twice: its key and its text)."""
+    from diagnose.fastpath import _MEMO_LINE
+
+    analyzer = Analyzer(RULES)
+    parser = LineParser("x.log")
+    quiet = QuietLines(analyzer, parser)
+    heads = ["[2025-05-21 14:02:43] ", "node-0:1001:1001 [0] NCCL INFO "]
+    for n, head in enumerate(heads, 1):
+        analyzer._advance(parser.parse(n, head + "hello"))  # (the processes' first lines)
+    assert _fast(quiet, 3, heads[0] + "hello") and _fast(quiet, 4, heads[1] + "hello")
+    size = len(quiet._memo)
+    for n in range(5, 200):
+        assert _fast(quiet, n, heads[n % 2] + "x" * _MEMO_LINE + str(n))
+    assert len(quiet._memo) == size
+
+
 def _bench_log(tmp_path, kind: str, seed: int) -> Path:
     """A 1 MB log of bench/gen_log.py (`serving` or `ranks`)."""
     import sys
