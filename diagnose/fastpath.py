@@ -13,8 +13,9 @@ What a line is from its text alone is remembered (`_classify`, a bounded memo), 
 line by its text without its stamp, for an NCCL line by its text; a repeat costs a lookup and the
 state checks of `_check`. Exact while no anchor can overlap a stamp (`_clear_of_stamps`). An SGLang
 line (its `Decode batch` and `Prefill batch` lines print new numbers every time) is keyed by its
-number shape, where no number decides what it is (`_same_for_shape`): its text, clock and year are
-its own (`_shaped`).
+number shape, an NCCL line not seen as it is by its head and the rest's number shape, where no
+number decides what the line is (`_same_for_shape`): its text, clock and year, and an NCCL line's
+channel and node count, are its own (`_shaped`). Lines over _MEMO_LINE characters are not kept.
 
 A block of whole lines is taken at once: `pieces` sets apart the lines that hold a trigger or
 exception word or are of another shape, and yields the runs between them (one automaton pass, one
@@ -267,7 +268,8 @@ class QuietLines:
         self._stamps: dict[str, float] = {}  # "MM-DD hh:mm:ss" -> seconds (lines of a second share it)
         # a rule leaf with no anchor runs on every line; a Ray worker file names its process itself
         self.enabled = not matcher.unanchored and parser.proc is None and all(x.isascii() for x in self._lower)
-        # key (a vLLM line without its stamp, or an NCCL line) -> what `_classify` made of it
+        # key (a vLLM line without its stamp, an NCCL line; the number shape of an SGLang line, an
+        # NCCL line's head and the rest's shape) -> what `_classify` made of it (see _first)
         self._memo: dict[object, tuple] = {}
         facts = _anchor_facts({*self._what, *(a for a, _ in analyzer.scanner.anchors), *self._lower})
         self._templates = all(facts[x][0] for x in (*self._what, *self._lower))
