@@ -378,40 +378,32 @@ class QuietLines:
                     key = (raw[:p], raw[p + 14:])
                 else:
                     ts = None
-        elif c == "[":
-            if len(raw) > _MEMO_LINE:
-                return self._first(n, raw, c, raw, None)
-            shape = number_shape(raw)
-            entry = self._memo.get(shape)
-            if entry is None:
-                return self._first(n, raw, c, raw, None, shape)
-            if entry is _REFUSED:
-                return None
-            return self._shaped(n, raw, *entry)
-        entry = self._memo.get(key)
-        if entry is None:
+        shape = None  # (see _first)
+        if c == "[" and len(raw) <= _MEMO_LINE:
+            shape = number_shape(raw)  # an SGLang line
+        else:
+            entry = self._memo.get(key)
+            if entry is not None:
+                if entry is _REFUSED:
+                    return None
+                clock = None
+                if ts is not None:
+                    clock = self._stamps.get(ts)
+                    if clock is None:
+                        clock = self._stamp(ts)
+                    if entry[9] is not None:
+                        clock += entry[9]
+                return self._check(n, raw, entry, clock, None, False)
             i = raw.find(" NCCL ", 0, 120) if key is raw and len(raw) <= _MEMO_LINE else -1
             if i < 0:
                 return self._first(n, raw, c, key, ts)
-            # an NCCL line not seen as it is (a channel, a rank, a time): by its head and the number
-            # shape of the rest
-            shape = (raw[:i], number_shape(raw[i:]))
-            entry = self._memo.get(shape)
-            if entry is None:
-                return self._first(n, raw, c, key, ts, shape)
-            if entry is _REFUSED:
-                return None
-            return self._shaped(n, raw, *entry)
+            shape = (raw[:i], number_shape(raw[i:]))  # an NCCL line not seen as it is: its head, the rest's shape
+        entry = self._memo.get(shape)
+        if entry is None:
+            return self._first(n, raw, c, raw, None, shape)
         if entry is _REFUSED:
             return None
-        clock = None
-        if ts is not None:
-            clock = self._stamps.get(ts)
-            if clock is None:
-                clock = self._stamp(ts)
-            if entry[9] is not None:
-                clock += entry[9]
-        return self._check(n, raw, entry, clock, None, False)
+        return self._shaped(n, raw, *entry)
 
     def _blank(self, n: int, raw: str):
         """An empty (or blanks only) line: the parser gives it its input's process (a Ray worker
