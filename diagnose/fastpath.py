@@ -271,11 +271,11 @@ class QuietLines:
         # key (a vLLM line without its stamp, an NCCL line; the number shape of an SGLang line, an
         # NCCL line's head and the rest's shape) -> what `_classify` made of it (see _first)
         self._memo: dict[object, tuple] = {}
-        facts = _anchor_facts({*self._what, *(a for a, _ in analyzer.scanner.anchors), *self._lower})
+        anchors = {*self._what, *(a for a, _ in analyzer.scanner.anchors)}
+        facts = _anchor_facts(anchors | set(self._lower))
         self._templates = all(facts[x][0] for x in (*self._what, *self._lower))
         # the anchors that hold a number's digit (see _same_for_shape), their digits made 0
-        self._numbered = tuple(x.translate(_ZERO) for x in {*self._what, *(a for a, _ in analyzer.scanner.anchors)}
-                               if facts[x][1])
+        self._numbered = tuple(x.translate(_ZERO) for x in anchors if facts[x][1])
         self._numbered_lower = tuple(x.translate(_ZERO) for x in self._lower if facts[x][1])
         self._heads: dict[str, tuple] = {}  # an SGLang line's "[date time TP0] " -> (clock as printed, year)
         # the block scan: what sets a line apart (trigger and exception words, _RUN_BREAKERS), and
