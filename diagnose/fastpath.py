@@ -43,7 +43,7 @@ from diagnose.anchors import AnchorIndex
 from diagnose.distributed import channel_of, env_line, names_rank, nccl_nodes_of
 from diagnose.engines import PROCESS_FIRST, START_BANNERS, path_hint
 from diagnose.engines.base import PHASE_INDEX
-from diagnose.matcher import number_blind, number_shape, required_literals, scan_anchors
+from diagnose.matcher import ZERO_DIGITS, number_blind, number_shape, required_literals, scan_anchors
 from diagnose.lines import LineParser, engine_header, stamp_seconds, worker_rank
 from diagnose.timeline import EXC_RE, frame_line, moves, waiting
 
@@ -99,7 +99,6 @@ _STAMP_SHAPE = "dd-dd dd:dd:dd"  # d: a digit
 _MEMO_MAX = 16384  # memo entries (a few MB); a full memo starts again
 _MEMO_LINE = 1024  # longer lines are not remembered (nor their number shape computed)
 _REFUSED = ()  # the memo entry of a line that always takes the full path
-_ZERO = str.maketrans("123456789", "000000000")
 
 
 # A run of lines between the ones a block scan sets apart (see QuietLines.pieces): what
@@ -275,8 +274,8 @@ class QuietLines:
         facts = _anchor_facts(anchors | set(self._lower))
         self._templates = all(facts[x][0] for x in (*self._what, *self._lower))
         # the anchors that hold a number's digit (see _same_for_shape), their digits made 0
-        self._numbered = tuple(x.translate(_ZERO) for x in anchors if facts[x][1])
-        self._numbered_lower = tuple(x.translate(_ZERO) for x in self._lower if facts[x][1])
+        self._numbered = tuple(x.translate(ZERO_DIGITS) for x in anchors if facts[x][1])
+        self._numbered_lower = tuple(x.translate(ZERO_DIGITS) for x in self._lower if facts[x][1])
         self._heads: dict[str, tuple] = {}  # an SGLang line's "[date time TP0] " -> (clock as printed, year)
         # the block scan: what sets a line apart (trigger and exception words, _RUN_BREAKERS), and
         # what makes `classify` look further at a line a run may still hold (a marker or rule leaf
@@ -451,7 +450,7 @@ class QuietLines:
         that holds a number's digit may be in it (the others are in every line of the shape, or in
         none), and the markers and rule leaves behind the anchors it holds are number-blind, and its
         events carry no facts (a fact may be a number)."""
-        digits = raw.translate(_ZERO)
+        digits = raw.translate(ZERO_DIGITS)
         if any(x in digits for x in self._numbered):
             return False
         if self._numbered_lower:

@@ -190,7 +190,7 @@ def required_literals(pattern: str) -> tuple[tuple[str, ...], ...]:
     return tuple(dict.fromkeys(walk(parsed, [])))
 
 
-_ZERO = str.maketrans("123456789", "000000000")
+ZERO_DIGITS = str.maketrans("123456789", "000000000")  # every ASCII digit made 0
 _ZERO_BYTES = bytes.maketrans(b"123456789", b"000000000")
 _NUMBER = re.compile(r"(?<!\w)[0-9]+")  # a number: a run of ASCII digits that follows no word character
 _BOUND_ASCII = re.compile(r"[A-Za-z_]([0-9]+)")  # in ASCII text, the digits that are no number's
@@ -203,7 +203,7 @@ def number_shape(text: str) -> str:
     has all its digits made 0 at once and those after a letter put back: a line holds a dozen
     numbers and few such digits."""
     if not text.isascii():
-        return _NUMBER.sub(lambda m: m.group().translate(_ZERO), text)
+        return _NUMBER.sub(lambda m: m.group().translate(ZERO_DIGITS), text)
     shape = text.encode().translate(_ZERO_BYTES).decode()
     m = _BOUND_ASCII.search(text)
     if m is None:
