@@ -13,9 +13,10 @@ What a line is from its text alone is remembered (`_classify`, a bounded memo), 
 line by its text without its stamp, for an NCCL line by its text; a repeat costs a lookup and the
 state checks of `_check`. Exact while no anchor can overlap a stamp (`_clear_of_stamps`). An SGLang
 line (its `Decode batch` and `Prefill batch` lines print new numbers every time) is keyed by its
-number shape, an NCCL line not seen as it is by its head and the rest's number shape, where no
-number decides what the line is (`_same_for_shape`): its text, clock and year, and an NCCL line's
-channel and node count, are its own (`_shaped`). Lines over _MEMO_LINE characters are not kept.
+number shape, an NCCL or vLLM line not seen as it is by its head and the rest's number shape, where
+no number decides what the line is but what its markers read (`_same_for_shape`): its text, clock
+and year, an NCCL line's channel and node count, and where a marker reads a number the events of
+its markers are its own (`_shaped`). Lines over _MEMO_LINE characters are not kept.
 
 A block of whole lines is taken at once: `pieces` sets apart the lines that hold a trigger or
 exception word or are of another shape, and yields the runs between them (one automaton pass, one
@@ -99,6 +100,7 @@ _STAMP_SHAPE = "dd-dd dd:dd:dd"  # d: a digit
 _MEMO_MAX = 16384  # memo entries (a few MB); a full memo starts again
 _MEMO_LINE = 1024  # longer lines are not remembered (nor their number shape computed)
 _REFUSED = ()  # the memo entry of a line that always takes the full path
+_BY_SHAPE = "shape"  # ends the memo key of a vLLM line's number shape (apart from its key as it is)
 
 
 # A run of lines between the ones a block scan sets apart (see QuietLines.pieces): what
@@ -393,16 +395,21 @@ class QuietLines:
                     if entry[9] is not None:
                         clock += entry[9]
                 return self._check(n, raw, entry, clock, None, False)
-            i = raw.find(" NCCL ", 0, 120) if key is raw and len(raw) <= _MEMO_LINE else -1
-            if i < 0:
+            if len(raw) > _MEMO_LINE:
                 return self._first(n, raw, c, key, ts)
-            shape = (raw[:i], number_shape(raw[i:]))  # an NCCL line not seen as it is: its head, the rest's shape
+            if key is raw:
+                i = raw.find(" NCCL ", 0, 120)
+                if i < 0:
+                    return self._first(n, raw, c, key, ts)
+                shape = (raw[:i], number_shape(raw[i:]))  # an NCCL line not seen as it is: its head, the rest's shape
+            else:  # a vLLM line not seen as it is: its head (tag, level), the shape of what follows its stamp
+                shape = (key[0], number_shape(key[1]), _BY_SHAPE)
         entry = self._memo.get(shape)
         if entry is None:
-            return self._first(n, raw, c, raw, None, shape)
+            return self._first(n, raw, c, key, ts, shape)
         if entry is _REFUSED:
             return None
-        return self._shaped(n, raw, *entry)
+        return self._shaped(n, raw, ts, *entry)
 
     def _blank(self, n: int, raw: str):
         """An empty (or blanks only) line: the parser gives it its input's process (a Ray worker
@@ -417,14 +424,14 @@ class QuietLines:
     def _first(self, n: int, raw: str, c: str, key, ts, shape=None):
         """A line not in the memo: classify it, check it, and remember it when it was quiet and what
         made it so is a function of its key (a vLLM line without its stamp, an NCCL line), or of its
-        number `shape` (an SGLang or NCCL line, see _same_for_shape)."""
+        number `shape` (an SGLang, NCCL or vLLM line, see _same_for_shape)."""
         got = self._classify(raw, c)
         keep = len(raw) <= _MEMO_LINE  # (a long line is not remembered: the memo stays a few MB)
         if got is _REFUSED:  # a traceback's first line: its repeats (but for the stamp) are refused at once
-            if shape is not None:
-                self._remember(shape, _REFUSED)  # (no trigger word holds a digit)
-            elif key is not raw and keep:
+            if key is not raw and keep:
                 self._remember(key, _REFUSED)
+            elif shape is not None:
+                self._remember(shape, _REFUSED)  # (no trigger word holds a digit)
             return None
         if got is None:
             return None
@@ -437,36 +444,53 @@ class QuietLines:
         kind = entry[0]
         if matcher.volatile != volatile or not keep:
             return out
-        if shape is not None and (c == "[" or kind == "nccl") and self._same_for_shape(raw, entry):
-            self._remember(shape, (entry, stamp_at if c == "[" else None, len(raw.rstrip()) - len(entry[1])))
-        elif (kind == "vllm" and ts is not None and stamp_at == len(key[0])) or (kind == "nccl" and key is raw):
-            self._remember(key, entry)
+        stamped = kind == "vllm" and ts is not None and stamp_at == len(key[0])
+        rescan = None
+        if shape is not None and (c == "[" or kind == "nccl" or (stamped and entry[9] is None)):
+            rescan = self._same_for_shape(raw, entry)
+        if rescan is not None:
+            self._remember(shape, (entry, stamp_at if c == "[" else None, len(raw.rstrip()) - len(entry[1]), rescan))
+        if stamped or (rescan is None and kind == "nccl" and key is raw):
+            self._remember(key, entry)  # (a vLLM line's repeats but for the stamp: one lookup)
         return out
 
-    def _same_for_shape(self, raw: str, entry: tuple) -> bool:
-        """Whether what `_classify` and `_check` made of an SGLang or NCCL line (quiet, its rule leaves
-        run) holds for every line of its number shape but for the text, the clock and the year (and
-        what an NCCL line names, see _nccl_reads; its head is part of the key): no anchor
-        that holds a number's digit may be in it (the others are in every line of the shape, or in
-        none), and the markers and rule leaves behind the anchors it holds are number-blind, and its
-        events carry no facts (a fact may be a number)."""
+    def _same_for_shape(self, raw: str, entry: tuple) -> bool | None:
+        """Whether what `_classify` and `_check` made of a line (quiet, its rule leaves run) holds for
+        every line of its number shape but for the text, the clock and the year (and what an NCCL
+        line names, see _nccl_reads; its head is part of the key) and the events of its markers:
+        None when not; else whether those events must be found again on each line (True), as a
+        marker may read a number (`world_size=8 rank=3 local_rank=3`, NCCL's `comm 0x...`) or keep
+        one as a fact. No anchor that holds a number's digit may be in it (the others are in every
+        line of the shape, or in none), and the rule leaves behind the anchors it holds must be
+        number-blind or lack what they need whatever the numbers (Matcher.blind_on)."""
         digits = raw.translate(ZERO_DIGITS)
         if any(x in digits for x in self._numbered):
-            return False
+            return None
         if self._numbered_lower:
             low = digits.lower()
             if any(x in low for x in self._numbered_lower):
-                return False
+                return None
         text, need, events = entry[1], entry[10], entry[11]
         a = self.a
-        if events is not None and (any(ev.facts for ev in events) or not a.scanner.blind_on(text)):
-            return False
-        return not need & _RULE or a.matcher.blind_on(text)
+        if need & _RULE and not a.matcher.blind_on(text):
+            return None
+        return bool(need & _MARKER) and (
+            (events is not None and any(ev.facts for ev in events)) or not a.scanner.blind_on(text))
 
-    def _shaped(self, n: int, raw: str, entry: tuple, head: int | None, off: int):
-        """`_check` of an SGLang or NCCL line whose number shape is in the memo (see _same_for_shape):
-        `head`, the length of an SGLang line's `[...] ` (its clock), `off` where its text starts."""
+    def _shaped(self, n: int, raw: str, ts: str | None, entry: tuple, head: int | None, off: int, rescan: bool):
+        """`_check` of an SGLang, NCCL or vLLM line whose number shape is in the memo (see
+        _same_for_shape): `head`, the length of an SGLang line's `[...] ` (its clock), `off` where
+        its text starts, `rescan`: its markers run on its text; `ts`: a vLLM line's stamp."""
         text = raw[off:].rstrip()
+        if rescan:
+            probe = self._probe
+            probe.text, probe.kind = text, entry[0]
+            entry = (*entry[:11], tuple(self.a.scanner.scan(probe)) or None, *entry[12:])
+        if ts is not None:  # vLLM
+            clock = self._stamps.get(ts)
+            if clock is None:
+                clock = self._stamp(ts)
+            return self._check(n, raw, (entry[0], text, *entry[2:]), clock, None, False)
         if head is None:  # NCCL
             return self._check(n, raw, (*entry[:1], text, *entry[2:14], *_nccl_reads(text), entry[16]), None, None,
                                False)

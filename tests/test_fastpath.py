@@ -65,6 +65,9 @@ def _pool() -> list[str]:
         "node-0:1001:1001 [0] NCCL INFO Channel 06/0 : 0[0] -> 1[1] via SHM/direct/direct",
         "node-1:1002:1002 [1] NCCL INFO Channel 05/0 : 1[1] -> 0[0] via NET/Socket/0",
         "node-0:1001:1001 [0] NCCL INFO Connected all rings, use ring PXN 0 GDR 1",
+        "node-0:1001:1001 [0] NCCL INFO Bootstrap timings total 0.001 (create 0.000, send 0.000, recv 0.000)",
+        "(Worker_TP1 pid=412) DEBUG 10-14 09:32:16 [parallel_state.py:1169] world_size=2 rank=1 local_rank=1 "
+        "distributed_init_method=tcp://127.0.0.1:41234 backend=nccl",
         "node-0:1001:1001 [0] NCCL INFO comm 0xabc rank 0 nRanks 2 nNodes 2 localRanks 1 localRank 0 MNNVL 0",
         "node-1:1002:1002 [1] NCCL INFO comm 0xdef rank 1 nRanks 2 nNodes 2 localRanks 1 localRank 0 MNNVL 0",
         "node-0:1001:1001 [0] NCCL INFO NCCL_P2P_DISABLE set by environment to 1",
@@ -169,6 +172,21 @@ def test_lines_of_one_number_shape_are_read_by_their_own_numbers(tmp_path):
     assert quiet == report_json(log, False)
     fired = {d["rule"]: d["evidence"][0]["line"] for d in json.loads(quiet)["diagnoses"]}
     assert fired == {"generic-local-request-through-proxy": 4, "sglang-graph-capture-stalled": 6}
+
+
+def test_vllm_lines_of_one_number_shape_are_read_by_their_own_numbers(tmp_path):
+    """A vLLM line of a number shape already read has its markers run on its own text where a marker
+    reads a number: a worker's `rank=9 local_rank=1` (a rank on another node) after `rank=1
+    local_rank=1` is read as the full path reads it (the start spans nodes)."""
+    real = ROOT / "sample_logs" / "vllm" / "24-v0-0.6.3-hang-generating-p2p-cache.log"
+    line = ("(VllmWorkerProcess pid=3318) DEBUG 11-05 17:40:{s} parallel_state.py:1024] world_size=4 rank={r} "
+            "local_rank=1 distributed_init_method=tcp://127.0.0.1:41234 backend=nccl\n")
+    log = tmp_path / "world.log"
+    log.write_text(real.read_text(encoding="utf-8") + line.format(s=36, r=1) + line.format(s=37, r=1)
+                   + line.format(s=38, r=9), encoding="utf-8")
+    quiet = report_json(log, True)
+    assert quiet == report_json(log, False)
+    assert json.loads(quiet)["facts"]["remote_rank"] == "rank=9 local_rank=1"
 
 
 def test_nccl_lines_of_one_number_shape_name_their_own_channels(tmp_path):
