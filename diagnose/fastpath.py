@@ -70,12 +70,6 @@ def _inert(mk) -> bool:
     return _heartbeat(mk) and mk.engine not in ("vllm", "sglang")
 
 
-class _Probe:
-    """What MarkerScanner.scan reads of a line."""
-
-    __slots__ = ("text", "kind")
-
-
 # What the classifier found about a quiet line: all `Analyzer.quiet` applies. `clock` as printed
 # (LineParser.clock_at adds the years); `proc` / `node`: its distributed.ProcState / NodeState;
 # `votes`: the engines its events name; `moving`: whether its events show the start moving on
@@ -264,7 +258,6 @@ class QuietLines:
             # at the block's own positions and without lower-casing the block (a few more lines at
             # most: ſ for s)
             self._caseless = regex.compile("|".join(map(regex.escape, self._lower)), regex.IGNORECASE)
-        self._probe = _Probe()
         self._tags: dict[str, tuple] = {}  # "(Proc pid=N) " -> (proc, pid, rank, names a rank, Ray), () when not one
         self._stamps: dict[str, float] = {}  # "MM-DD hh:mm:ss" -> seconds (lines of a second share it)
         # a rule leaf with no anchor runs on every line; a Ray worker file names its process itself
@@ -454,13 +447,13 @@ class QuietLines:
             self._remember(key, entry)  # (a vLLM line's repeats but for the stamp: one lookup)
         return out
 
-    def _same_for_shape(self, raw: str, entry: tuple) -> bool | None:
+    def _same_for_shape(self, raw: str, entry: tuple) -> tuple | None:
         """Whether what `_classify` and `_check` made of a line (quiet, its rule leaves run) holds for
         every line of its number shape but for the text, the clock and the year (and what an NCCL
         line names, see _nccl_reads; its head is part of the key) and the events of its markers:
-        None when not; else whether those events must be found again on each line (True), as a
-        marker may read a number (`world_size=8 rank=3 local_rank=3`, NCCL's `comm 0x...`) or keep
-        one as a fact. No anchor that holds a number's digit may be in it (the others are in every
+        None when not; else the markers to run again on each line for its events (none when its
+        events hold for all), as a marker may read a number (`world_size=8 rank=3 local_rank=3`,
+        NCCL's `comm 0x...`) or keep one as a fact. No anchor that holds a number's digit may be in it (the others are in every
         line of the shape, or in none), and the rule leaves behind the anchors it holds must be
         number-blind or lack what they need whatever the numbers (Matcher.blind_on)."""
         digits = raw.translate(ZERO_DIGITS)
@@ -474,18 +467,18 @@ class QuietLines:
         a = self.a
         if need & _RULE and not a.matcher.blind_on(text):
             return None
-        return bool(need & _MARKER) and (
-            (events is not None and any(ev.facts for ev in events)) or not a.scanner.blind_on(text))
+        if need & _MARKER and ((events is not None and any(ev.facts for ev in events)) or not a.scanner.blind_on(text)):
+            return a.scanner.tried(text, entry[0])
+        return ()
 
-    def _shaped(self, n: int, raw: str, ts: str | None, entry: tuple, head: int | None, off: int, rescan: bool):
+    def _shaped(self, n: int, raw: str, ts: str | None, entry: tuple, head: int | None, off: int, rescan: tuple):
         """`_check` of an SGLang, NCCL or vLLM line whose number shape is in the memo (see
         _same_for_shape): `head`, the length of an SGLang line's `[...] ` (its clock), `off` where
-        its text starts, `rescan`: its markers run on its text; `ts`: a vLLM line's stamp."""
+        its text starts, `rescan`: the markers that find its events on its text; `ts`: a vLLM
+        line's stamp."""
         text = raw[off:].rstrip()
         if rescan:
-            probe = self._probe
-            probe.text, probe.kind = text, entry[0]
-            entry = (*entry[:11], tuple(self.a.scanner.scan(probe)) or None, *entry[12:])
+            entry = (*entry[:11], tuple(self.a.scanner.events(rescan, text)) or None, *entry[12:])
         if ts is not None:  # vLLM
             clock = self._stamps.get(ts)
             if clock is None:
@@ -579,10 +572,9 @@ class QuietLines:
         if need & _EXC and text[:1].isalpha() and EXC_RE.match(text):
             return None  # an exception line (or an error right after a phase's end)
         events = None
-        if need & _MARKER:
-            probe = self._probe
-            probe.text, probe.kind = text, kind
-            events = tuple(self.a.scanner.scan(probe)) or None
+        if need & _MARKER and text:
+            scanner = self.a.scanner
+            events = tuple(scanner.events(scanner.tried(text, kind), text)) or None
         if need & _RULE and not any(what[a] & _RULE and a in text for a in found):
             need &= ~_RULE  # (its rule anchors are in the header: the rule leaves read the message)
         if self._lower and not need & _RULE:

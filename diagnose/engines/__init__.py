@@ -76,24 +76,35 @@ class MarkerScanner:
 
     def scan(self, line) -> list[Event]:
         text = line.text
-        if not text:
-            return []
+        return self.events(self.tried(text, line.kind), text) if text else []
+
+    def tried(self, text: str, kind: str | None) -> tuple[Marker, ...]:
+        """The markers `scan` tries on a text of this kind: those of the anchors it holds, each once,
+        in table order (the same for every text that holds the same anchors)."""
         found = self._index.found(text)
         if not found:
-            return []
-        seen: set[str] = set()
-        events: list[Event] = []
+            return ()
+        out: dict[int, Marker] = {}
         pos = self._pos
         for i in sorted({pos[a] for a in found}):  # table order, as the anchor loop had it
             for mk in self.anchors[i][1]:
-                if mk.id in seen:
-                    continue
-                if mk.kinds and line.kind not in mk.kinds:
-                    continue
-                m = mk.pattern.search(text)
-                if m is not None:
-                    seen.add(mk.id)
-                    events.append(Event(mk, m, _facts(mk, m)))
+                if not mk.kinds or kind in mk.kinds:
+                    out.setdefault(id(mk), mk)
+        return tuple(out.values())
+
+    @staticmethod
+    def events(markers, text: str) -> list[Event]:
+        """The events of these markers on `text` (see tried): the first that matches of those that
+        share an id."""
+        seen: set[str] = set()
+        events: list[Event] = []
+        for mk in markers:
+            if mk.id in seen:
+                continue
+            m = mk.pattern.search(text)
+            if m is not None:
+                seen.add(mk.id)
+                events.append(Event(mk, m, _facts(mk, m)))
         return events
 
 
