@@ -27,22 +27,22 @@ from diagnose.report import Report
 SECRET = "[REDACTED]"
 USER = "[user]"
 
-# Token shapes that are secrets wherever they appear (no name needed).
+# Token shapes that are secrets wherever they appear (no name needed), searched as one regex.
 _TOKEN_SHAPES = [
-    re.compile(r"\bhf_[A-Za-z0-9]{20,}\b"),                              # Hugging Face
-    re.compile(r"\bsk-(?:proj-|ant-(?:api\d+-)?)?[A-Za-z0-9_-]{20,}\b"),  # OpenAI / Anthropic
-    re.compile(r"\bgh[pousr]_[A-Za-z0-9]{30,}\b"),                       # GitHub tokens
-    re.compile(r"\bgithub_pat_[A-Za-z0-9_]{30,}\b"),
-    re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}\b"),                         # GitLab
-    re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"),                        # AWS access key id
-    re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}\b"),                    # Slack
-    re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b"),                            # Google API key
-    re.compile(r"(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b"),  # JWT
-    re.compile(r"\bnvapi-[A-Za-z0-9_-]{20,}\b"),                         # NVIDIA NGC
-    re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)"),
+    r"\bhf_[A-Za-z0-9]{20,}\b",                              # Hugging Face
+    r"\bsk-(?:proj-|ant-(?:api\d+-)?)?[A-Za-z0-9_-]{20,}\b",  # OpenAI / Anthropic
+    r"\bgh[pousr]_[A-Za-z0-9]{30,}\b",                       # GitHub tokens
+    r"\bgithub_pat_[A-Za-z0-9_]{30,}\b",
+    r"\bglpat-[A-Za-z0-9_-]{20,}\b",                         # GitLab
+    r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b",                        # AWS access key id
+    r"\bxox[abposr]-[A-Za-z0-9-]{10,}\b",                    # Slack
+    r"\bAIza[0-9A-Za-z_-]{35}\b",                            # Google API key
+    r"(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b",  # JWT
+    r"\bnvapi-[A-Za-z0-9_-]{20,}\b",                         # NVIDIA NGC
+    r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)",
 ]
 
-_TOKEN_SHAPE = re.compile("|".join(f"(?:{p.pattern})" for p in _TOKEN_SHAPES))
+_TOKEN_SHAPE = re.compile("|".join(f"(?:{p})" for p in _TOKEN_SHAPES))
 _TOKEN_HINT = re.compile(r"hf_|sk-|gh[pousr]_|github_pat_|glpat-|AKIA|ASIA|xox|AIza|eyJ|nvapi-|PRIVATE KEY")
 _SECRET_WORDS = ("token", "key", "secret", "passw", "credential", "auth", "sig", "cookie", "passphrase")
 _MAYBE_IP = re.compile(r"\d\.\d{1,3}\.\d")
