@@ -55,6 +55,7 @@ TRIGGERS = ("Traceback (most recent call last)", "repeated", "across cluster", "
 _RAY_MARKERS = ("ray_started", "pg_wait", "ray_spmd")  # distributed.DistTracker.feed reads these ids
 _STARTS = START_BANNERS | PROCESS_FIRST  # a banner or a process's first line may begin a new start (Analyzer._advance)
 _TRIGGER, _MARKER, _RULE, _EXC = 1, 2, 4, 8
+_BEAT, _PHASED, _ONWARD = 1, 2, 4  # how _check reads a marker's event (QuietLines._read_as)
 _EXC_WORDS = ("Error", "Exception", "Exit", "Interrupt", "Failure")  # timeline.EXC_RE matches one of them
 
 
@@ -259,6 +260,7 @@ class QuietLines:
             # most: ſ for s)
             self._caseless = regex.compile("|".join(map(regex.escape, self._lower)), regex.IGNORECASE)
         self._tags: dict[str, tuple] = {}  # "(Proc pid=N) " -> (proc, pid, rank, names a rank, Ray), () when not one
+        self._reads: dict[int, int] = {}  # id(marker) -> how _check reads its events (_read_as)
         self._stamps: dict[str, float] = {}  # "MM-DD hh:mm:ss" -> seconds (lines of a second share it)
         # a rule leaf with no anchor runs on every line; a Ray worker file names its process itself
         self.enabled = not matcher.unanchored and parser.proc is None and all(x.isascii() for x in self._lower)
@@ -326,22 +328,18 @@ class QuietLines:
         facts = ev.facts
         return not facts or ("engine_version" not in facts and tl.knows(facts) and tl.dist.knows(node, facts))
 
-    @classmethod
-    def _progress(cls, mk, ev, tl, node) -> bool:
-        """A start or progress event with no new facts for the phase the start is in: Timeline.feed
-        changes nothing for it, the tracker notes the phase for its process."""
-        return (mk.role in ("start", "progress") and bool(mk.phase) and mk.id not in _RAY_MARKERS
-                and mk.id not in _STARTS and bool(tl.phases) and tl.phases[-1].name == mk.phase
-                and cls._settled(ev, tl, node))
-
-    @classmethod
-    def _straggler(cls, mk, ev, tl, source: str, node) -> bool:
-        """A phase event of a phase the start has already left, with no new facts: Timeline._enter
-        only extends that phase's span (a straggling rank), the tracker notes the phase for its process."""
-        if (mk.role not in ("start", "progress", "end") or not mk.phase or mk.id in _RAY_MARKERS
-                or mk.id in _STARTS):
-            return False
-        return tl.left_behind(mk.phase, source) and cls._settled(ev, tl, node)
+    def _read_as(self, mk) -> int:
+        """How `_check` reads an event of this marker (kept in `_reads`): _BEAT, a heartbeat
+        (see _heartbeat); _PHASED, a phase event, quiet as a straggler's (a phase the start has left:
+        Timeline._enter only extends that phase's span, the tracker notes the phase for its process);
+        _PHASED | _ONWARD, also quiet as progress (a start or progress event of the phase the start
+        is in: Timeline.feed changes nothing for it); 0, never quiet."""
+        got = _BEAT if _heartbeat(mk) else 0
+        if (not got and mk.role in ("start", "progress", "end") and mk.phase and mk.id not in _RAY_MARKERS
+                and mk.id not in _STARTS):
+            got = _PHASED | (_ONWARD if mk.role != "end" else 0)
+        self._reads[id(mk)] = got
+        return got
 
     def _stamp(self, ts: str) -> float:
         value = stamp_seconds(ts[0:2], ts[3:5], ts[6:14])
@@ -630,18 +628,24 @@ class QuietLines:
         if events is not None:
             moving = moves(events)
             progress, behind, votes = [], [], []
-            for ev in events:
+            reads = self._reads
+            for ev in events:  # (events with new facts, or of another phase than these, go the full way)
                 mk = ev.marker
-                if _heartbeat(mk):
+                read = reads.get(id(mk))
+                if read is None:
+                    read = self._read_as(mk)
+                if read == _BEAT:
                     votes.append(mk.engine)
-                elif self._straggler(mk, ev, tl, source, node):
+                    continue
+                if not read or not self._settled(ev, tl, node):
+                    return None
+                if tl.left_behind(mk.phase, source):
                     behind.append(mk.phase)
-                    votes.append(mk.engine)
-                elif self._progress(mk, ev, tl, node):
+                elif read & _ONWARD and tl.phases and tl.phases[-1].name == mk.phase:
                     progress.append(mk.phase)
-                    votes.append(mk.engine)
                 else:
                     return None
+                votes.append(mk.engine)
         if text[:1] == " " and not tl.in_traceback and frame_line(text):
             return None  # (it opens a traceback)
         if first and need & _RULE and text:
