@@ -267,6 +267,7 @@ class QuietLines:
         # key (a vLLM line without its stamp, an NCCL line; the number shape of an SGLang line, an
         # NCCL line's head and the rest's shape) -> what `_classify` made of it (see _first)
         self._memo: dict[object, tuple] = {}
+        self._zeros: set[int] = set()  # hashes of vLLM lines past their stamps with every digit 0 (see classify)
         anchors = {*self._what, *(a for a, _ in analyzer.scanner.anchors)}
         facts = _anchor_facts(anchors | set(self._lower))
         self._templates = all(facts[x][0] for x in (*self._what, *self._lower))
@@ -394,6 +395,14 @@ class QuietLines:
                     return self._first(n, raw, c, key, ts)
                 shape = (raw[:i], number_shape(raw[i:]))  # an NCCL line not seen as it is: its head, the rest's shape
             else:  # a vLLM line not seen as it is: its head (tag, level), the shape of what follows its stamp
+                zero = hash(key[1].translate(ZERO_DIGITS))
+                if zero not in self._zeros:
+                    # the first with its digits where they are: a start prints most lines once, and
+                    # a shape is worth its cost when another line may have it
+                    if len(self._zeros) >= _MEMO_MAX:
+                        self._zeros.clear()
+                    self._zeros.add(zero)
+                    return self._first(n, raw, c, key, ts)
                 shape = (key[0], number_shape(key[1]), _BY_SHAPE)
         entry = self._memo.get(shape)
         if entry is None:

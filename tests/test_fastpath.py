@@ -176,14 +176,14 @@ def test_lines_of_one_number_shape_are_read_by_their_own_numbers(tmp_path):
 
 def test_vllm_lines_of_one_number_shape_are_read_by_their_own_numbers(tmp_path):
     """A vLLM line of a number shape already read has its markers run on its own text where a marker
-    reads a number: a worker's `rank=9 local_rank=1` (a rank on another node) after `rank=1
-    local_rank=1` is read as the full path reads it (the start spans nodes)."""
+    reads a number: a worker's `rank=9 local_rank=1` (a rank on another node) after `rank=2
+    local_rank=2` is read as the full path reads it (the start spans nodes)."""
     real = ROOT / "sample_logs" / "vllm" / "24-v0-0.6.3-hang-generating-p2p-cache.log"
     line = ("(VllmWorkerProcess pid=3318) DEBUG 11-05 17:40:{s} parallel_state.py:1024] world_size=4 rank={r} "
-            "local_rank=1 distributed_init_method=tcp://127.0.0.1:41234 backend=nccl\n")
+            "local_rank={k} distributed_init_method=tcp://127.0.0.1:41234 backend=nccl\n")
     log = tmp_path / "world.log"
-    log.write_text(real.read_text(encoding="utf-8") + line.format(s=36, r=1) + line.format(s=37, r=1)
-                   + line.format(s=38, r=9), encoding="utf-8")
+    log.write_text(real.read_text(encoding="utf-8") + line.format(s=36, r=1, k=1) + line.format(s=37, r=2, k=2)
+                   + line.format(s=38, r=3, k=3) + line.format(s=39, r=9, k=1), encoding="utf-8")
     quiet = report_json(log, True)
     assert quiet == report_json(log, False)
     assert json.loads(quiet)["facts"]["remote_rank"] == "rank=9 local_rank=1"
