@@ -456,13 +456,14 @@ class QuietLines:
 
     def _same_for_shape(self, raw: str, entry: tuple) -> tuple | None:
         """Whether what `_classify` and `_check` made of a line (quiet, its rule leaves run) holds for
-        every line of its number shape but for the text, the clock and the year (and what an NCCL
-        line names, see _nccl_reads; its head is part of the key) and the events of its markers:
-        None when not; else the markers to run again on each line for its events (none when its
-        events hold for all), as a marker may read a number (`world_size=8 rank=3 local_rank=3`,
-        NCCL's `comm 0x...`) or keep one as a fact. No anchor that holds a number's digit may be in it (the others are in every
-        line of the shape, or in none), and the rule leaves behind the anchors it holds must be
-        number-blind or lack what they need whatever the numbers (Matcher.blind_on)."""
+        every line of its number shape but for the text, the clock and the year (and what an NCCL line
+        names, see _nccl_reads; its head is part of the key) and its markers' events: None when it
+        does not; else the markers to run again on each such line for its own events (none when the
+        events hold for all; a marker may read a number, `world_size=8 rank=3 local_rank=3` or NCCL's
+        `comm 0x...`, or keep one as a fact). No anchor that holds a number's digit may be in the
+        line (the others are in every line of the shape, or in none), and the rule leaves behind the
+        anchors it holds must be number-blind or lack what they need whatever the numbers
+        (Matcher.blind_on)."""
         digits = raw.translate(ZERO_DIGITS)
         if any(x in digits for x in self._numbered):
             return None
@@ -474,7 +475,7 @@ class QuietLines:
         a = self.a
         if need & _RULE and not a.matcher.blind_on(text):
             return None
-        if need & _MARKER and ((events is not None and any(ev.facts for ev in events)) or not a.scanner.blind_on(text)):
+        if need & _MARKER and (any(ev.facts for ev in events or ()) or not a.scanner.blind_on(text)):
             return a.scanner.tried(text, entry[0])
         return ()
 
