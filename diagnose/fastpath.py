@@ -44,7 +44,7 @@ from diagnose.anchors import AnchorIndex
 from diagnose.distributed import channel_of, env_line, names_rank, nccl_nodes_of
 from diagnose.engines import PROCESS_FIRST, START_BANNERS, path_hint
 from diagnose.engines.base import PHASE_INDEX
-from diagnose.matcher import ZERO_DIGITS, number_blind, number_shape, required_literals, scan_anchors
+from diagnose.matcher import ZERO_DIGITS, number_blind, required_literals, scan_anchors, shape_key
 from diagnose.lines import LineParser, engine_header, stamp_seconds, worker_rank
 from diagnose.timeline import EXC_RE, frame_line, moves, waiting
 
@@ -373,7 +373,7 @@ class QuietLines:
                     ts = None
         shape = None  # (see _first)
         if c == "[" and len(raw) <= _MEMO_LINE:
-            shape = number_shape(raw)  # an SGLang line
+            shape = shape_key(raw)  # an SGLang line
         else:
             entry = self._memo.get(key)
             if entry is not None:
@@ -393,7 +393,7 @@ class QuietLines:
                 i = raw.find(" NCCL ", 0, 120)
                 if i < 0:
                     return self._first(n, raw, c, key, ts)
-                shape = (raw[:i], number_shape(raw[i:]))  # an NCCL line not seen as it is: its head, the rest's shape
+                shape = (raw[:i], shape_key(raw[i:]))  # an NCCL line not seen as it is: its head, the rest's shape
             else:  # a vLLM line not seen as it is: its head (tag, level), the shape of what follows its stamp
                 zero = hash(key[1].translate(ZERO_DIGITS))
                 if zero not in self._zeros:
@@ -403,7 +403,7 @@ class QuietLines:
                         self._zeros.clear()
                     self._zeros.add(zero)
                     return self._first(n, raw, c, key, ts)
-                shape = (key[0], number_shape(key[1]), _BY_SHAPE)
+                shape = (key[0], shape_key(key[1]), _BY_SHAPE)
         entry = self._memo.get(shape)
         if entry is None:
             return self._first(n, raw, c, key, ts, shape)

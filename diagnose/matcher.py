@@ -219,6 +219,16 @@ def number_shape(text: str) -> str:
     return "".join(parts)
 
 
+def shape_key(text: str):
+    """A key equal for two texts exactly when their number shapes are (a dict key for what is the
+    same on all texts of a shape), cheaper to make: for ASCII text, its bytes with every digit 0 and
+    the runs of digits that follow a letter or an underscore (the digits stay where they are, so the
+    first places every run, and the second gives back those that are no number's)."""
+    if not text.isascii():
+        return number_shape(text)
+    return text.encode().translate(_ZERO_BYTES), tuple(_BOUND_ASCII.findall(text))
+
+
 def _bound(ch: str) -> bool:
     """A character after which a digit is no number's (see _NUMBER): a letter or an underscore."""
     return ch == "_" or ch.isalpha()

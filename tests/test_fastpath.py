@@ -617,6 +617,18 @@ def test_number_shape_is_its_definition(text):
     assert number_shape(ascii_text) == re.sub(r"(?<!\w)[0-9]+", lambda m: m.group().translate(zero), ascii_text)
 
 
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.text(alphabet="a_Z1٣0 9x.-é:", max_size=12), min_size=2, max_size=2))
+def test_shape_key_is_equal_where_number_shapes_are(texts):
+    """shape_key, the quiet path's memo key, tells two texts apart exactly where number_shape does
+    (the pair often shares its letters, so that equal shapes with other digits occur)."""
+    from diagnose.matcher import number_shape, shape_key
+
+    a, b = texts
+    for x, y in ((a, b), (a, a.translate(str.maketrans("19", "91"))), (a.encode("ascii", "ignore").decode(), b)):
+        assert (shape_key(x) == shape_key(y)) == (number_shape(x) == number_shape(y))
+
+
 def test_texts_of_one_number_shape_get_their_own_captures():
     """A text whose numbers differ from one already matched is answered by the number-shape memo: the
     leaves that hit give their captures from the same places in its own text (its own digits)."""
