@@ -427,11 +427,11 @@ class QuietLines:
         number `shape` (an SGLang, NCCL or vLLM line, see _same_for_shape)."""
         got = self._classify(raw, c)
         keep = len(raw) <= _MEMO_LINE  # (a long line is not remembered: the memo stays a few MB)
-        if got is _REFUSED:  # a traceback's first line: its repeats (but for the stamp) are refused at once
-            if key is not raw and keep:
-                self._remember(key, _REFUSED)
-            elif shape is not None:
-                self._remember(shape, _REFUSED)  # (no trigger word holds a digit)
+        if got is _REFUSED:  # a traceback's first line, an exception line: refused at once when they repeat
+            if shape is not None:
+                self._remember(shape, _REFUSED)  # (a line of its shape holds its trigger or exception word)
+            elif key is not raw and keep:
+                self._remember(key, _REFUSED)  # (but for the stamp)
             return None
         if got is None:
             return None
@@ -511,7 +511,8 @@ class QuietLines:
 
     def _classify(self, raw: str, c: str):
         """What a line is, from its text alone: (entry, clock, year, where its vLLM stamp starts),
-        or None when it needs the full path whatever the state (_REFUSED: for a trigger word)."""
+        or None when it needs the full path (_REFUSED: whatever the state and the numbers, for a
+        trigger word or an exception line)."""
         need = 0
         found = self.index.found(raw)
         what = self._what
@@ -578,7 +579,7 @@ class QuietLines:
             return None
         channel, nodes_seen = _nccl_reads(text) if kind == "nccl" else ((), None)
         if need & _EXC and text[:1].isalpha() and EXC_RE.match(text):
-            return None  # an exception line (or an error right after a phase's end)
+            return _REFUSED  # an exception line (or an error right after a phase's end)
         events = None
         if need & _MARKER and text:
             scanner = self.a.scanner
