@@ -264,8 +264,8 @@ class QuietLines:
         self._stamps: dict[str, float] = {}  # "MM-DD hh:mm:ss" -> seconds (lines of a second share it)
         # a rule leaf with no anchor runs on every line; a Ray worker file names its process itself
         self.enabled = not matcher.unanchored and parser.proc is None and all(x.isascii() for x in self._lower)
-        # key (a vLLM line without its stamp, an NCCL line; the number shape of an SGLang line, an
-        # NCCL line's head and the rest's shape) -> what `_classify` made of it (see _first)
+        # key (a vLLM line without its stamp, an NCCL line; the shape_key of an SGLang line, an NCCL
+        # or vLLM line's head and the rest's shape_key) -> what `_classify` made of it (see _first)
         self._memo: dict[object, tuple] = {}
         self._zeros: set[int] = set()  # hashes of vLLM lines past their stamps with every digit 0 (see classify)
         anchors = {*self._what, *(a for a, _ in analyzer.scanner.anchors)}
