@@ -676,7 +676,7 @@ class QuietLines:
         marker or rule anchor (`run` says whether a run is quiet and classifies these alone: one of
         them may hold a trigger word an anchor overlaps as well, see AnchorIndex.starts_apart). One
         automaton pass and one regex scan over the block."""
-        hard, soft = self._scan.starts_apart(text)
+        hard, soft = self._marks(text)
         hard.extend(m.start() + 1 for m in _OTHER_LINE.finditer(text))
         if not _FIRST_LINE.match(text):
             hard.append(0)
@@ -706,6 +706,34 @@ class QuietLines:
         if cur <= end:
             held, si = _lines_at(text, soft, si, cur, end + 1, n + 1)
             yield n + 1, n + 1 + text.count("\n", cur), text[cur:], held
+
+    def _marks(self, text: str) -> tuple[list[int], list[int]]:
+        """The block scan's places (AnchorIndex.starts_apart), a line that holds a redraw (`\\r`) set
+        apart unscanned: the automaton reports every occurrence, and a bar redrawn in place repeats
+        its anchors (`|`, `Capturing CUDA graph`) on one line hundreds of times (a redraw is a run
+        breaker: what else the line holds changes nothing here)."""
+        r = text.find("\r")
+        if r < 0:
+            return self._scan.starts_apart(text)
+        scan = self._scan.starts_apart
+        hard: list[int] = []
+        soft: list[int] = []
+        pos = 0  # where the text not yet scanned starts
+        end = len(text)
+        while True:
+            s = text.rfind("\n", 0, r) + 1 if r >= 0 else end + 1  # the redraw's line, or past the end
+            if s > pos:
+                h, o = scan(text[pos:s - 1] if s <= end else text[pos:])
+                hard.extend(p + pos for p in h)
+                soft.extend(p + pos for p in o)
+            if r < 0:
+                return hard, soft
+            hard.append(s)
+            e = text.find("\n", r)
+            if e < 0:
+                return hard, soft
+            pos = e + 1
+            r = text.find("\r", pos)
 
     @staticmethod
     def run_texts(text: str) -> list[str]:

@@ -226,6 +226,23 @@ def test_the_block_scan_finds_every_line_whose_lower_case_holds_a_case_blind_anc
             assert n in seen, line
 
 
+_REDRAW_PIECES = ["Capturing CUDA graph", " |", "\r", "\r\r", "Traceback (most recent call last)", " rank ",
+                  "ValueError: x", "(APIServer pid=1) INFO 10-14 07:53:44 [a.py:1] ", "node-0:1:1 [0] NCCL INFO via",
+                  "x", ""]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_REDRAW_PIECES), max_size=5).map("".join), min_size=1, max_size=12))
+def test_the_block_scan_skips_redraw_lines_and_finds_the_same_pieces(lines):
+    """pieces sets a line that holds a redraw apart without scanning it for anchors (a bar redrawn
+    in place repeats them hundreds of times): it yields what the scan of the whole block gives."""
+    quiet = QuietLines(Analyzer(RULES), LineParser("x.log"))
+    block = "\n".join(lines)
+    got = list(quiet.pieces(0, block))
+    quiet._marks = quiet._scan.starts_apart  # the whole block through the automaton
+    assert got == list(quiet.pieces(0, block))
+
+
 def _fast(quiet: QuietLines, n: int, raw: str) -> bool:
     """Classify a line and apply it when it is quiet, as Analyzer._feed_stream does: whether it was."""
     got = quiet.classify(n, raw)
