@@ -13,7 +13,7 @@ What a line is from its text alone is remembered (`_classify`, a bounded memo), 
 line by its text without its stamp, for an NCCL line by its text; a repeat costs a lookup and the
 state checks of `_check`. Exact while no anchor can overlap a stamp (`_clear_of_stamps`). An SGLang
 line (its `Decode batch` and `Prefill batch` lines print new numbers every time) is keyed by its
-number shape, an NCCL or vLLM line not seen as it is by its head and the rest's number shape, where
+number shape, an NCCL, vLLM or uvicorn line not seen as it is by its head and the rest's number shape, where
 no number decides what the line is but what its markers read (`_same_for_shape`): its text, clock
 and year, an NCCL line's channel and node count, and where a marker reads a number the events of
 its markers are its own (`_shaped`). Lines over _MEMO_LINE characters are not kept.
@@ -355,6 +355,7 @@ class QuietLines:
         c = raw[0]
         key: object = raw
         ts = None
+        uv = 0  # where what follows a uvicorn level (`INFO:`) starts
         if self._templates and (c == "(" or c in "DIWEC"):
             # A vLLM header's stamp sits after the tag and the level word: the line without it is the
             # memo key (request tracebacks, metrics and NCCL lines repeat but for the stamp).
@@ -371,6 +372,8 @@ class QuietLines:
                     key = (raw[:p], raw[p + 14:])
                 else:
                     ts = None
+                    if raw[sp - 1] == ":":
+                        uv = sp
         shape = None  # (see _first)
         if c == "[" and len(raw) <= _MEMO_LINE:
             shape = shape_key(raw)  # an SGLang line
@@ -389,13 +392,15 @@ class QuietLines:
                 return self._check(n, raw, entry, clock, None, False)
             if len(raw) > _MEMO_LINE:
                 return self._first(n, raw, c, key, ts)
-            if key is raw:
+            if key is raw and not uv:
                 i = raw.find(" NCCL ", 0, 120)
                 if i < 0:
                     return self._first(n, raw, c, key, ts)
                 shape = (raw[:i], shape_key(raw[i:]))  # an NCCL line not seen as it is: its head, the rest's shape
-            else:  # a vLLM line not seen as it is: its head (tag, level), the shape of what follows its stamp
-                zero = hash(key[1].translate(ZERO_DIGITS))
+            else:  # a vLLM or uvicorn line not seen as it is: its head (tag, level), the shape of what
+                # follows its stamp or level (an access line names a new client port each time)
+                head, rest = (raw[:uv], raw[uv:]) if uv else key
+                zero = hash(rest.translate(ZERO_DIGITS))
                 if zero not in self._zeros:
                     # the first with its digits where they are: a start prints most lines once, and
                     # a shape is worth its cost when another line may have it
@@ -403,7 +408,7 @@ class QuietLines:
                         self._zeros.clear()
                     self._zeros.add(zero)
                     return self._first(n, raw, c, key, ts)
-                shape = (key[0], shape_key(key[1]), _BY_SHAPE)
+                shape = (head, shape_key(rest), _BY_SHAPE)
         entry = self._memo.get(shape)
         if entry is None:
             return self._first(n, raw, c, key, ts, shape)
@@ -446,7 +451,7 @@ class QuietLines:
             return out
         stamped = kind == "vllm" and ts is not None and stamp_at == len(key[0])
         rescan = None
-        if shape is not None and (c == "[" or kind == "nccl" or (stamped and entry[9] is None)):
+        if shape is not None and (c == "[" or kind in ("nccl", "uvicorn") or (stamped and entry[9] is None)):
             rescan = self._same_for_shape(raw, entry)
         if rescan is not None:
             self._remember(shape, (entry, stamp_at if c == "[" else None, len(raw.rstrip()) - len(entry[1]), rescan))
@@ -492,6 +497,8 @@ class QuietLines:
             if clock is None:
                 clock = self._stamp(ts)
             return self._check(n, raw, (entry[0], text, *entry[2:]), clock, None, False)
+        if entry[0] == "uvicorn":
+            return self._check(n, raw, (entry[0], text, *entry[2:]), None, None, False)
         if head is None:  # NCCL
             return self._check(n, raw, (*entry[:1], text, *entry[2:14], *_nccl_reads(text), entry[16]), None, None,
                                False)

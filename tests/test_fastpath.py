@@ -315,6 +315,27 @@ def test_quiet_lines_take_the_quiet_path():
     assert not _fast(quiet, 8, "node-0:1001:1001 [0] NCCL INFO Channel 05/0 : 0[0] -> 1[1] via SHM/direct/direct")
 
 
+def test_access_lines_of_one_number_shape_are_classified_once(monkeypatch):
+    """An access line names a new client port each time: watch, which classifies each (its heartbeat
+    marker), remembers what it made of one by its number shape, and a later line of that shape gets
+    its own text and events without being classified again."""
+    analyzer = Analyzer(RULES)
+    parser = LineParser("x.log")
+    quiet = QuietLines(analyzer, parser, live=True)
+    head = "(APIServer pid=1) INFO 10-14 07:53:44 [loggers.py:123] Engine 000: Avg prompt throughput: 1 tokens/s"
+    analyzer._advance(parser.parse(1, head))  # (the process's first line)
+    firsts = []
+    first = QuietLines._first
+    monkeypatch.setattr(QuietLines, "_first", lambda self, n, *rest: firsts.append(n) or first(self, n, *rest))
+    lines = [f'(APIServer pid=1) INFO:     10.0.0.{ip}:{port} - "POST /v1/chat/completions HTTP/1.1" 200 OK'
+             for ip, port in ((7, 30928), (8, 41022), (9, 52817), (3, 12345))]
+    got = [quiet.classify(n, raw) for n, raw in enumerate(lines, 2)]
+    assert all(q.__class__ is QuietLine for q in got)
+    assert firsts == [2, 3]  # (the first of its digits' places; the first of its shape)
+    for q, raw in zip(got, lines):
+        assert q.text == raw.split("INFO:", 1)[1].strip() and q.events
+
+
 def test_long_lines_are_not_remembered():
     """The memo keeps short lines only: thousands of long quiet lines, each new, leave it as it was
     (it would hold each line twice: its key and its text)."""
