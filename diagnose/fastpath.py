@@ -45,7 +45,7 @@ from diagnose.distributed import channel_of, env_line, names_rank, nccl_nodes_of
 from diagnose.engines import PROCESS_FIRST, START_BANNERS, path_hint
 from diagnose.engines.base import PHASE_INDEX
 from diagnose.matcher import ZERO_DIGITS, number_blind, required_literals, scan_anchors, shape_key
-from diagnose.lines import LineParser, engine_header, stamp_seconds, worker_rank
+from diagnose.lines import LOUD, LOUD_WORDS, LineParser, engine_header, nccl_level, stamp_seconds, worker_rank
 from diagnose.timeline import EXC_RE, frame_line, moves, waiting
 
 # What sends a line the full way: a traceback, Ray's folding, NCCL lines the tracker reads, ANSI
@@ -55,6 +55,7 @@ TRIGGERS = ("Traceback (most recent call last)", "repeated", "across cluster", "
 _RAY_MARKERS = ("ray_started", "pg_wait", "ray_spmd")  # distributed.DistTracker.feed reads these ids
 _STARTS = START_BANNERS | PROCESS_FIRST  # a banner or a process's first line may begin a new start (Analyzer._advance)
 _TRIGGER, _MARKER, _RULE, _EXC = 1, 2, 4, 8
+_LOUD = 16  # logged as an error (lines.LOUD): quiet only once the server is up (see _check)
 _BEAT, _PHASED, _ONWARD = 1, 2, 4  # how _check reads a marker's event (QuietLines._read_as)
 _EXC_WORDS = ("Error", "Exception", "Exit", "Interrupt", "Failure")  # timeline.EXC_RE matches one of them
 
@@ -178,16 +179,15 @@ def _lines_at(text: str, marks: list[int], i: int, start: int, stop: int, n: int
         n += 1
 
 
+# where a line of a run may say it is logged as an error: a vLLM header's level (then a space),
+# uvicorn's (then a colon), an NCCL line's level word (as LineParser reads it: up to a space)
+_LOUD_AT = re.compile("(?:" + "|".join(LOUD) + ")[ :]|NCCL (?:" + "|".join(LOUD_WORDS) + ")(?= |$)", re.M)
+
+
 def _error_level(text: str) -> int:
     """Where the first line of a run's text that may be logged as an error begins to say so, or -1."""
-    first = -1
-    for word in ("ERROR", "CRITICAL"):  # a vLLM header's level (then a space), or uvicorn's (a colon)
-        i = text.find(word)
-        while i >= 0 and text[i + len(word):i + len(word) + 1] not in (" ", ":"):
-            i = text.find(word, i + 1)
-        if i >= 0 and (first < 0 or i < first):
-            first = i
-    return first
+    m = _LOUD_AT.search(text)
+    return -1 if m is None else m.start()
 
 
 def _nccl_reads(text: str) -> tuple[tuple, int | None]:
@@ -546,11 +546,12 @@ class QuietLines:
             if bracket is None:
                 return None
             kind, text, clock, year, tags, rank, stamp_at = bracket
+            if kind == "uvicorn" and raw.startswith(LOUD, stamp_at):  # (its level follows the `[...] `)
+                need |= _LOUD
         elif m is not None:
             tag, level, ts, frac = m.group("tag", "level", "ts", "f")
-            if (level in ("ERROR", "CRITICAL") or m["uv"] in ("ERROR", "CRITICAL")) \
-                    and self.a.timeline.ready_seq is None:
-                return None  # an error line may end the start: Timeline.feed keeps it (tail_error)
+            if level in LOUD or m["uv"] in LOUD:
+                need |= _LOUD
             if tag is not None:
                 known = self._tags.get(tag)
                 if known is None:
@@ -582,6 +583,10 @@ class QuietLines:
             rest = raw[m.end():]
             rank_word = " rank " in rest  # the parser learns the process's rank from such a line
             text = rest.rstrip()
+            if nccl_level(rest) in LOUD:
+                need |= _LOUD
+        if need & _LOUD and self.a.timeline.ready_seq is None:
+            return None  # an error line may end the start: Timeline.feed keeps it (tail_error)
         if env_line(text):
             return None
         channel, nodes_seen = _nccl_reads(text) if kind == "nccl" else ((), None)
@@ -611,6 +616,8 @@ class QuietLines:
          channel, nodes_seen, rank_word) = entry
         a = self.a
         tl = a.timeline
+        if need & _LOUD and tl.ready_seq is None:
+            return None  # (remembered once the server was up: a new start is not up)
         parser = self.parser
         if kind == "nccl":
             if rank_word and not parser.knows_nccl_rank(host, pid):

@@ -72,6 +72,14 @@ _BAR = re.compile(r"\d{1,3}%(?:\||\s*Completed \|)|\|\s*\d+/\d+ \[")
 
 _MAX_NCCL_PROCS = 4096  # NCCL processes whose rank a parser remembers (bounded memory)
 _LEVELS = {"W": "WARNING", "E": "ERROR", "F": "CRITICAL", "I": "INFO", "D": "DEBUG", "WARN": "WARNING", "ABORT": "ERROR"}
+LOUD = ("ERROR", "CRITICAL")  # the levels of a line that may end a start (Timeline.feed keeps it: tail_error)
+LOUD_WORDS = tuple(sorted({*LOUD, *(w for w, level in _LEVELS.items() if level in LOUD)}))  # words read as one
+
+
+def nccl_level(rest: str) -> str:
+    """The level of an NCCL line, from what follows its head (`NCCL WARN ...`)."""
+    lvl = rest[5:].split(" ", 1)[0]
+    return _LEVELS.get(lvl, lvl)
 _DAYS_BEFORE_MONTH = (0, 0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335)
 
 
@@ -647,8 +655,7 @@ class LineParser:
                             self._nccl_rank[key] = int(mr["rank"])
                     if line.rank is None:
                         line.rank = self._nccl_rank.get(key)
-                    lvl = rest[5:].split(" ", 1)[0]
-                    line.level = _LEVELS.get(lvl, lvl)
+                    line.level = nccl_level(rest)
                     text = rest
         if line.kind == "raw" and text[:1] == ":" and (m := _RAY_WORKER_HDR.match(text)):
             if m["key"] == "actor_name" and m["value"]:

@@ -55,6 +55,9 @@ def _pool() -> list[str]:
         "INFO:     Started server process [7]",
         "TRACE:    a trace line",
         '(APIServer pid=1) ERROR:    Exception in ASGI application',
+        '[2025-05-21 14:02:46] ERROR:    Exception in ASGI application',
+        '[2025-05-21 14:02:46 TP0] CRITICAL:    the socket is gone',
+        "node-1:1006:1006 [3] NCCL ABORT the communicator is aborted",
         '(APIServer pid=1) WARNING:  Invalid HTTP request received.',
         'INFO:     10.0.0.7:30930 - "GET /metrics HTTP/1.1" 200 OK',
         "INFO:root:a logging line of Python's default format",
@@ -250,6 +253,31 @@ def _fast(quiet: QuietLines, n: int, raw: str) -> bool:
         quiet.a.quiet(got, quiet.parser)
         return True
     return False
+
+
+@pytest.mark.parametrize("error, before", [
+    ("(APIServer pid=7) ERROR 11-24 16:51:00 [serving_chat.py:222] Error in preprocessing prompt inputs",
+     "(APIServer pid=7) INFO 11-24 16:50:59 [a.py:1] still here"),
+    ("(APIServer pid=7) ERROR:     the request broke", "(APIServer pid=7) INFO:     still here"),
+    ("[2025-05-21 14:02:46] ERROR:    the request broke", "[2025-05-21 14:02:45] still here"),
+    ("node-1:1006:1006 [3] NCCL ABORT the communicator is aborted",
+     "node-1:1006:1006 [3] NCCL INFO Comm config Blocking set to 1"),
+    ("node-1:1006:1006 [3] NCCL E the communicator is aborted",
+     "node-1:1006:1006 [3] NCCL INFO Comm config Blocking set to 1"),
+])
+def test_an_error_line_fails_a_start_that_is_not_up_on_both_paths(tmp_path, error, before):
+    """A line logged as an error may end a start (an SGLang-stamped uvicorn line, NCCL's ABORT or E),
+    alone, among quiet lines of its process, or after a restart where the quiet path read it once
+    the server was up: it fails the start that is not up on the quiet path as on the full one (the
+    quiet path took each of them for a quiet line)."""
+    start = (ROOT / "sample_logs" / "vllm" / "04-v1-0.11.2-tp2-ready.log").read_text(encoding="utf-8").splitlines()
+    for lines in (start[:15] + [error], start[:15] + [before] * 3 + [error, before],
+                  start + [error, error] + start[:15] + [error]):
+        log = tmp_path / "error.log"
+        log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        quiet = report_json(log, True)
+        assert quiet == report_json(log, False)
+        assert json.loads(quiet)["outcome"] == "failed"
 
 
 def test_a_straggling_phase_event_after_an_error_line_moves_on_on_both_paths(tmp_path):
