@@ -508,7 +508,7 @@ class QuietLines:
             if clock is None:
                 clock = self._stamp(ts)
             return self._check(n, raw, (entry[0], text, *entry[2:]), clock, None, False)
-        if entry[0] == "uvicorn":
+        if head is None and entry[0] == "uvicorn":  # (an SGLang-stamped one has its `[...] ` head)
             return self._check(n, raw, (entry[0], text, *entry[2:]), None, None, False)
         if head is None:  # NCCL
             return self._check(n, raw, (*entry[:1], text, *entry[2:14], *_nccl_reads(text), entry[16]), None, None,

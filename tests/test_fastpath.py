@@ -364,6 +364,19 @@ def test_access_lines_of_one_number_shape_are_classified_once(monkeypatch):
         assert q.text == raw.split("INFO:", 1)[1].strip() and q.events
 
 
+def test_sglang_access_lines_of_one_number_shape_keep_their_own_clocks(tmp_path):
+    """An SGLang-stamped access line of a shape already read is read at its own clock (the server's
+    span ends at the last one), as on the full path."""
+    real = ROOT / "sample_logs" / "sglang" / "sglang-0.4.6-tp2-qwen2.5-32b-ready.log"
+    log = tmp_path / "access.log"
+    log.write_text(real.read_text(encoding="utf-8") + "".join(
+        f'[2025-05-21 14:0{m}:{s}] INFO:     127.0.0.1:{port} - "POST /generate HTTP/1.1" 200 OK\n'
+        for m, s, port in ((3, 10, 40250), (3, 11, 40251), (4, 12, 40252), (5, 13, 40253))), encoding="utf-8")
+    quiet = report_json(log, True)
+    assert quiet == report_json(log, False)
+    assert json.loads(quiet)["phases"][-1]["duration_s"] > 120
+
+
 def test_long_lines_are_not_remembered():
     """The memo keeps short lines only: thousands of long quiet lines, each new, leave it as it was
     (it would hold each line twice: its key and its text)."""
