@@ -74,13 +74,13 @@ _MAX_NCCL_PROCS = 4096  # NCCL processes whose rank a parser remembers (bounded 
 _LEVELS = {"W": "WARNING", "E": "ERROR", "F": "CRITICAL", "I": "INFO", "D": "DEBUG", "WARN": "WARNING", "ABORT": "ERROR"}
 LOUD = ("ERROR", "CRITICAL")  # the levels of a line that may end a start (Timeline.feed keeps it: tail_error)
 LOUD_WORDS = tuple(sorted({*LOUD, *(w for w, level in _LEVELS.items() if level in LOUD)}))  # words read as one
+_DAYS_BEFORE_MONTH = (0, 0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335)
 
 
 def nccl_level(rest: str) -> str:
     """The level of an NCCL line, from what follows its head (`NCCL WARN ...`)."""
     lvl = rest[5:].split(" ", 1)[0]
     return _LEVELS.get(lvl, lvl)
-_DAYS_BEFORE_MONTH = (0, 0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335)
 
 
 _WORKER_RANK_OF: dict[str, int | None] = {}

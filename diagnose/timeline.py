@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from diagnose.distributed import DistTracker
 from diagnose.engines import LISTENING_ONLY, PHASE_INDEX, Event
 from diagnose.frames import frame_row, row_phase
+from diagnose.lines import LOUD
 
 # V1 vLLM profiles and compiles before KV sizing, then captures graphs after it.
 _BACKWARD_OK = {("compile", "kv_cache")}
@@ -227,7 +228,7 @@ class Timeline:
         self._extend(line.n, line.source, line.clock, line.year)
         if self.tail_error is not None:
             self.moved_on(moves(events), line.level, line.text)
-        if line.level in ("ERROR", "CRITICAL") and not any(ev.marker.role == "shutdown" for ev in events):
+        if line.level in LOUD and not any(ev.marker.role == "shutdown" for ev in events):
             self.tail_error = (line.n, line.source, line.raw)
         n_exc = len(self.exceptions)
         self._track_exceptions(line, events)
@@ -308,7 +309,7 @@ class Timeline:
     def moved_on(self, moving: bool, level: str | None, text: str) -> None:
         """Forget the error that ended the log so far when this line shows the start moving on (a phase
         marker, or a waiting line not logged as an error): the error was recovered from."""
-        if moving or (level not in ("ERROR", "CRITICAL") and waiting(text)):
+        if moving or (level not in LOUD and waiting(text)):
             self.tail_error = None
 
     def _straggled(self, name: str, n: int, source: str) -> None:
