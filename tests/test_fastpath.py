@@ -125,14 +125,14 @@ def test_random_mixes_report_the_same(tmp_path, picks):
     assert report_json(log, True) == report_json(log, False)
 
 
-_READY = [(ROOT / "sample_logs" / "vllm" / name).read_text(encoding="utf-8").splitlines()
+READY = [(ROOT / "sample_logs" / "vllm" / name).read_text(encoding="utf-8").splitlines()
           for name in ("04-v1-0.11.2-tp2-ready.log", "01-v0-0.5.5-single-gpu-ready.log")]
-_READY.append((ROOT / "sample_logs" / "sglang" / "sglang-0.4.6-tp2-qwen2.5-32b-ready.log")
+READY.append((ROOT / "sample_logs" / "sglang" / "sglang-0.4.6-tp2-qwen2.5-32b-ready.log")
               .read_text(encoding="utf-8").splitlines())
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.integers(min_value=0, max_value=len(_READY) - 1),
+@given(st.integers(min_value=0, max_value=len(READY) - 1),
        st.lists(st.integers(min_value=0, max_value=len(POOL) - 1), max_size=40),
        st.integers(min_value=1, max_value=60),
        st.lists(st.integers(min_value=0, max_value=len(POOL) - 1), max_size=40))
@@ -140,7 +140,7 @@ def test_random_lines_around_a_restart_report_the_same(tmp_path, start, served, 
     """What the quiet path remembered while a start was up does not carry into the start after a
     restart: a ready start, random lines while it serves, then the same start again cut short
     (before it is up) and random lines (an error line the first start logged while up fails it)."""
-    lines = _READY[start] + [POOL[i] for i in served] + _READY[start][:cut] + [POOL[i] for i in after]
+    lines = READY[start] + [POOL[i] for i in served] + READY[start][:cut] + [POOL[i] for i in after]
     log = tmp_path / "restart.log"
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert report_json(log, True) == report_json(log, False)

@@ -13,7 +13,7 @@ from diagnose.live.analysis import LiveAnalysis
 from diagnose.live.views import View
 from diagnose.pipeline import Analyzer
 
-from ..test_fastpath import POOL
+from ..test_fastpath import POOL, READY
 from .conftest import SAMPLES, sample
 
 V = "INFO 01-02 03:04:05 [x.py:1] "
@@ -403,4 +403,18 @@ def test_random_mixes_show_and_report_the_same(rules, picks, size):
     address) show and report as the lines read one by one the full way, with stalls on the way."""
     data = ("\n".join(_LIVE_POOL[i] for i in picks) + "\n").encode()
     got = _both_ways(rules, _cut(data, size), 20.0)
+    assert got[0] == got[1]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.integers(min_value=0, max_value=len(READY) - 1),
+       st.lists(st.integers(min_value=0, max_value=len(_LIVE_POOL) - 1), max_size=30),
+       st.integers(min_value=1, max_value=60),
+       st.lists(st.integers(min_value=0, max_value=len(_LIVE_POOL) - 1), max_size=30),
+       st.integers(min_value=200, max_value=6000))
+def test_random_lines_around_a_restart_show_and_report_the_same(rules, start, served, cut, after, size):
+    """What the quiet path remembered while a start was up does not carry into the start after a
+    restart, in watch as in explain (see test_fastpath): what it shows and reports is the same."""
+    lines = READY[start] + [_LIVE_POOL[i] for i in served] + READY[start][:cut] + [_LIVE_POOL[i] for i in after]
+    got = _both_ways(rules, _cut(("\n".join(lines) + "\n").encode(), size), 20.0)
     assert got[0] == got[1]
