@@ -752,7 +752,7 @@ class QuietLines:
         while True:
             s = text.rfind("\n", 0, r) + 1 if r >= 0 else end + 1  # the redraw's line, or past the end
             if s > pos:
-                h, o = scan(text[pos:s - 1] if s <= end else text[pos:])
+                h, o = scan(text[pos:s - 1])  # (without the newline before the redraw's line, or to the end)
                 hard.extend(p + pos for p in h)
                 soft.extend(p + pos for p in o)
             if r < 0:
