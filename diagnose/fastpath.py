@@ -600,8 +600,6 @@ class QuietLines:
             text = rest.rstrip()
             if nccl_level(rest) in LOUD:
                 need |= _LOUD
-        if need & _LOUD and self.a.timeline.ready_seq is None:
-            return None  # an error line may end the start: Timeline.feed keeps it (tail_error)
         if env_line(text):
             return None
         channel, nodes_seen = _nccl_reads(text) if kind == "nccl" else ((), None)
@@ -632,7 +630,7 @@ class QuietLines:
         a = self.a
         tl = a.timeline
         if need & _LOUD and tl.ready_seq is None:
-            return None  # (remembered once the server was up: a new start is not up)
+            return None  # an error line may end the start: Timeline.feed keeps it (tail_error)
         parser = self.parser
         if kind == "nccl":
             if rank_word and not parser.knows_nccl_rank(host, pid):
