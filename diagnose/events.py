@@ -33,7 +33,6 @@ _STRUCTURAL = frozenset({"phase", "status", "rule", "category", "severity", "rol
                          "result", "fingerprint", "last_phase", "state", "previous_outcome", "mode"})
 
 
-_PHASES = ["config", "init", "nccl", "weights", "kv_cache", "compile", "server"]
 _S, _N, _I = {"type": "string"}, {"type": "number"}, {"type": "integer"}
 
 
@@ -48,7 +47,12 @@ def _kind(name: str, required: list[str], props: dict) -> dict:
 
 def json_schema() -> dict:
     """The JSON Schema (draft 2020-12) of one event line (`llmdiag schema event`; docs/events.md)."""
-    phase = {"type": ["string", "null"], "enum": [*_PHASES, None]}
+    from diagnose.engines.base import PHASES
+    from diagnose.report import (AFTER_READY_STATES, CONFIDENCES, OUTCOMES, PHASE_STATUSES, PROBE_RESULTS, ROLES,
+                                 SEVERITIES)
+
+    phases = list(PHASES)
+    phase = {"type": ["string", "null"], "enum": [*phases, None]}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:llmdiag:event:v1",
         "title": "llmdiag event", "description": f"One NDJSON line of `--events`; its `schema` field is {SCHEMA}.",
@@ -67,9 +71,9 @@ def json_schema() -> dict:
         },
         "allOf": [
             _kind("start", ["mode"], {"mode": {"enum": ["watch", "run", "explain"]}}),
-            _kind("phase_started", ["phase"], {"phase": {"enum": _PHASES}}),
+            _kind("phase_started", ["phase"], {"phase": {"enum": phases}}),
             _kind("phase_ended", ["phase", "status", "duration_s"],
-                  {"phase": {"enum": _PHASES}, "status": {"enum": ["done", "failed", "running"]},
+                  {"phase": {"enum": phases}, "status": {"enum": list(PHASE_STATUSES)},
                    "duration_s": _opt(_N)}),
             _kind("stall", ["phase", "silent_s", "budget_s", "ready_timeout"],
                   {"phase": phase, "silent_s": _N, "budget_s": _N, "ready_timeout": {"type": "boolean"},
@@ -77,20 +81,20 @@ def json_schema() -> dict:
             _kind("stall_over", ["phase", "stalled_s"], {"phase": phase, "stalled_s": _N}),
             _kind("diagnosis", ["rule", "category", "severity", "role", "confidence", "title", "fingerprint",
                                 "after_ready"],
-                  {"rule": _S, "category": _S, "severity": {"enum": ["error", "warning", "info"]},
-                   "role": {"enum": ["cause", "symptom", "wrapper"]}, "confidence": {"enum": ["confirmed", "likely"]},
+                  {"rule": _S, "category": _S, "severity": {"enum": list(SEVERITIES)},
+                   "role": {"enum": list(ROLES)}, "confidence": {"enum": list(CONFIDENCES)},
                    "phase": phase, "title": _S, "explanation": _S, "remediation": {"type": "array", "items": _S},
                    "evidence": _opt(_S), "evidence_source": _opt(_S), "after_ready": {"type": "boolean"},
                    "fingerprint": _S}),
             _kind("ready", ["ready_s", "phases"], {"ready_s": _N, "phases": {"type": "object"}}),
             _kind("died_after_ready", ["rule", "category"], {"ready_line": _opt(_I), "rule": _opt(_S),
                                                              "category": _opt(_S)}),
-            _kind("probe", ["result", "url"], {"result": {"enum": ["serves", "stuck", "refuses", "down"]},
+            _kind("probe", ["result", "url"], {"result": {"enum": list(PROBE_RESULTS)},
                                                "url": _opt(_S), "ttft_s": _opt(_N), "detail": _opt(_S)}),
             _kind("restart", ["previous_outcome"], {"previous_outcome": _opt(_S), "previous_rule": _opt(_S)}),
             _kind("end", ["outcome", "exit_code"],
-                  {"outcome": {"enum": ["ready", "failed", "incomplete", None]}, "last_phase": phase,
-                   "after_ready": {"enum": ["serving", "died", "stopped", "stuck", None]}, "lines": _I,
+                  {"outcome": {"enum": [*OUTCOMES, None]}, "last_phase": phase,
+                   "after_ready": {"enum": [*AFTER_READY_STATES, None]}, "lines": _I,
                    "phases": {"type": "array"}, "diagnoses": {"type": "object"}, "rule": _opt(_S),
                    "category": _opt(_S), "exit_code": _opt(_I), "probe": _opt(_S)}),
         ],

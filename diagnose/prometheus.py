@@ -25,8 +25,6 @@ PUSH_TIMEOUT_S = 10.0
 DEFAULT_JOB = "llmdiag"
 
 _BAD_CHARS = re.compile(r"[^A-Za-z0-9._:/@+=\[\]-]+")
-_OUTCOMES = ("ready", "failed", "incomplete")
-_AFTER_READY = ("serving", "died", "stuck", "stopped")
 
 
 class PushError(Exception):
@@ -145,16 +143,17 @@ def _num(v: Any) -> float | None:
 
 def _add_report(fams: dict[str, Family], report, base: dict[str, str], now: float) -> None:
     from diagnose.engines.base import PHASES
+    from diagnose.report import AFTER_READY_STATES, OUTCOMES
 
     def lab(**extra: str) -> dict[str, str]:
         return {**base, **{k: label_value(v) for k, v in extra.items()}}
 
     fams["start_info"].add(lab(), 1)
-    for o in _OUTCOMES:
+    for o in OUTCOMES:
         fams["start_outcome"].add(lab(outcome=o), int(report.outcome == o))
     ar = report.after_ready
     if report.outcome == "ready" and ar is not None:
-        for s in _AFTER_READY:
+        for s in AFTER_READY_STATES:
             fams["start_after_ready"].add(lab(state=s), int(ar.state == s))
     phase_names = list(PHASES) + sorted({p.name for p in report.phases if p.name not in PHASES})
     for p in phase_names:

@@ -26,6 +26,12 @@ JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 JSON_SCHEMA_ID = "urn:llmdiag:report:v1"
 SEVERITIES = ("error", "warning", "info")  # most severe first
 ROLES = ("cause", "symptom", "wrapper")  # a cause first, a wrapper ("X failed, see above") last
+CONFIDENCES = ("confirmed", "likely")
+OUTCOMES = ("ready", "failed", "incomplete")  # of a start (timeline.decide_outcome decides it)
+PHASE_STATUSES = ("done", "failed", "running")
+RUN_STATUSES = ("ready", "failed", "running")  # of a process or a node
+AFTER_READY_STATES = ("serving", "died", "stuck", "stopped")
+PROBE_RESULTS = ("serves", "stuck", "refuses", "down")
 SEVERITY_RANK = {s: i for i, s in enumerate(SEVERITIES)}
 ROLE_RANK = {r: i for i, r in enumerate(ROLES)}
 
@@ -202,7 +208,7 @@ class Evidence(_Data):
 
 class PhaseReport(_Data):
     name: Phase
-    status: Literal["done", "failed", "running"]
+    status: PhaseStatus
     first_line: int
     last_line: int
     started_at: Optional[str] = F(None, "ISO-8601 when the log tells the year, else null")
@@ -234,7 +240,7 @@ class Diagnosis(_Data):
     references: list[str] = []
     ranks: list[str] = F([], "ranks (processes) whose lines are the evidence, in a distributed start")
     nodes: list[str] = F([], "nodes whose lines are the evidence, in a distributed start")
-    confidence: Literal["confirmed", "likely"] = F(
+    confidence: Confidence = F(
         "confirmed",
         "confirmed: a specific rule recognised this failure; likely: a family rule (tier: family) "
         "named the kind of failure without a specific rule, or the built-in unknown-failure / "
@@ -262,7 +268,7 @@ class RankReport(_Data):
     source: str = F(description="input file of its first line")
     last_phase: Optional[Phase] = None
     phases: list[Phase] = []
-    status: Literal["ready", "failed", "running"]
+    status: RunStatus
     first_line: int
     last_line: int
     lines: int
@@ -277,7 +283,7 @@ class NodeReport(_Data):
     sources: list[str] = []
     ranks: list[str] = []
     last_phase: Optional[Phase] = None
-    status: Literal["ready", "failed", "running"]
+    status: RunStatus
     lines: int
     facts: dict = F(description="what this node printed: versions, model, parallel sizes", default_factory=dict)
     env: dict = F(description="engine / NCCL environment variables the log shows", default_factory=dict)
@@ -319,7 +325,7 @@ class HistoryInfo(_Data):
 class AfterReady(_Data):
     """What became of the server after it came up (only when the outcome is ready)."""
 
-    state: Literal["serving", "died", "stuck", "stopped"] = F(
+    state: AfterReadyState = F(
         description="serving: still up when the log ends; died: the engine or a worker died while serving; "
                     "stuck: up but not serving (a probe or a live stall); stopped: a clean shutdown")
     line: Optional[int] = F(None, "the line where it died or the stop began")
@@ -330,7 +336,7 @@ class ProbeInfo(_Data):
     """`run --probe` / `watch --probe`: what one request to the server said once it came up (an addition
     to the contract; docs/probe.md)."""
 
-    result: Literal["serves", "stuck", "refuses", "down"] = F(
+    result: ProbeResult = F(
         description="as `llmdiag probe` says it: serves, stuck (health answers, the request does not complete), "
                     "refuses (an HTTP error or not an OpenAI answer), down (no connection)")
     url: str = F(description="the server's base URL that was probed")
@@ -342,7 +348,7 @@ class Report(_Data):
     schema_: Literal["llmdiag.report/v1"] = F(SCHEMA_ID, alias="schema")
     engine: Literal["vllm", "sglang", "unknown"]
     engine_version: Optional[str] = None
-    outcome: Literal["ready", "failed", "incomplete"]
+    outcome: Outcome
     after_ready: Optional[AfterReady] = None
     last_phase: Optional[Phase] = None
     phases: list[PhaseReport]
@@ -387,7 +393,10 @@ def pydantic_models() -> dict[str, type]:
         model_config = ConfigDict(populate_by_name=True, extra="forbid")
 
     names: dict[str, Any] = {"Literal": Literal, "Optional": Optional, "Phase": Literal[PHASES],
-                             "Severity": Literal[SEVERITIES], "Role": Literal[ROLES]}
+                             "Severity": Literal[SEVERITIES], "Role": Literal[ROLES],
+                             "Confidence": Literal[CONFIDENCES], "Outcome": Literal[OUTCOMES],
+                             "PhaseStatus": Literal[PHASE_STATUSES], "RunStatus": Literal[RUN_STATUSES], "AfterReadyState": Literal[AFTER_READY_STATES],
+                             "ProbeResult": Literal[PROBE_RESULTS]}
     for name, cls in _CLASSES.items():
         body: dict[str, Any] = {"__module__": __name__, "__qualname__": name, "__doc__": cls.__doc__,
                                 "__annotations__": {}}
