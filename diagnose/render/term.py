@@ -8,7 +8,6 @@ file; otherwise colour only on a terminal that is not TERM=dumb.
 from __future__ import annotations
 
 import os
-import shutil
 
 
 def _isatty(stream) -> bool:
@@ -32,4 +31,6 @@ def prose_width(stream) -> int | None:
     a terminal: then no line is ever wrapped."""
     if not _isatty(stream):
         return None
+    import shutil  # (~3 ms of imports, only on a terminal)
+
     return max(40, shutil.get_terminal_size().columns)
