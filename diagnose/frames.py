@@ -16,7 +16,10 @@ import re
 FRAME_PHASES: tuple[tuple[str, str], ...] = (
     # CUDA graph capture (vLLM capture_model / cuda_graph.py, SGLang cuda_graph_runner.py)
     # and vLLM's compile / warm-up step, which runs inside _initialize_kv_caches after the KV cache is sized
-    ("compile", r"(?<!arg_groups/)cuda_graph|in capture_model\b|in capture\b|in _capture|graph_capture|in compile_or_warm_up_model\b"),
+    # (not the argument code that checks the CUDA graph settings: SGLang's ServerArgs._handle_piecewise_cuda_graph
+    # in server_args.py, its arg_groups/cuda_graph_hook.py)
+    ("compile", r"^(?!\s*File \"[^\"]*(?:server_args\.py\"|/arg_groups/))[^\n]*?cuda_graph"
+                r"|in capture_model\b|in capture\b|in _capture|graph_capture|in compile_or_warm_up_model\b"),
     # memory profiling and KV cache sizing (vLLM worker / kv_cache_utils, SGLang memory pool)
     ("kv_cache", r"in determine_num_available_blocks\b|in determine_available_memory\b|in profile_run\b"
                  r"|in _initialize_kv_caches\b|kv_cache_utils|in initialize_kv_cache\b|in init_memory_pool\b"
