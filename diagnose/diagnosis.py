@@ -45,6 +45,19 @@ class Diagnosed:
 # NCCL set-up (vLLM's init_device) without an NCCL frame in the traceback
 FRAMES_PULL_BACK = {("config", "init"), ("init", "nccl")}
 
+
+def framed_phase(framed: str | None, phase: str | None) -> str | None:
+    """The phase a failure belongs to when its traceback's frames show `framed` and the phase
+    markers `phase`: the frames' where no marker came before it (a pasted excerpt), where they show
+    a later phase than the markers (not the server: its frames are outermost) whose markers were not
+    printed (a spawned engine process that dies while it starts, after the config lines; a platform
+    plugin's worker that loads weights without vLLM's loading lines), or the earlier step that runs
+    inside the later phase's process (FRAMES_PULL_BACK); else the markers'."""
+    if framed and (phase is None or framed != "server" and PHASE_INDEX[framed] > PHASE_INDEX.get(phase, 99)
+                   or (framed, phase) in FRAMES_PULL_BACK):
+        return framed
+    return phase
+
 # The likely cause of a log that stops in a phase without any error line, where one cause is far more
 # common than the others: the category of the stall diagnosis (confidence `likely`); elsewhere `unknown`.
 # Not weights: a log cut there is as often a kill or a truncated paste as slow storage, which the
@@ -220,12 +233,9 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
         if f.rule.id in run.disabled or matcher.unless_blocks(f, run):
             continue
         framed = f.frames = tl.tb_phase.get(f.evidence[-1].tb) if f.evidence[-1].tb is not None else None
-        if framed and (f.phase is None or framed != "server" and PHASE_INDEX[framed] > PHASE_INDEX.get(f.phase, 99)
-                       or (framed, f.phase) in FRAMES_PULL_BACK):
-            # no phase marker before it (a pasted excerpt), or frames of a phase whose markers were not
-            # printed yet (a spawned engine process that dies while it starts, after the config lines),
-            # or frames of the step that runs inside the next phase's process (FRAMES_PULL_BACK)
-            f.phase = framed
+        phase = framed_phase(framed, f.phase)
+        if phase != f.phase:
+            f.phase = phase
             f.frame_phase = True
         try:
             env = finding_env(f, facts, engine, version)
@@ -378,9 +388,15 @@ def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool,
     causes = [d.entry for d in diags if d.entry.role != "wrapper"]
     if (tl.outcome == "failed" or tl.died_after_ready) and not any(d.severity == "error" for d in causes):
         first = next((e for e in tl.exceptions if not e.wrapper and e.exc not in ("KeyboardInterrupt",)), None)
+        framed = None  # the phase the first error's frames place it in, where they move it (see build)
         evidence = []
         env: dict = {"phase": phase or "", "found": "none", "line": 0, "text": ""}
         if first is not None:
+            if first.tb is not None and not tl.died_after_ready:  # (as a rule's finding, see build)
+                moved = framed_phase(tl.tb_phase.get(first.tb), phase)
+                if moved != phase:
+                    phase = framed = moved
+                    env["phase"] = phase
             evidence.append(Evidence(line=first.n, text=first.text, source=first.source if multi_source else None))
             env.update(found="exception", line=first.n, text=cut(first.text.strip(), 300))
         elif tl.fatal_lines:
@@ -401,7 +417,7 @@ def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool,
         unknown = _builtin(rule.id, rule.category, rule.severity, phase, title, explanation, remediation,
                            evidence, f"{phase}|{first.exc if first else ''}", "likely", zh=text)
         at = len([d for d in diags if d.entry.severity == "error" and d.entry.role != "wrapper"])
-        diags.insert(at, Diagnosed(unknown, [None] * len(evidence)))
+        diags.insert(at, Diagnosed(unknown, [None] * len(evidence), rule_phase=framed, framed=framed is not None))
     elif tl.outcome == "incomplete" and stopped_by and not _explains_stop(causes, phase):
         diags.insert(0, Diagnosed(stopped(phase, stopped_by)))
     elif tl.outcome == "incomplete" and not _explains_stop(causes, phase):

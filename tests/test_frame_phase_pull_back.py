@@ -49,3 +49,40 @@ def test_nccl_error_inside_device_init_stays_nccl(tmp_path):
     code, rep = report(tmp_path, lines)
     assert rep["outcome"] == "failed"
     assert rep["last_phase"] == "nccl"
+
+
+# The frames of a real worker traceback in weight loading (sample 10); the error line of a platform
+# plugin's loader that no rule knows (vLLM 0.16 on Neuron, accuracy batch repos-6, 007).
+_PREFIX = "(Worker_TP1 pid=213) ERROR 09-23 21:49:25 [multiproc_executor.py:585] "
+_KEY_ERROR = _PREFIX + "KeyError: 'layers.5.self_attn.qkv_proj.v_proj.weight'"
+
+
+def _weights_traceback():
+    lines = (SAMPLES / "10-v1-0.10.2-tp2-weights-oom.log").read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.endswith("Traceback (most recent call last):"))
+    end = next(i for i, line in enumerate(lines) if i > at and "Error:" in line and "File" not in line)
+    return lines[at - 1:end] + [_KEY_ERROR]
+
+
+def _ends_in_nccl():
+    lines = (SAMPLES / "04-v1-0.11.2-tp2-ready.log").read_text(encoding="utf-8").splitlines()
+    last = max(i for i, line in enumerate(lines) if "pynccl.py" in line or "parallel_state.py" in line)
+    return lines[:last + 1]
+
+
+def test_unknown_failure_in_weight_loading_frames_after_nccl_lines_is_weights(tmp_path):
+    # no rule knows the error, no weight-loading line was printed (a plugin's own loader): the frames
+    # place the failure, as they place a rule's finding
+    code, rep = report(tmp_path, _ends_in_nccl() + _weights_traceback())
+    assert code == 1 and rep["outcome"] == "failed"
+    top = rep["diagnoses"][0]
+    assert top["rule"] == "unknown-failure" and top["phase"] == "weights"
+    assert rep["last_phase"] == "weights"
+
+
+def test_unknown_failure_without_telling_frames_stays_in_its_marker_phase(tmp_path):
+    tb = [line for line in _weights_traceback() if "File " not in line and not line.endswith(")")]
+    code, rep = report(tmp_path, _ends_in_nccl() + tb)
+    top = rep["diagnoses"][0]
+    assert top["rule"] == "unknown-failure" and top["phase"] == "nccl"
+    assert rep["last_phase"] == "nccl"
