@@ -571,6 +571,7 @@ class Matcher:
         self.report_new = True
         # leaf index -> rules that use it (a rule is evaluated only when one of its leaves hit)
         self._rules_of_leaf: dict[int, list[_RuleState]] = {}
+        self._plans: dict[tuple, tuple] = {}  # the leaves that hit a line -> what feed evaluates (see _plan)
         for rs in self.rules:
             rs.node_leaves = frozenset(self._leaf_ids(rs.node))
             rs.unless_leaves = frozenset(self._leaf_ids(rs.unless))
@@ -793,27 +794,18 @@ class Matcher:
         if not hits:  # rules are evaluated only for leaves that hit: nothing can complete
             return []
         hit_line = Hit(line.n, line.source, line.raw, seq, tb, phase, {}, who)
-        candidates: dict[int, _RuleState] = {}
-        for idx in hits:
-            for rs in self._rules_of_leaf.get(idx, ()):
-                candidates[rs.order] = rs
         new: list[Finding] = []
-        for order in sorted(candidates):
-            rs = candidates[order]
+        for rs, unless_hit, node_hit in self._plan(hits):
             if rs.rule.id in run.disabled:
                 continue
-            # A condition none of whose leaves hit on this line cannot complete on it and its window
-            # state stays as it is (state changes only where a leaf hits), so it is not evaluated.
-            # Neither is an `unless` without a window once it has hit: one hit decides for good.
             try:
-                if not rs.unless_leaves.isdisjoint(hits) and (
-                        rs.rule.unless_within is not None or not run.unless_hits.get(rs.rule.id)):
+                if unless_hit and (rs.rule.unless_within is not None or not run.unless_hits.get(rs.rule.id)):
                     if self._eval(rs.unless, hits, hit_line, run) is not None:
                         seqs = run.unless_hits.setdefault(rs.rule.id, [])
                         seqs.append(seq)
                         if len(seqs) > MAX_UNLESS_HITS:  # bounded: keep the most recent half
                             del seqs[: len(seqs) // 2]
-                if rs.node_leaves.isdisjoint(hits):
+                if not node_hit:
                     continue
                 res = self._eval(rs.node, hits, hit_line, run)
             except Exception as exc:  # noqa: BLE001 - a broken rule must not stop the others
@@ -834,6 +826,27 @@ class Matcher:
             elif self.report_new:
                 new.append(Finding(rs.rule, dict(caps), list(evidence), phase, evidence[0].seq, engine))
         return new
+
+    def _plan(self, hits: dict) -> tuple:
+        """The rules whose leaves hit a line (`hits`), in rule order, each with whether a leaf of its
+        `unless` and one of its condition hit: a condition none of whose leaves hit on the line cannot
+        complete on it and its window state stays as it is (state changes only where a leaf hits), so
+        it is not evaluated; neither is an `unless` without a window once it has hit (one hit decides
+        for good; `feed` checks that). A function of which leaves hit, so kept per such set (lines
+        repeat, request exceptions with other numbers hit the same leaves)."""
+        key = tuple(hits)
+        plan = self._plans.get(key)
+        if plan is None:
+            candidates: dict[int, _RuleState] = {}
+            for idx in hits:
+                for rs in self._rules_of_leaf.get(idx, ()):
+                    candidates[rs.order] = rs
+            plan = tuple((rs, not rs.unless_leaves.isdisjoint(hits), not rs.node_leaves.isdisjoint(hits))
+                         for _, rs in sorted(candidates.items()))
+            if len(self._plans) >= _MEMO_MAX:
+                self._plans.clear()
+            self._plans[key] = plan
+        return plan
 
     def unless_blocks(self, finding: Finding, run: MatchRun) -> bool:
         rule = finding.rule
