@@ -58,6 +58,7 @@ def framed_phase(framed: str | None, phase: str | None) -> str | None:
         return framed
     return phase
 
+
 # The likely cause of a log that stops in a phase without any error line, where one cause is far more
 # common than the others: the category of the stall diagnosis (confidence `likely`); elsewhere `unknown`.
 # Not weights: a log cut there is as often a kill or a truncated paste as slow storage, which the
