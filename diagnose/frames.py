@@ -31,9 +31,11 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     # torch.compile / inductor
     ("compile", r"vllm/compilation/|torch/_dynamo/|torch/_inductor/"),
     # torch.distributed, NCCL, custom all-reduce (not vLLM's shared-memory message queue, which the
-    # executor sets up for its workers while it starts)
+    # executor sets up for its workers while it starts; nor torchrun's error and metrics decorators,
+    # torch/distributed/elastic/multiprocessing/errors and elastic/metrics, which wrap every entry point
+    # it launches)
     ("nccl", r"parallel_state|pynccl|custom_all_reduce|in init_distributed|device_communicators/(?!shm_broadcast)"
-             r"|torch/distributed/|in init_torch_distributed\b"
+             r"|torch/distributed/(?!elastic/(?:multiprocessing|metrics)/)|in init_torch_distributed\b"
              # NCCL's own C frames, as a crash handler prints them (`... init.cc", line N, in ncclCommInitRank`)
              r"|in nccl[A-Z]\w*"),
     # engine and worker start (vLLM engine core / executor, SGLang scheduler start)

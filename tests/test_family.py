@@ -76,6 +76,13 @@ def test_frames_table_orders_inner_phases_before_outer_ones():
     # accuracy batch repos-6, 003): config, not capture
     assert row_phase(frame_row(sg.format("server_args.py", "_handle_piecewise_cuda_graph"))) == "config"
     assert row_phase(frame_row(sg.format("model_executor/piecewise_cuda_graph_runner.py", "__init__"))) == "compile"
+    # torchrun's decorators wrap every entry point it launches (real H200 captures): no phase; its
+    # rendezvous is the distributed set-up
+    tr = '  File "/opt/torch/.venv/lib/python3.12/site-packages/torch/distributed/{}", line 1, in {}'
+    assert frame_row(tr.format("elastic/multiprocessing/errors/__init__.py", "wrapper")) is None
+    assert frame_row(tr.format("elastic/metrics/api.py", "wrapper")) is None
+    assert row_phase(frame_row(tr.format("elastic/rendezvous/dynamic_rendezvous.py", "next_rendezvous"))) == "nccl"
+    assert row_phase(frame_row(tr.format("distributed_c10d.py", "init_process_group"))) == "nccl"
     assert row_phase(frame_row(sg.format("model_executor/cuda_graph_runner.py", "capture"))) == "compile"
 
 
