@@ -62,10 +62,8 @@ def test_every_engine_has_one_newest_release_and_the_counts_add_up(cov):
 
 def test_a_template_the_pack_knows_is_covered_by_its_rule(cov):
     by_template = {(p, e["template"]): (st, why) for p, e, st, why in cov.newest}
-    st, why = by_template[("vllm", "No available memory for the cache blocks. Try increasing `gpu_memory_utilization` "
-                           "when initializing the engine (this flag also controls CPU memory reservation on the CPU "
-                           "backend, despite its name). See https://docs.vllm.ai/en/latest/configuration/"
-                           "conserving_memory/ for more details.")]
+    st, why = by_template[("vllm", "No available memory for the cache blocks. {} See "
+                           "https://docs.vllm.ai/en/latest/configuration/conserving_memory/ for more details.")]
     assert st == "covered", (st, why)
     assert by_template[("errno", "No space left on device")][0] == "covered"
     assert by_template[("errno", "Block device required")][0] == "ignored"
