@@ -183,3 +183,38 @@ def test_a_config_check_exception_names_the_config_family_only_in_the_config_pha
     log.write_text("WARNING 01-01 12:00:00 [parallel.py:612] ValueError: tensor_parallel_size is ignored here\n")
     _, rep = explain_json(log)
     assert not any(d["rule"] == "family-engine-config-check" for d in rep["diagnoses"])
+
+
+def test_invalid_device_function_is_a_build_without_this_gpu(tmp_path):
+    # ROCm prints cudaErrorInvalidDeviceFunction's kin when the gfx target is not in the build
+    log = tmp_path / "rocm.log"
+    head = "(EngineCore_DP0 pid=149) ERROR 12-08 22:23:04 [core.py:842] "
+    log.write_text("".join(head + x + "\n" for x in (
+        "Traceback (most recent call last):",
+        '  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/utils.py", line 116, in __init__',
+        "    self.gpu = torch.zeros_like(self.cpu, device=device)",
+        "torch.AcceleratorError: HIP error: invalid device function",
+    )))
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and rep["outcome"] == "failed"
+    assert (top["rule"], top["category"]) == ("family-gpu-arch-unsupported", "cuda-driver-mismatch")
+    log.write_text(head + "torch.AcceleratorError: HIP error: invalid argument\n")
+    _, rep = explain_json(log)
+    assert all(d["rule"] != "family-gpu-arch-unsupported" for d in rep["diagnoses"])
+
+
+def test_a_cuda_driver_error_under_torch_symmetric_memory_frames_is_the_symm_mem_all_reduce(tmp_path):
+    head = "(Worker_TP1 pid=412) ERROR 01-31 02:38:15 [multiproc_executor.py:597] "
+    frame = ('  File "/usr/local/lib/python3.12/dist-packages/torch/distributed/_symmetric_memory/__init__.py",'
+             " line 1711, in rendezvous")
+    error = "RuntimeError: CUDA driver error: the operation cannot be performed in the present state"
+    log = tmp_path / "symm.log"
+    log.write_text("".join(head + x + "\n" for x in ("Traceback (most recent call last):", frame, error)))
+    _, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("vllm-symm-mem-cuda-driver-error", "symm-mem-allreduce")
+    assert "the operation cannot be performed in the present state" in top["explanation"]
+    log.write_text("".join(head + x + "\n" for x in ("Traceback (most recent call last):", error)))
+    _, rep = explain_json(log)  # the same error without those frames: not this rule
+    assert all(d["category"] != "symm-mem-allreduce" for d in rep["diagnoses"])
