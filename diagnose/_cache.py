@@ -125,21 +125,31 @@ def store(name: str, key: str, value) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         _prune(path.parent)
-        import tempfile  # (only when an entry is written)
-
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{name}-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                pickle.dump((key, value), fh, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)  # atomic: concurrent runs never read half a file
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        # (atomic: concurrent runs never read half a file)
+        replace_file(str(path), lambda fh: pickle.dump((key, value), fh, protocol=pickle.HIGHEST_PROTOCOL))
     except Exception:  # noqa: BLE001 - a cache that cannot be written is no error
         pass
+
+
+def replace_file(path: str, write, mode: int | None = None) -> None:
+    """Write a file through `write(binary file)` into a hidden temporary file of PATH's folder, then
+    rename it over PATH: a reader never sees half a file; the temporary file goes when anything fails.
+    `mode`: the new file's permissions (else the temporary file's, 0600)."""
+    import tempfile  # (only when a file is written)
+
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path) or ".", prefix=f".{os.path.basename(path)}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            write(fh)
+            if mode is not None:
+                os.fchmod(fh.fileno(), mode)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def _prune(folder: Path) -> None:

@@ -18,6 +18,8 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from diagnose._cache import replace_file
+
 PREFIX = "llmdiag_"
 MAX_LABEL = 96
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
@@ -228,21 +230,9 @@ def write_atomic(path: str, text: str) -> None:
         with open(path, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
         return
-    folder = os.path.dirname(path) or "."
-    os.makedirs(folder, exist_ok=True)
-    tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fchmod(fh.fileno(), 0o644)  # the node exporter runs as another user
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    data = text.encode("utf-8")
+    replace_file(path, lambda fh: fh.write(data), mode=0o644)  # (the node exporter runs as another user)
 
 
 # -- the Pushgateway ------------------------------------------------------------------------------
