@@ -123,6 +123,7 @@ _RUN_NCCL = r"[A-Za-z_.\-][\w.\-]{0,47}:\d{1,10}:\d{1,10} \[\d{1,4}\] (?:[\w./\-
 _RUN_LINE = _RUN_VLLM + r"[^\S\n]*\S|" + _RUN_UVICORN + r"\S|" + _RUN_NCCL + "NCCL "
 # what `text` of a run line leaves out
 _RUN_HEADS = re.compile("^(?:" + _RUN_VLLM + "|" + _RUN_UVICORN + "|" + _RUN_NCCL + "(?=NCCL ))", re.M)
+_VLLM_HEAD = re.compile(_RUN_VLLM)  # (see QuietLines.run_texts)
 _OTHER_LINE = re.compile(r"\n(?!" + _RUN_LINE + ")")
 _FIRST_LINE = re.compile(_RUN_LINE)
 # per line of a run: (tag, stamp, fraction, NCCL host:pid); a uvicorn line has neither stamp nor host
@@ -764,8 +765,24 @@ class QuietLines:
 
     @staticmethod
     def run_texts(text: str) -> list[str]:
-        """The messages of a run's lines (a QuietLine's `text`), without their blanks at either end."""
-        return [m.strip() for m in _RUN_HEADS.sub("", text).split("\n")]
+        """The messages of a run's lines (a QuietLine's `text`), without their blanks at either end.
+        A line that begins with the vLLM header of the line before it (a traceback's lines share theirs
+        but for the second) is not matched again: the header regex (the first of _RUN_HEADS) takes the
+        same steps on that header, and all it could take beyond it is a blank, which is stripped."""
+        out = []
+        head = None  # the vLLM header of the line before
+        for raw in text.split("\n"):
+            if head is not None and raw.startswith(head):
+                out.append(raw[len(head):].strip())
+                continue
+            m = _VLLM_HEAD.match(raw)
+            if m is not None:
+                head = raw[:m.end()]
+            else:
+                head = None
+                m = _RUN_HEADS.match(raw)
+            out.append((raw[m.end():] if m is not None else raw).strip())
+        return out
 
     @staticmethod
     def run_text(raw: str) -> str:

@@ -769,3 +769,22 @@ def test_number_blind_leaves_of_the_pack_answer_alike_on_a_texts_number_shape():
             assert (lf.pattern.search(shape) is not None) is hit, (lf.origin, text)
             if rng.random() < 0.2:
                 assert (lf.pattern.search(moved) is not None) is hit, (lf.origin, text)
+
+
+_HEADS = ["(APIServer pid=1) ERROR 11-24 16:42:09 [serving_chat.py:222] ", "(APIServer pid=1) ERROR 11-24 16:42:10 [serving_chat.py:222]",
+          "INFO 11-24 16:42:09.123 [core.py:70] ", "(Worker pid=7) INFO:     ", "INFO:  ",
+          "node-1:1005:1005 [5] ", "node-1:1005:1005 [5] misc/socket.cc:578 "]
+_BODIES = ["  File \"/x/vllm/entrypoints/openai/serving_chat.py\", line 205, in create", "    raise ValueError(",
+           "NCCL INFO comm 0x1 rank 5", "NCCL WARN socket", "10.0.0.7:51234 - \"POST /v1 HTTP/1.1\" 200 OK",
+           "", "  ", "x\t", "ValueError: too long"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_HEADS), st.sampled_from(_BODIES)), min_size=1, max_size=12))
+def test_run_texts_are_the_messages_without_their_heads(lines):
+    """QuietLines.run_texts (which matches a repeated vLLM header once) gives what removing every
+    line's head with the run-head regex and stripping gives."""
+    from diagnose.fastpath import _RUN_HEADS
+
+    text = "\n".join(h + b for h, b in lines)
+    assert QuietLines.run_texts(text) == [m.strip() for m in _RUN_HEADS.sub("", text).split("\n")]
