@@ -218,3 +218,14 @@ def test_a_cuda_driver_error_under_torch_symmetric_memory_frames_is_the_symm_mem
     log.write_text("".join(head + x + "\n" for x in ("Traceback (most recent call last):", error)))
     _, rep = explain_json(log)  # the same error without those frames: not this rule
     assert all(d["category"] != "symm-mem-allreduce" for d in rep["diagnoses"])
+
+
+def test_hiprtc_without_the_hip_runtime_is_a_kernel_build_failure(tmp_path):
+    head = "(EngineCore_DP0 pid=7) ERROR 03-05 12:36:31 [core.py:1006] "
+    log = tmp_path / "hiprtc.log"
+    log.write_text(head + "hip runtime failed to load.\n"
+                   + head + "Error: Please provide architecture for which code is to be generated.\n")
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("rocm-hiprtc-gpu-arch-unknown", "kernel-build")
+    assert any("libamdhip64.so" in r for r in top["remediation"])
