@@ -793,6 +793,11 @@ class Matcher:
         hits = known[1] if known is not None and known[0] == text else self.leaf_hits(text, run)
         if not hits:  # rules are evaluated only for leaves that hit: nothing can complete
             return []
+        if text.lstrip().startswith("raise "):
+            # the source line Python prints under a traceback's last frame: code quoting a message's
+            # template (`raise RuntimeError(f"NCCL error: {error_str}")`), not the message; the
+            # exception line that follows says what happened
+            return []
         hit_line = Hit(line.n, line.source, line.raw, seq, tb, phase, {}, who)
         new: list[Finding] = []
         for rs, unless_hit, node_hit in self._plan(hits):

@@ -229,3 +229,17 @@ def test_hiprtc_without_the_hip_runtime_is_a_kernel_build_failure(tmp_path):
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("rocm-hiprtc-gpu-arch-unknown", "kernel-build")
     assert any("libamdhip64.so" in r for r in top["remediation"])
+
+
+def test_a_raise_source_line_quoting_a_message_template_is_not_the_message(tmp_path):
+    # Python prints the source line of the frame that raised: code, with the template of the message
+    # the exception line then gives (this excerpt lost the indentation, as pasted threads often do)
+    log = tmp_path / "src.log"
+    log.write_text(
+        'File "/sgl-workspace/sglang/python/sglang/srt/distributed/device_communicators/pynccl_wrapper.py",'
+        " line 350, in NCCL_CHECK\n"
+        'raise RuntimeError(f"NCCL error: {error_str}")\n'
+        "RuntimeError: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details)\n")
+    _, rep = explain_json(log)
+    assert rep["diagnoses"][0]["rule"] == "nccl-system-error"
+    assert all(e["line"] == 3 for d in rep["diagnoses"] for e in d["evidence"])
