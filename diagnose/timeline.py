@@ -22,7 +22,10 @@ EXC_RE = re.compile(
 _IMPLIED_NEXT = {"weights": "kv_cache", "compile": "kv_cache"}
 _BENIGN_EXC = {"KeyboardInterrupt", "CancelledError", "SystemExit", "GeneratorExit"}
 _TB_START = "Traceback (most recent call last)"
-_UNREADY = ("uv_bind",)  # fatal markers after the ready line that undo it: the socket was never bound
+# fatal markers after the ready line that undo it: the socket was never bound; SGLang's warm-up, which
+# runs once uvicorn listens and before its "fired up" line, failed and SGLang took the server down (the
+# listening lines read as ready only where the engine was not known yet: an excerpt that starts there)
+_UNREADY = ("uv_bind", "warmup_failed")
 # frames of the HTTP server's setup: vLLM's serve_http (launcher.py) and uvicorn's Config.load / its TLS context
 _SERVER_SETUP = re.compile(r'in serve_http\b|uvicorn/config\.py", line \d+, in (?:load|create_ssl_context)\b')
 _FRAME_LINE = re.compile(r'\s+File "[^"]+", line \d+, in ')

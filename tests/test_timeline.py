@@ -123,6 +123,18 @@ def test_sglang_listening_is_not_ready_before_its_warm_up():
     assert engine == "unknown" and res.outcome == "ready"
 
 
+
+def test_a_failed_sglang_warm_up_undoes_listening_read_as_ready_before_the_engine_was_known():
+    """An excerpt that starts at uvicorn's lines is read as ready (no engine known yet); SGLang's
+    warm-up error that follows means SGLang took the server down: the start failed."""
+    excerpt = ("[2025-10-22 10:27:27] INFO:     Application startup complete.\n"
+               "[2025-10-22 10:27:27] INFO:     Uvicorn running on http://127.0.0.1:9316 (Press CTRL+C to quit)\n")
+    res, _ = run(excerpt)
+    assert res.outcome == "ready"
+    res, engine = run(excerpt + "[2025-10-22 10:29:28] Initialization failed. warmup error: Traceback (most recent call last):\n"
+                      "AssertionError: res=<Response [403]>\n")
+    assert engine == "sglang" and res.outcome == "failed" and res.after_ready is None
+
 def test_engine_unknown_for_plain_text():
     res, engine = run("hello\nworld\n")
     assert engine == "unknown" and res.last_phase is None and res.outcome == "incomplete"
