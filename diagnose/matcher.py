@@ -59,6 +59,16 @@ def _below_error(line) -> bool:
     [device] prefix) are the exception: NCCL reports every failure as "NCCL WARN" (it has no error
     level), so its WARN counts as an error here."""
     return line.level in _BENIGN_LEVELS and not (line.level == "WARNING" and line.dev is not None)
+
+
+def _raise_line(text: str) -> bool:
+    """The source line Python prints under a traceback's last frame (`raise X(f"...{name}...")`): code
+    quoting a message's template, whose shape a family rule reads as the message (`NCCL error:
+    {error_str}`), while the exception line after it says what happened. A specific rule still reads
+    it: the message it quotes is the failure when an excerpt stops there."""
+    return text.lstrip().startswith("raise ")
+
+
 _MEMO_MAX = 8192  # texts whose leaf hits are remembered (Matcher.leaf_hits); cleared when full
 _MEMO_TEXT = 512  # longer texts are not remembered
 
@@ -793,11 +803,6 @@ class Matcher:
         hits = known[1] if known is not None and known[0] == text else self.leaf_hits(text, run)
         if not hits:  # rules are evaluated only for leaves that hit: nothing can complete
             return []
-        if text.lstrip().startswith("raise "):
-            # the source line Python prints under a traceback's last frame: code quoting a message's
-            # template (`raise RuntimeError(f"NCCL error: {error_str}")`), not the message; the
-            # exception line that follows says what happened
-            return []
         hit_line = Hit(line.n, line.source, line.raw, seq, tb, phase, {}, who)
         new: list[Finding] = []
         for rs, unless_hit, node_hit in self._plan(hits):
@@ -819,7 +824,7 @@ class Matcher:
                 continue
             if res is None:
                 continue
-            if rs.rule.tier == "family" and _below_error(line):
+            if rs.rule.tier == "family" and (_below_error(line) or _raise_line(text)):
                 continue  # a family rule names a failure: never from a line logged below ERROR
             caps, evidence = res
             kept = run.per_rule.get(rs.rule.id, 0)

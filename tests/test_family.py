@@ -231,7 +231,7 @@ def test_hiprtc_without_the_hip_runtime_is_a_kernel_build_failure(tmp_path):
     assert any("libamdhip64.so" in r for r in top["remediation"])
 
 
-def test_a_raise_source_line_quoting_a_message_template_is_not_the_message(tmp_path):
+def test_a_raise_source_line_quoting_a_message_template_names_no_family(tmp_path):
     # Python prints the source line of the frame that raised: code, with the template of the message
     # the exception line then gives (this excerpt lost the indentation, as pasted threads often do)
     log = tmp_path / "src.log"
@@ -243,3 +243,8 @@ def test_a_raise_source_line_quoting_a_message_template_is_not_the_message(tmp_p
     _, rep = explain_json(log)
     assert rep["diagnoses"][0]["rule"] == "nccl-system-error"
     assert all(e["line"] == 3 for d in rep["diagnoses"] for e in d["evidence"])
+    # a specific rule still reads such a line: an excerpt cut after it names the failure it raises
+    log.write_text('  File "/x/vllm/v1/core/kv_cache_utils.py", line 699, in check_enough_kv_cache_memory\n'
+                   '    raise ValueError("No available memory for the cache blocks. "\n')
+    _, rep = explain_json(log)
+    assert rep["diagnoses"][0]["category"] == "kv-cache-insufficient"
