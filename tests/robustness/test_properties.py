@@ -181,6 +181,11 @@ def test_explain_json_through_the_cli_in_process(data):
     from diagnose.cli import cli
 
     result = CliRunner().invoke(cli, ["explain", "--format", "json", "-"], input=data)
+    if data[:2] == b"\x1f\x8b" and result.exit_code == 2:
+        # gzip's magic: stdin is read as a .gz file is, and a stream that is no whole gzip is bad
+        # input, a one-line error (tests/robustness/test_inputs.py::test_corrupt_gzip)
+        assert result.output.startswith("Error: cannot read '<stdin>'") and result.output.count("\n") == 1, result.output
+        return
     assert result.exit_code in (0, 1), result.output
     check_report_json(result.stdout, physical_line_count(data))
     json.loads(result.stdout)
