@@ -102,6 +102,7 @@ FUNCS = {
     "min": min, "max": max, "abs": abs, "round": round, "int": int, "float": float,
     "floor": math.floor, "ceil": math.ceil, "round_down": _round_down, "round_up": _round_up,
     "gib": lambda b: float(b) / (1 << 30), "version": Version, "str": str,
+    "count": lambda text, part: str(text).count(str(part)),  # count(list, ",") + 1: the items of a list
     "default": None,  # default(x, y): x, or y where x is missing (evaluated in _eval: x may not be known)
 }
 _BIN = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,

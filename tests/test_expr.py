@@ -52,3 +52,9 @@ def test_default_stands_in_for_a_missing_value():
         evaluate("default(a, b)", {})  # the stand-in may be missing too
     with pytest.raises(ExprError):
         evaluate("default(a)", {"a": 1})
+
+
+def test_count_counts_the_items_of_a_list():
+    assert evaluate("count(v, ',') + 1", {"v": "'4,5,6,7'"}) == 4
+    assert evaluate("count(v, ',') + 1", {"v": "'3'"}) == 1
+    assert evaluate("count(v, 'ab')", {"v": "abcab"}) == 2
