@@ -248,3 +248,17 @@ def test_a_raise_source_line_quoting_a_message_template_names_no_family(tmp_path
                    '    raise ValueError("No available memory for the cache blocks. "\n')
     _, rep = explain_json(log)
     assert rep["diagnoses"][0]["category"] == "kv-cache-insufficient"
+
+
+def test_an_sglang_gpu_index_past_the_visible_gpus_is_a_parallel_size_that_does_not_fit(tmp_path):
+    ctx = ("[2026-04-24 06:29:20 TP{r}] Context: self.device='cuda' self.gpu_id={g} "
+           "os.environ.get('CUDA_VISIBLE_DEVICES')='4,5,6,7' self.tp_rank={r} self.tp_size=8\n")
+    log = tmp_path / "ctx.log"
+    log.write_text(ctx.format(r=4, g=4))
+    _, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("sglang-gpu-id-not-visible", "tp-exceeds-gpus")
+    assert "shows only 4 GPU(s)" in top["explanation"] and "--tp-size 4 (or fewer)" in top["remediation"][0]
+    log.write_text(ctx.format(r=3, g=3))  # an index the visible GPUs have: some other failure
+    _, rep = explain_json(log)
+    assert all(d["rule"] != "sglang-gpu-id-not-visible" for d in rep["diagnoses"])
