@@ -825,7 +825,7 @@ class Matcher:
             if res is None:
                 continue
             if rs.rule.tier == "family" and (_below_error(line) or _raise_line(text)):
-                continue  # a family rule names a failure: never from a line logged below ERROR
+                continue  # a family rule names a failure: never from a line logged below ERROR or from code
             caps, evidence = res
             kept = run.per_rule.get(rs.rule.id, 0)
             run.per_rule[rs.rule.id] = kept + 1
