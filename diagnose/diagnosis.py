@@ -211,6 +211,44 @@ def stopped(phase: str | None, signame: str) -> Diagnosis:
                     [], f"{phase}|{signame}", "confirmed", zh=text)
 
 
+# how a signal that ended the server reads (rule server-exited): kind -> its signals
+_EXIT_KINDS = {"oom": ("SIGKILL",), "bus": ("SIGBUS",), "stop": ("SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT")}
+_EXIT_CATEGORY = {"oom": "host-oom-killed", "bus": "shm-exhausted", "stop": "terminated"}
+
+
+def exit_signal(code: int) -> int | None:
+    """The signal that ended a process from its exit status as `llmdiag run` gets it (Popen's -N),
+    or as a shell reports its child's (128 + N); None for an exit code."""
+    if code < 0:
+        return -code
+    return code - 128 if 128 < code <= 128 + 64 else None
+
+
+def exited(phase: str | None, code: int, after_ready: bool = False) -> Diagnosis:
+    """`llmdiag run`: the server's process ended on its own with `code` (a signal as -N) and no rule
+    explains it. Its texts and category: the rule server-exited."""
+    import signal
+
+    rule = coded_rule("server-exited")
+    signum = exit_signal(code)
+    try:
+        signame = signal.Signals(signum).name if signum is not None else ""
+    except ValueError:
+        signame = f"signal {signum}"
+    kind = next((k for k, names in _EXIT_KINDS.items() if signame in names), "crash") if signum is not None \
+        else "code" if code else "clean"
+    how = "how-code" if signum is None else "how-signal" if code < 0 else "how-shell"
+    where = "where-ready" if after_ready else "where-phase" if phase else "where-none"
+    env = {"phase": phase or "", "code": code, "signum": signum or 0, "signame": signame, "kind": kind}
+    parts = {name: [phrase(rule, pick, env, lang) for lang in ("en", "zh")]
+             for name, pick in (("how", how), ("where", where), ("why", f"why-{kind}"))}
+    title, explanation, remediation, text = coded_texts(
+        rule, {**env, **{k: v[0] for k, v in parts.items()}}, {k: v[1] for k, v in parts.items()})
+    return _builtin(rule.id, _EXIT_CATEGORY.get(kind, rule.category), "warning" if kind == "clean" else rule.severity,
+                    "server" if after_ready else phase, title, explanation, remediation, [], f"{phase}|{code}",
+                    "confirmed", zh=text)
+
+
 def probe_failed(result: str, url: str, detail: str) -> Diagnosis:
     """`run --probe` / `watch --probe`: the server came up, but the probe found that it does not serve
     (stuck, refuses or down; docs/probe.md). An error in phase server, like a death after ready. Its
@@ -225,9 +263,11 @@ def probe_failed(result: str, url: str, detail: str) -> Diagnosis:
 
 
 def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: TimelineResult, engine: str,
-          version: str | None, multi_source: bool = False, stopped_by: str | None = None) -> list[Diagnosed]:
+          version: str | None, multi_source: bool = False, stopped_by: str | None = None,
+          exit_code: int | None = None) -> list[Diagnosed]:
     """The diagnoses, most likely cause first (`stopped_by`: the signal a user stopped the server
-    with in `llmdiag run`, which explains a start that ends without an error or a ready line)."""
+    with in `llmdiag run`, which explains a start that ends without an error or a ready line;
+    `exit_code`: how the server's process ended, where `llmdiag run` knows it, see exited)."""
     facts = tl.facts
     kept: list[tuple[Finding, dict]] = []
     for f in findings:
@@ -328,7 +368,7 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
     stuck_in = tl.last_phase if tl.outcome == "incomplete" else None
     diags.sort(key=lambda d: (keys[d.entry.fingerprint][0], bool(stuck_in) and d.entry.phase != stuck_in,
                               *keys[d.entry.fingerprint][1:]))
-    _add_unknown(diags, tl, multi_source, stopped_by)
+    _add_unknown(diags, tl, multi_source, stopped_by, exit_code)
     return diags
 
 
@@ -384,11 +424,19 @@ def _explains_stop(causes: list, phase: str | None) -> bool:
     return any(d.severity in ("error", "warning") and (not phase or d.phase in (phase, None)) for d in causes)
 
 
-def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool, stopped_by: str | None = None) -> None:
+def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool, stopped_by: str | None = None,
+                 exit_code: int | None = None) -> None:
     phase = tl.last_phase
     causes = [d.entry for d in diags if d.entry.role != "wrapper"]
     if (tl.outcome == "failed" or tl.died_after_ready) and not any(d.severity == "error" for d in causes):
         first = next((e for e in tl.exceptions if not e.wrapper and e.exc not in ("KeyboardInterrupt",)), None)
+        if exit_code and (exit_signal(exit_code) is not None or (
+                first is None and not tl.fatal_lines and tl.tail_error is None)):
+            # the process's own end explains it: a signal whatever the log printed, a failure code
+            # where the log shows no error
+            at = len([d for d in diags if d.entry.severity == "error" and d.entry.role != "wrapper"])
+            diags.insert(at, Diagnosed(exited(phase, exit_code, tl.died_after_ready)))
+            return
         framed = None  # the phase the first error's frames place it in, where they move it (see build)
         evidence = []
         env: dict = {"phase": phase or "", "found": "none", "line": 0, "text": ""}
@@ -421,6 +469,8 @@ def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool,
         diags.insert(at, Diagnosed(unknown, [None] * len(evidence), rule_phase=framed, framed=framed is not None))
     elif tl.outcome == "incomplete" and stopped_by and not _explains_stop(causes, phase):
         diags.insert(0, Diagnosed(stopped(phase, stopped_by)))
+    elif tl.outcome == "incomplete" and exit_code == 0 and not _explains_stop(causes, phase):
+        diags.insert(0, Diagnosed(exited(phase, 0)))
     elif tl.outcome == "incomplete" and not _explains_stop(causes, phase):
         rule = coded_rule("stall-unknown")
         category = _stall_category(phase, tl)

@@ -65,7 +65,7 @@ class Analyzer:
         self._banner = False  # the start being read printed its banner
         self._pre_start: Line | None = None  # a new process's first line after the start ended (see _new_start)
         self.stopped_by: str | None = None  # `run`: the signal the user stopped the server with (SIGINT, ...)
-        self.exit_code: int | None = None  # `run`: the server's exit code (a failure code fails the start)
+        self.exit_code: int | None = None  # `run`: how the server ended (-N: signal N), see Timeline.finish
 
     @property
     def engine(self) -> str:
@@ -285,7 +285,7 @@ class Analyzer:
 
     def _report_fields(self) -> dict:
         """The report's fields as the pipeline's own plain values."""
-        tl = self.timeline.finish()
+        tl = self.timeline.finish(self.exit_code)
         engine = self.guess.engine
         facts = tl.facts
         version = facts.get("engine_version") if engine in ("vllm", "unknown") else None
@@ -300,9 +300,10 @@ class Analyzer:
         facts["python_errors"] = sum(1 for e in tl.exceptions if not e.wrapper and e.exc not in
                                      ("KeyboardInterrupt", "CancelledError", "SystemExit"))
         multi = len(self.sources) > 1
-        diags = diagnosis.build(self.run.findings, self.run, self.matcher, tl, engine, version, multi, self.stopped_by)
-        if tl.outcome == "incomplete" and diags and diags[0].entry.rule in ("stall-unknown", "stopped-by-user") \
-                and self.last:
+        diags = diagnosis.build(self.run.findings, self.run, self.matcher, tl, engine, version, multi, self.stopped_by,
+                                self.exit_code)
+        if diags and self.last and (diags[0].entry.rule == "server-exited" or (
+                tl.outcome == "incomplete" and diags[0].entry.rule in ("stall-unknown", "stopped-by-user"))):
             n, src, raw = self.last
             diags[0].entry.evidence, diags[0].who = [], []
             diags[0].add(n, raw, src if multi else None, self.last_who)

@@ -65,11 +65,12 @@ def moves(events) -> bool:
 
 def decide_outcome(up: bool, error_seen: bool, error_diagnosed: bool = False, exit_code: int | None = None) -> str:
     """The outcome of a start (docs/contract.md), decided here only: `ready` when the server came
-    up, else `failed` when an error was seen, a rule named one or the server exited with a failure
-    code, else `incomplete` (Timeline.finish decides from lines, Analyzer again with diagnoses)."""
+    up, else `failed` when an error was seen, a rule named one or the server's process ended with
+    anything but 0 (`llmdiag run`: a failure code, or -N for a signal it did not forward), else
+    `incomplete` (Timeline.finish decides from lines, Analyzer again with diagnoses)."""
     if up:
         return "ready"
-    if error_seen or error_diagnosed or (exit_code is not None and exit_code > 0):
+    if error_seen or error_diagnosed or exit_code:
         return "failed"
     return "incomplete"
 
@@ -409,8 +410,11 @@ class Timeline:
             self.fatal.append((line.n, line.source, marker_id, after_ready, self.seq))
 
     # -- result --------------------------------------------------------------------------
-    def finish(self) -> TimelineResult:
-        """The result so far; does not change the timeline, so it can be called at any time."""
+    def finish(self, exit_code: int | None = None) -> TimelineResult:
+        """The result so far; does not change the timeline, so it can be called at any time.
+        `exit_code`: how the server's process ended, where `llmdiag run` knows it (see
+        decide_outcome): anything but 0 fails a start that did not come up, and is a death (with no
+        line) of a server that was serving."""
         ready = self.ready_seq
         after_ready = None
         never_up = False  # lines that looked like ready came before the server failed to come up
@@ -433,11 +437,11 @@ class Timeline:
             elif stop is not None:
                 after_ready = {"state": "stopped", "line": self.shutdown_line, "ready_line": self.ready_line}
             else:
-                after_ready = {"state": "serving", "line": None, "ready_line": self.ready_line}
+                after_ready = {"state": "died" if exit_code else "serving", "line": None, "ready_line": self.ready_line}
         # an error (ERROR-level line or exception) that ends the log, with nothing after it but
         # shutdown / cleanup lines, fails the start even when no marker names it
         outcome = decide_outcome(ready is not None and not never_up,
-                                 never_up or bool(self.fatal_count) or self.tail_error is not None)
+                                 never_up or bool(self.fatal_count) or self.tail_error is not None, exit_code=exit_code)
         phases = [replace(span) for span in self.phases]
         current = phases[-1] if phases else None
         for span in phases:

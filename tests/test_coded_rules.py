@@ -14,8 +14,10 @@ from tests.conftest import run_cli
 
 CODED = ["dist-config-mismatch", "dist-env-mismatch", "dist-node-behind", "dist-node-rank-duplicate",
          "dist-node-rank-missing", "dist-rank-behind", "nccl-shm-instead-of-p2p", "nccl-socket-between-nodes",
-         "nccl-socket-fallback-same-host", "probe-not-serving", "stall-unknown", "stopped-by-user", "unknown-failure"]
-NO_LOG_HOLDS_IT = {"probe-not-serving", "stopped-by-user"}  # the signal / the probe's answer is not in the log
+         "nccl-socket-fallback-same-host", "probe-not-serving", "server-exited", "stall-unknown", "stopped-by-user",
+         "unknown-failure"]
+# the signal, the exit status, the probe's answer: not in the log
+NO_LOG_HOLDS_IT = {"probe-not-serving", "server-exited", "stopped-by-user"}
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -118,6 +120,33 @@ def test_stopped_and_probe_texts_come_from_their_records():
     assert p.remediation[0] == "llmdiag probe http://127.0.0.1:8000  # each step with its status and time"
     assert len(p.remediation) == 2 and "VLLM_API_KEY" in p.remediation[1]
     assert "Usually: it answered with an HTTP error" in p.explanation
+
+
+@pytest.mark.parametrize("code,after,title,category,severity,first", [
+    (-9, False, "The server was killed by SIGKILL (signal 9) in phase weights, with no error in its log",
+     "host-oom-killed", "error", "dmesg -T"),
+    (137, False, "The server's command exited with code 137 (128 + 9: killed by SIGKILL) in phase weights, with no error"
+     " in its log", "host-oom-killed", "error", "dmesg -T"),
+    (-7, False, "The server was killed by SIGBUS (signal 7) in phase weights, with no error in its log",
+     "shm-exhausted", "error", "docker run --shm-size"),
+    (-15, True, "The server was killed by SIGTERM (signal 15) after it came up, with no error in its log",
+     "terminated", "error", "Find who sent it"),
+    (-11, False, "The server was killed by SIGSEGV (signal 11) in phase weights, with no error in its log",
+     "unknown", "error", "Run it again with PYTHONFAULTHANDLER=1"),
+    (3, False, "The server exited with code 3 in phase weights, with no error in its log", "unknown", "error",
+     "Read the last lines"),
+    (0, False, "The server exited with code 0 in phase weights, with no error in its log", "unknown", "warning",
+     "Read the last lines"),
+])
+def test_exit_texts_come_from_the_record(code, after, title, category, severity, first):
+    from diagnose import i18n
+    from diagnose.diagnosis import exited
+
+    d = exited("weights", code, after)
+    assert (d.title, d.category, d.severity, d.rule) == (title, category, severity, "server-exited")
+    assert d.remediation[0].startswith(first) and d.phase == ("server" if after else "weights")
+    with i18n.using("zh"):
+        assert exited(None, -9).i18n.title == "服务被 SIGKILL（信号 9）终止（尚未识别到任何加载阶段），日志中没有报错"
 
 
 def test_coded_rules_are_not_matched():

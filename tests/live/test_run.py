@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -52,6 +53,35 @@ def test_killed_child_gives_128_plus_signal_and_complete_log(tmp_path):
     expected = "".join(f"line {i}\n" for i in range(1000)).encode()
     assert out == expected
     assert log.read_bytes() == expected
+
+
+@pytest.mark.parametrize("end,outcome,after,category,title", [
+    ("os.kill(os.getpid(), signal.SIGKILL)", "failed", None, "host-oom-killed",
+     "The server was killed by SIGKILL (signal 9) in phase weights, with no error in its log"),
+    ("sys.exit(3)", "failed", None, "unknown", "The server exited with code 3 in phase weights, with no error in its log"),
+    ("sys.exit(0)", "incomplete", None, "unknown",
+     "The server exited with code 0 in phase weights, with no error in its log"),
+    ("print(READY, flush=True); os.kill(os.getpid(), signal.SIGKILL)", "ready", "died", "host-oom-killed",
+     "The server was killed by SIGKILL (signal 9) after it came up, with no error in its log"),
+])
+def test_how_the_server_ended_is_the_diagnosis_when_its_log_shows_none(tmp_path, end, outcome, after, category, title):
+    # no error in the log: a process that is gone did not hang (not stall-unknown), and a signal or a
+    # failure code fails the start (lines of a real vLLM 0.11.2 start, sample_logs/vllm/04)
+    srv = _script(tmp_path, f"""
+        import os, signal, sys
+        READY = "(APIServer pid=7) INFO 11-24 16:42:09 [api_server.py:2052] Starting vLLM API server 0 on http://0.0.0.0:8080"
+        print("(APIServer pid=7) INFO 11-24 16:40:13 [api_server.py:1977] vLLM API server version 0.11.2", flush=True)
+        print("(Worker_TP0 pid=281) INFO 11-24 16:40:36 [gpu_model_runner.py:3259] Starting to load model /models/Qwen3-32B...", flush=True)
+        {end}
+    """)
+    report = tmp_path / "report.json"
+    proc = _run("-o", f"json={report}", "--", sys.executable, srv)
+    proc.communicate(timeout=WAIT_S)
+    got = json.loads(report.read_text())
+    top = got["diagnoses"][0]
+    assert (got["outcome"], (got["after_ready"] or {}).get("state"), top["rule"], top["category"], top["title"]) == \
+        (outcome, after, "server-exited", category, title)
+    assert top["evidence"][-1]["line"] == got["lines"]  # the log's last line
 
 
 def test_sigterm_is_forwarded_to_a_child_that_traps_it(tmp_path):
