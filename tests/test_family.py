@@ -262,3 +262,28 @@ def test_an_sglang_gpu_index_past_the_visible_gpus_is_a_parallel_size_that_does_
     log.write_text(ctx.format(r=3, g=3))  # an index the visible GPUs have: some other failure
     _, rep = explain_json(log)
     assert all(d["rule"] != "sglang-gpu-id-not-visible" for d in rep["diagnoses"])
+
+
+def test_a_dynamo_failure_excerpt_without_its_exception_line_is_a_compile_failure(tmp_path):
+    # torch/_dynamo/exc.py goes on after the exception's first line with the traced frames under
+    # "from user code:" (an SGLang 0.3 excerpt, accuracy batch sglang-14 001, begins after it)
+    log = tmp_path / "dynamo.log"
+    log.write_text("Cast error details: Tried to cast object to type __torch__.torch.classes._core_C.ScalarType\n\n"
+                   "from user code:\n"
+                   '   File "/usr/local/lib/python3.11/dist-packages/torch/_dynamo/external_utils.py", line 38, in inner\n'
+                   "    return fn(*args, **kwargs)\n")
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and rep["outcome"] == "failed" and rep["last_phase"] == "compile"
+    assert (top["rule"], top["title"]) == ("family-torch-compile-error", "torch.compile failed (torch._dynamo)")
+    # with the exception line, one diagnosis names its class (the tail's lines join it)
+    log.write_text("torch._dynamo.exc.TorchRuntimeError: Failed running call_function _C.gptq_marlin_gemm\n\n"
+                   "from user code:\n"
+                   "Set TORCHDYNAMO_VERBOSE=1 for the internal stack trace (please do this especially if you're"
+                   " reporting a bug to PyTorch). For even more developer context, set TORCH_LOGS=\"+dynamo\"\n")
+    _, rep = explain_json(log)
+    fam = [d for d in rep["diagnoses"] if d["rule"] == "family-torch-compile-error"]
+    assert len(fam) == 1 and fam[0]["title"] == "torch.compile failed (torch._dynamo.exc.TorchRuntimeError)"
+    log.write_text("INFO 01-01 12:00:00 [x.py:1] Lines of the user code are not shown (from user code: none)\n")
+    _, rep = explain_json(log)
+    assert all(d["rule"] != "family-torch-compile-error" for d in rep["diagnoses"])
