@@ -287,3 +287,23 @@ def test_a_dynamo_failure_excerpt_without_its_exception_line_is_a_compile_failur
     log.write_text("INFO 01-01 12:00:00 [x.py:1] Lines of the user code are not shown (from user code: none)\n")
     _, rep = explain_json(log)
     assert all(d["rule"] != "family-torch-compile-error" for d in rep["diagnoses"])
+
+
+def test_an_ascend_npu_the_installed_build_does_not_support(tmp_path):
+    # vllm-ascend 0.13's device check, and the CANN operator package's mismatch (accuracy batch
+    # issues-12 002 and 007)
+    log = tmp_path / "npu.log"
+    log.write_text(
+        "(EngineCore_DP0 pid=13770) ERROR 02-25 03:11:49 [multiproc_executor.py:751] RuntimeError: Can not support soc_version: 104.\n"
+        "(EngineCore_DP0 pid=13770) ERROR 02-25 03:11:51 [patch_core.py:68] EngineCore failed to start.\n")
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == \
+        ("vllm-ascend-device-type-unsupported", "cuda-driver-mismatch", "init")
+    log.write_text("INFO 09-03 08:14:33 [model_runner_v1.py:2114] Loading model weights took 14.2488 GB\n"
+                   "..[ERROR] the socversion Ascend910B1 of bin package does not match the current device socverison"
+                   " Ascend310P3. Please modify default socversion in run.sh or execute run.sh with socversion parameter.\n")
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and rep["outcome"] == "failed" and top["rule"] == "vllm-ascend-device-type-unsupported"
+    assert "(built for Ascend910B1)" in top["explanation"] and top["title"].endswith("(Ascend310P3)")
