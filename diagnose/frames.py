@@ -30,6 +30,9 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
                 r"|weight_utils(?!\.py\", line \d+, in get_quant_config\b)|in load_weights\b|in load_model\b|safetensors/"),
     # torch.compile / inductor
     ("compile", r"vllm/compilation/|torch/_dynamo/|torch/_inductor/"),
+    # a model's own code (vLLM model_executor/models/, SGLang srt/models/): building the model, which
+    # loading the weights begins with (its forward runs under profile_run, capture or dynamo, above)
+    ("weights", r"(?:model_executor|sglang/srt)/models/(?!registry\.py)"),
     # torch.distributed, NCCL, custom all-reduce (not vLLM's shared-memory message queue, which the
     # executor sets up for its workers while it starts; nor torchrun's error and metrics decorators,
     # torch/distributed/elastic/multiprocessing/errors and elastic/metrics, which wrap every entry point

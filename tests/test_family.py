@@ -84,6 +84,14 @@ def test_frames_table_orders_inner_phases_before_outer_ones():
     assert row_phase(frame_row(tr.format("elastic/rendezvous/dynamic_rendezvous.py", "next_rendezvous"))) == "nccl"
     assert row_phase(frame_row(tr.format("distributed_c10d.py", "init_process_group"))) == "nccl"
     assert row_phase(frame_row(sg.format("model_executor/cuda_graph_runner.py", "capture"))) == "compile"
+    # a model's own code builds the model (weights); its forward runs under a row above
+    assert row_phase(frame_row(f.format("model_executor/models/minicpmv.py", "__new__"))) == "weights"
+    assert row_phase(frame_row(sg.format("models/qwen2.py", "__init__"))) == "weights"
+    assert row_phase(frame_row(f.format("model_executor/models/registry.py", "inspect_model_cls"))) == "config"
+    assert frame_row(f.format("model_executor/models/llama.py", "forward")) > \
+        frame_row(f.format("v1/worker/gpu_model_runner.py", "profile_run"))
+    assert frame_row(f.format("model_executor/models/llama.py", "forward")) > \
+        frame_row('  File "/usr/lib/python3.12/site-packages/torch/_dynamo/eval_frame.py", line 1, in _fn')
 
 
 def _family_rule(folder: Path, rid: str, match: str, priority: int = 100) -> None:
@@ -307,3 +315,18 @@ def test_an_ascend_npu_the_installed_build_does_not_support(tmp_path):
     top = rep["diagnoses"][0]
     assert code == 1 and rep["outcome"] == "failed" and top["rule"] == "vllm-ascend-device-type-unsupported"
     assert "(built for Ascend910B1)" in top["explanation"] and top["title"].endswith("(Ascend310P3)")
+
+
+def test_a_model_version_the_release_does_not_know(tmp_path):
+    # vLLM 0.10.1 and MiniCPM-V 4.5 (accuracy batch issues-12 001): the model class refuses it while the
+    # model is built, which loading the weights begins with
+    log = tmp_path / "minicpm.log"
+    log.write_text(
+        '(EngineCore_0 pid=1)   File "/opt/venv/lib/python3.12/site-packages/vllm/model_executor/models/minicpmv.py",'
+        " line 1432, in __new__\n"
+        '(EngineCore_0 pid=1)     raise ValueError(f"Currently, MiniCPMV only supports versions "\n'
+        "(EngineCore_0 pid=1) ValueError: Currently, MiniCPMV only supports versions 2.0, 2.5, 2.6, 4.0. Got version: (4, 5)\n")
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == \
+        ("family-model-not-implemented", "unsupported-model", "weights")
