@@ -9,6 +9,9 @@ C = "common"
 MARKERS = [
     # weights: the shard bar is drawn by the shared safetensors loader
     M("shards", C, "weights", "progress", r"^(?P<desc>Loading (?:safetensors|pt|np_cache) checkpoint shards|Multi-thread loading (?:pt checkpoint )?shards|Loading safetensors using [\w ]+?):\s+(?P<pct>\d{1,3})%(?: Completed \||\|[^|]*\|)\s*(?P<done>\d+)/(?P<total>\d+) \[(?P<elapsed>[\d:]+)<", ("checkpoint shards", "loading shards", "Loading safetensors using"), facts={"done": "shards_done", "total": "shards_total", "elapsed": "shards_elapsed"}),
+    # weights: transformers' from_pretrained (modeling_utils) reports checkpoint keys that the model class
+    # lacks or leaves new (backends that load through transformers: Neuron, the transformers backend)
+    M("hf_weights_keys", C, "weights", "progress", r"^Some weights of (?:the model checkpoint at .+? were not used when initializing \w|\w+ were not initialized from the model checkpoint at )", "Some weights of "),
     # nccl / torch.distributed
     M("gloo", C, "nccl", "progress", r"^\[Gloo\] Rank \d+ is connected to \d+ peer ranks", "[Gloo] Rank"),
     M("nccl_init_start", C, "nccl", "progress", r"^NCCL INFO (?:Init START|comm 0x[0-9a-f]+ rank \d+ nRanks \d+|Bootstrap)", ("NCCL INFO Init START", "NCCL INFO comm 0x", "NCCL INFO Bootstrap")),
