@@ -23,7 +23,8 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     # memory profiling and KV cache sizing (vLLM worker / kv_cache_utils, SGLang memory pool)
     ("kv_cache", r"in determine_num_available_blocks\b|in determine_available_memory\b|in profile_run\b"
                  r"|in _initialize_kv_caches\b|kv_cache_utils|in initialize_kv_cache\b|in init_memory_pool\b"
-                 r"|in profile_max_num_token\b|in _dummy_sampler_run\b"),
+                 r"|in profile_max_num_token\b|in _dummy_sampler_run\b"
+                 r"|in (?:initialize|_allocate|_reshape)_kv_cache_tensors\b"),
     # checkpoint loading
     # (weight_utils' get_quant_config reads the quantization config while the engine config is built)
     ("weights", r"model_loader/(?!weight_utils\.py\", line \d+, in get_quant_config\b)"

@@ -348,3 +348,18 @@ def test_the_allocators_oom_on_other_accelerators_is_an_oom(tmp_path):
     _, rep = explain_json(log)
     assert rep["outcome"] == "failed" and rep["diagnoses"][0]["category"].endswith("oom")
 
+
+def test_an_oom_allocating_the_kv_cache_is_the_cache_not_fitting(tmp_path):
+    # after the profiling run sized it: not the profiling run (accuracy batch zh-16 003)
+    frame = '  File "/opt/vllm_ascend/worker/model_runner_v1.py", line 2499, in {}\n'
+    log = tmp_path / "kv.log"
+    log.write_text("Traceback (most recent call last):\n" + frame.format("_allocate_kv_cache_tensors") + NPU_OOM)
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == \
+        ("vllm-kv-cache-allocation-oom", "kv-cache-insufficient", "kv_cache")
+    # the same OOM in the profiling run is that run's
+    log.write_text("Traceback (most recent call last):\n" + frame.format("profile_run") + NPU_OOM)
+    _, rep = explain_json(log)
+    assert rep["diagnoses"][0]["category"] == "profile-run-oom"
+
