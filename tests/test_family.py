@@ -363,3 +363,15 @@ def test_an_oom_allocating_the_kv_cache_is_the_cache_not_fitting(tmp_path):
     _, rep = explain_json(log)
     assert rep["diagnoses"][0]["category"] == "profile-run-oom"
 
+
+def test_a_rocm_library_without_kernels_for_the_gpu(tmp_path):
+    # rocBLAS's Tensile library and AMD aiter name the gfx target they lack (accuracy batch issues-15)
+    log = tmp_path / "rocm.log"
+    for line in ("rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: Illegal seek for GPU arch : gfx1150",
+                 'KeyError: "Unknown GPU architecture: gfx1101. Supported architectures: [\'native\', \'gfx942\', \'gfx1100\']"'):
+        log.write_text(line + "\n")
+        code, rep = explain_json(log)
+        top = rep["diagnoses"][0]
+        assert code == 1 and (top["rule"], top["category"]) == ("family-gpu-arch-unsupported", "cuda-driver-mismatch")
+        assert any("HSA_OVERRIDE_GFX_VERSION" in r for r in top["remediation"])
+
