@@ -375,3 +375,17 @@ def test_a_rocm_library_without_kernels_for_the_gpu(tmp_path):
         assert code == 1 and (top["rule"], top["category"]) == ("family-gpu-arch-unsupported", "cuda-driver-mismatch")
         assert any("HSA_OVERRIDE_GFX_VERSION" in r for r in top["remediation"])
 
+
+def test_the_custom_all_reduce_kernel_failing_between_gpus(tmp_path):
+    # its CUDACHECK prints and exits, each rank (a V100 fork of vLLM, accuracy batch new-17 002)
+    log = tmp_path / "car.log"
+    log.write_text("Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:1735 'an illegal memory access was encountered'\n" * 2
+                   + "(EngineCore pid=684) ERROR 09-07 03:15:57 [multiproc_executor.py:284] Worker proc VllmWorker-7 died"
+                   " unexpectedly, shutting down executor.\n")
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("vllm-custom-allreduce-kernel-error", "nccl-p2p-acs")
+    assert top["remediation"][0].startswith("--disable-custom-all-reduce")
+    log.write_text("Failed: Cuda error /workspace/nccl-tests/src/common.cu:1020 'out of memory'\n")
+    _, rep = explain_json(log)
+    assert all(d["rule"] != "vllm-custom-allreduce-kernel-error" for d in rep["diagnoses"])
