@@ -44,9 +44,9 @@ from diagnose.anchors import AnchorIndex
 from diagnose.distributed import channel_of, env_line, names_rank, nccl_nodes_of
 from diagnose.engines import PROCESS_FIRST, START_BANNERS, path_hint
 from diagnose.engines.base import PHASE_INDEX
-from diagnose.matcher import ZERO_DIGITS, number_blind, required_literals, scan_anchors, shape_key
+from diagnose.matcher import ZERO_DIGITS, number_blind, required_literals, scan_anchors, shape_key, zeroed
 from diagnose.lines import LOUD, LOUD_WORDS, LineParser, engine_header, nccl_level, stamp_seconds, worker_rank
-from diagnose.timeline import EXC_RE, frame_line, moves, waiting
+from diagnose.timeline import EXC_RE, MOVING_ROLES, frame_line, waiting
 
 # What sends a line the full way: a traceback, Ray's folding, NCCL lines the tracker reads, ANSI
 # colour and NUL bytes (the parser removes them, which can join an anchor).
@@ -56,7 +56,7 @@ _RAY_MARKERS = ("ray_started", "pg_wait", "ray_spmd")  # distributed.DistTracker
 _STARTS = START_BANNERS | PROCESS_FIRST  # a banner or a process's first line may begin a new start (Analyzer._advance)
 _TRIGGER, _MARKER, _RULE, _EXC = 1, 2, 4, 8
 _LOUD = 16  # logged as an error (lines.LOUD): quiet only once the server is up (see _check)
-_BEAT, _PHASED, _ONWARD = 1, 2, 4  # how _check reads a marker's event (QuietLines._read_as)
+_BEAT, _PHASED, _ONWARD, _MOVES = 1, 2, 4, 8  # how _check reads a marker's event (QuietLines._read_as)
 _EXC_WORDS = ("Error", "Exception", "Exit", "Interrupt", "Failure")  # timeline.EXC_RE matches one of them
 
 
@@ -325,6 +325,9 @@ class QuietLines:
         # the parser learns of an NCCL process (checked on each run); a new start empties it
         self._run_keys: dict[str, tuple] = {}
         self._run_dist = None
+        # (an event's fact names, id of its node) that _settled found known, for the start `_known_tl`
+        self._known: set[tuple] = set()
+        self._known_tl = None
 
     def _tag(self, tag: str) -> tuple:
         """What LineParser makes of a process tag (remembered: a log has few processes)."""
@@ -338,12 +341,24 @@ class QuietLines:
         self._tags[tag] = out
         return out
 
-    @staticmethod
-    def _settled(ev, tl, node) -> bool:
+    def _settled(self, ev, tl, node) -> bool:
         """An event whose facts change nothing: none, or each already known where `Timeline.feed` and
-        `DistTracker.feed` keep it, and no version banner (EngineGuess.feed counts those)."""
+        `DistTracker.feed` keep it, and no version banner (EngineGuess.feed counts those). Both only
+        add facts, so names once known on a node of a start stay known (remembered per start)."""
         facts = ev.facts
-        return not facts or ("engine_version" not in facts and tl.knows(facts) and tl.dist.knows(node, facts))
+        if not facts:
+            return True
+        if tl is not self._known_tl:  # a new start
+            self._known.clear()
+            self._known_tl = tl
+        key = (*facts, id(node))
+        if key in self._known:
+            return True
+        if "engine_version" not in facts and tl.knows(facts) and tl.dist.knows(node, facts):
+            if len(self._known) < 4096:
+                self._known.add(key)
+            return True
+        return False
 
     def _read_as(self, mk) -> int:
         """How `_check` reads an event of this marker (kept in `_reads`): _BEAT, a heartbeat
@@ -355,6 +370,8 @@ class QuietLines:
         if (not got and mk.role in ("start", "progress", "end") and mk.phase and mk.id not in _RAY_MARKERS
                 and mk.id not in _STARTS):
             got = _PHASED | (_ONWARD if mk.role != "end" else 0)
+        if mk.role in MOVING_ROLES:
+            got |= _MOVES  # (timeline.moves)
         self._reads[id(mk)] = got
         return got
 
@@ -416,15 +433,15 @@ class QuietLines:
             else:  # a vLLM or uvicorn line not seen as it is: its head (tag, level), the shape of what
                 # follows its stamp or level (an access line names a new client port each time)
                 head, rest = (raw[:uv], raw[uv:]) if uv else key
-                zero = hash(rest.translate(ZERO_DIGITS))
-                if zero not in self._zeros:
+                zero = zeroed(rest)
+                if hash(zero) not in self._zeros:
                     # the first with its digits where they are: a start prints most lines once, and
                     # a shape is worth its cost when another line may have it
                     if len(self._zeros) >= _MEMO_MAX:
                         self._zeros.clear()
-                    self._zeros.add(zero)
+                    self._zeros.add(hash(zero))
                     return self._first(n, raw, c, key, ts)
-                shape = (head, shape_key(rest), _BY_SHAPE)
+                shape = (head, shape_key(rest, zero), _BY_SHAPE)
         entry = self._memo.get(shape)
         if entry is None:
             return self._first(n, raw, c, key, ts, shape)
@@ -665,7 +682,6 @@ class QuietLines:
         progress = behind = votes = ()  # phases of progress / straggler events, engines of the events
         moving = False
         if events is not None:
-            moving = moves(events)
             progress, behind, votes = [], [], []
             reads = self._reads
             for ev in events:  # (events with new facts, or of another phase than these, go the full way)
@@ -673,10 +689,12 @@ class QuietLines:
                 read = reads.get(id(mk))
                 if read is None:
                     read = self._read_as(mk)
-                if read == _BEAT:
+                if read & _MOVES:
+                    moving = True  # (timeline.moves of the events)
+                if read & _BEAT:
                     votes.append(mk.engine)
                     continue
-                if not read or not self._settled(ev, tl, node):
+                if not read & _PHASED or not self._settled(ev, tl, node):
                     return None
                 if tl.left_behind(mk.phase, source):
                     behind.append(mk.phase)

@@ -229,14 +229,21 @@ def number_shape(text: str) -> str:
     return "".join(parts)
 
 
-def shape_key(text: str):
+def zeroed(text: str):
+    """`text` with every ASCII digit 0, as a dict key: the bytes of ASCII text (one C pass), else
+    the text. Equal for two texts exactly when they differ in their digits alone."""
+    return text.encode().translate(_ZERO_BYTES) if text.isascii() else text.translate(ZERO_DIGITS)
+
+
+def shape_key(text: str, zero=None):
     """A key equal for two texts exactly when their number shapes are (a dict key for what is the
     same on all texts of a shape), cheaper to make: for ASCII text, its bytes with every digit 0 and
     the runs of digits that follow a letter or an underscore (the digits stay where they are, so the
-    first places every run, and the second gives back those that are no number's)."""
+    first places every run, and the second gives back those that are no number's). `zero`: the
+    text's `zeroed`, where the caller has it."""
     if not text.isascii():
         return number_shape(text)
-    return text.encode().translate(_ZERO_BYTES), tuple(_BOUND_ASCII.findall(text))
+    return zero if zero is not None else text.encode().translate(_ZERO_BYTES), tuple(_BOUND_ASCII.findall(text))
 
 
 def _bound(ch: str) -> bool:

@@ -41,7 +41,7 @@ MAX_TB_PHASES = 1000  # traceback blocks whose frame phase is kept (the most rec
 MAX_FATAL = 200
 # a line after an error that shows the start still moving (so the error was recovered from): a phase
 # marker, or a waiting line; shutdown / cleanup lines and traceback text do not count
-_MOVING_ROLES = {"start", "progress", "end", "finish", "ready"}
+MOVING_ROLES = frozenset({"start", "progress", "end", "finish", "ready"})
 _WAITING = re.compile(r"\b[Ww]aiting for\b")
 
 
@@ -60,7 +60,7 @@ LATEST_FACTS = frozenset((
 
 def moves(events) -> bool:
     """Whether a line's marker events show the start moving on (which forgets an error that ended the log so far)."""
-    return any(ev.marker.role in _MOVING_ROLES for ev in events or ())
+    return any(ev.marker.role in MOVING_ROLES for ev in events or ())
 
 
 def decide_outcome(up: bool, error_seen: bool, error_diagnosed: bool = False, exit_code: int | None = None) -> str:
