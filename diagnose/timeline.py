@@ -36,6 +36,7 @@ def frame_line(text: str) -> bool:
     open, such a line opens one (see Timeline._track_exceptions)."""
     return text[:1] == " " and _FRAME_LINE.match(text) is not None
 _TB_CONT = re.compile(r"^(?:\s|File \"|\^|~|During handling of the above|The above exception was|\.\.\.|\[Previous line repeated)")
+_CHAINED = re.compile(r"^(?:During handling of the above exception|The above exception was the direct cause)")
 MAX_EXCEPTIONS = 200
 MAX_TB_PHASES = 1000  # traceback blocks whose frame phase is kept (the most recent)
 MAX_FATAL = 200
@@ -155,6 +156,8 @@ class Timeline:
     _tb_after_exc: int = 0
     tb_of_line: int | None = None  # traceback block of the line just fed (for the matcher)
     tb_rows: dict = field(default_factory=dict)  # traceback block -> best FRAME_PHASES row of its frames
+    _chain: dict = field(default_factory=dict)  # traceback block -> the first block of its chain (see note_frame)
+    _chained: int | None = None  # a chain line ended this block: the next traceback continues its chain
     dist: DistTracker = field(default_factory=DistTracker)  # per-rank and per-node progress
 
     @property
@@ -285,6 +288,8 @@ class Timeline:
             if self._tb_after_exc > 4 and not _TB_CONT.match(text):
                 self._in_tb = False
                 return None
+            if _CHAINED.match(text):
+                self._chained = self._tb_id  # the next traceback is this one's chain
         else:
             self.note_frame(text)
         return self._tb_id
@@ -347,29 +352,41 @@ class Timeline:
         return True
 
     def note_frame(self, text: str) -> None:
-        """A line inside a traceback, before its exception line: the phase its frame shows, if any."""
+        """A line inside a traceback, before its exception line: the phase its frame shows, if any.
+        The tracebacks of one chain of exceptions (Python's "During handling of the above exception"
+        and "The above exception was the direct cause") are one failure: their frames count for the
+        first (`_chain`)."""
         if text[:1] in (" ", "F"):
             row = frame_row(text)
             if row is not None:
-                best = self.tb_rows.get(self._tb_id)
+                tb = self._chain.get(self._tb_id, self._tb_id)
+                best = self.tb_rows.get(tb)
                 if best is None or row < best:
-                    self.tb_rows[self._tb_id] = row
+                    self.tb_rows[tb] = row
                     if len(self.tb_rows) > MAX_TB_PHASES:
                         del self.tb_rows[next(iter(self.tb_rows))]
+
+    def _new_tb(self) -> None:
+        """A traceback block begins; one that a chain line announced joins that chain."""
+        self._tb_id += 1
+        if self._chained is not None:
+            if self._chained == self._tb_id - 1 and len(self._chain) < MAX_TB_PHASES:
+                self._chain[self._tb_id] = self._chain.get(self._chained, self._chained)
+            self._chained = None
 
     def _track_exceptions(self, line, events: list[Event]) -> None:
         text = line.text
         self.tb_of_line = None
         if _TB_START in text:
             if not self._in_tb or self._tb_after_exc:
-                self._tb_id += 1
+                self._new_tb()
             self._in_tb = True
             self._tb_after_exc = 0
             self.tb_of_line = self._tb_id
             return
         if not self._in_tb and frame_line(text):
             # a pasted excerpt often starts inside a traceback, without its header line
-            self._tb_id += 1
+            self._new_tb()
             self._in_tb = True
             self._tb_after_exc = 0
         if self._in_tb:
@@ -466,7 +483,8 @@ class Timeline:
             last_clock=self.last_clock,
             n_lines=self.n_lines,
             dist=self.dist,
-            tb_phase={tb: row_phase(row) for tb, row in self.tb_rows.items()},
+            tb_phase={**{tb: row_phase(row) for tb, row in self.tb_rows.items()},
+                      **{tb: row_phase(self.tb_rows.get(first)) for tb, first in self._chain.items() if first in self.tb_rows}},
             tail_error=self.tail_error,
             after_ready=after_ready,
         )

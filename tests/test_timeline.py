@@ -168,3 +168,24 @@ def test_an_engine_core_killed_after_ready_is_a_death_though_vllm_says_shutdown(
             + p.format("INFO", "utils.py:628", "Process manager: send sigterm to process EngineCore"))
     res = run(stop)[0]
     assert res.after_ready["state"] == "stopped" and res.after_ready["line"] == len(V1.splitlines()) + 1
+
+
+def test_a_chain_of_exceptions_places_its_failure_by_all_its_frames():
+    # Python prints the first exception's traceback, then the one raised while handling it (or from
+    # it): one failure. Here the first's frames (a library's) say nothing, the second's (SGLang's
+    # argument parsing, accuracy batch issues-15 001) say config, for both blocks.
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "/usr/local/lib/python3.12/dist-packages/aiter/jit/utils/chip_info.py", line 62, in get_gfx_custom_op\n'
+        '    raise KeyError(\n'
+        'KeyError: "Unknown GPU architecture: gfx1101. Supported architectures: [\'gfx942\']"\n'
+        "During handling of the above exception, another exception occurred:\n"
+        "Traceback (most recent call last):\n"
+        '  File "/usr/local/lib/python3.12/dist-packages/sglang/srt/server_args.py", line 4022, in prepare_server_args\n'
+        "    return ServerArgs.from_cli_args(raw_args)\n"
+        "RuntimeError: x\n"
+        "Traceback (most recent call last):\n"  # a new failure, not chained: its own frames
+        '  File "/usr/local/lib/python3.12/dist-packages/aiter/jit/utils/chip_info.py", line 62, in get_gfx_custom_op\n'
+        "KeyError: y\n")
+    tl, _ = run(text)
+    assert [tl.tb_phase.get(e.tb) for e in tl.exceptions] == ["config", "config", None]
