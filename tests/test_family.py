@@ -402,3 +402,19 @@ def test_inductor_without_a_cxx_compiler_is_a_kernel_build(tmp_path):
     assert code == 1 and (top["rule"], top["category"]) == ("torch-inductor-cxx-compiler", "kernel-build")
     assert "/usr/bin/g++-14" in top["title"]
 
+
+def test_a_rank_variable_a_launcher_sets_is_missing(tmp_path):
+    # vllm serve with --distributed-executor-backend external_launcher, not under torchrun (real run,
+    # batch vllm-cpu-12); torch's env:// rendezvous says the same in words
+    log = tmp_path / "rank.log"
+    for line, var in (("(EngineCore pid=19566) ERROR 12-04 23:07:27 [core.py:1510] KeyError: 'RANK'", "RANK"),
+                      ("ValueError: Error initializing torch.distributed using env:// rendezvous: environment variable"
+                       " MASTER_ADDR expected, but not set", "MASTER_ADDR")):
+        log.write_text(line + "\n")
+        code, rep = explain_json(log)
+        top = rep["diagnoses"][0]
+        assert code == 1 and (top["rule"], top["category"]) == ("launcher-env-missing", "invalid-argument")
+        assert var in top["title"]
+    log.write_text("KeyError: 'RANKS'\n")
+    _, rep = explain_json(log)
+    assert all(d["rule"] != "launcher-env-missing" for d in rep["diagnoses"])
