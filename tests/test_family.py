@@ -418,3 +418,17 @@ def test_a_rank_variable_a_launcher_sets_is_missing(tmp_path):
     log.write_text("KeyError: 'RANKS'\n")
     _, rep = explain_json(log)
     assert all(d["rule"] != "launcher-env-missing" for d in rep["diagnoses"])
+
+
+def test_a_shard_the_marlin_kernel_cannot_tile(tmp_path):
+    # vLLM's and SGLang's Marlin repack check (accuracy batch zh-21 004: GLM-4.5-Air FP8, 8x RTX 3090)
+    log = tmp_path / "marlin.log"
+    log.write_text("RuntimeError: size_n = 2736 is not divisible by tile_n_size = 64\n")
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == \
+        ("marlin-shape-not-divisible", "tp-exceeds-gpus", "weights")
+    assert "multiples of 64" in top["remediation"][0]
+    log.write_text("RuntimeError: size_k = 704, is not divisible by b_scales.size(1) = 5\n")  # another check
+    _, rep = explain_json(log)
+    assert all(d["rule"] != "marlin-shape-not-divisible" for d in rep["diagnoses"])
