@@ -49,7 +49,7 @@ from diagnose.lines import LOUD, LOUD_WORDS, LineParser, engine_header, nccl_lev
 from diagnose.timeline import EXC_RE, MOVING_ROLES, frame_line, waiting
 
 # What sends a line the full way: a traceback, Ray's folding, NCCL lines the tracker reads, uvicorn
-# waiting for the app's startup (the marker uv_waiting: Timeline.awaiting_app), ANSI colour and NUL
+# waiting for the app's startup (the marker uv_wait: Timeline.awaiting_app), ANSI colour and NUL
 # bytes (the parser removes them, which can join an anchor).
 TRIGGERS = ("Traceback (most recent call last)", "repeated", "across cluster", "set by environment",
             "Using network", "Waiting for application startup", "\x1b", "\x00")

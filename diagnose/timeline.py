@@ -209,6 +209,8 @@ class Timeline:
             if role in ("start", "progress", "end") and mk.phase:
                 if self._enter(mk.phase, line):
                     entered = mk.phase
+                if mk.id == "uv_wait":  # (a trigger of the fast path: always read here)
+                    self.awaiting_app = not self.startup_complete
                 span = self.current
                 if span is not None and span.name == mk.phase and role == "end":
                     span.status = "done"
@@ -228,8 +230,6 @@ class Timeline:
                 if self.ready_seq is None and mk.id not in LISTENING_ONLY.get(engine, ()):
                     self.ready_seq = self.seq
                     self.ready_line = line.n
-            elif mk.id == "uv_waiting":
-                self.awaiting_app = not self.startup_complete
             elif role == "shutdown":
                 if self.shutdown_seq is None:
                     self.shutdown_seq = self.seq

