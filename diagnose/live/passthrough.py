@@ -201,8 +201,10 @@ class Passthrough:
             return
         self.bytes_in += len(data)
         self.last_byte = data[-1:]
-        self._out(data)
+        # the raw log first: what the reader of stdout has seen is in the file, even when this process
+        # is killed right after (a fast child's whole output can come in one read)
         self._log(data)
+        self._out(data)
         self.send(DATA, data)
 
     def run(self) -> None:
