@@ -481,3 +481,16 @@ def test_a_unix_socket_in_a_folder_that_does_not_exist(tmp_path):
                    "    with open(path) as f:\nFileNotFoundError: [Errno 2] No such file or directory\n")
     _, rep = explain_json(log)
     assert all(d["rule"] != "family-bind-address" for d in rep["diagnoses"])
+
+
+def test_the_unknown_model_type_message_cut_in_two(tmp_path):
+    # vLLM's ModelConfig validation error as pasted from a terminal (batch new-25, 003): transformers'
+    # message cut after the model type
+    log = tmp_path / "mt.log"
+    log.write_text("ValidationError: 1 validation error for ModelConfig\n"
+                   "  Value error, The checkpoint you are trying to load has model type `gemma4_unified`\n"
+                   "  but Transformers does not recognize this architecture.\n")
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("generic-transformers-unknown-model-type", "unsupported-model")
+    assert "gemma4_unified" in top["explanation"]
