@@ -494,3 +494,17 @@ def test_the_unknown_model_type_message_cut_in_two(tmp_path):
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("generic-transformers-unknown-model-type", "unsupported-model")
     assert "gemma4_unified" in top["explanation"]
+
+
+def test_a_model_config_without_a_field_the_model_code_reads(tmp_path):
+    # vLLM 0.22.1 on a Gemma 4 QAT checkpoint (batch new-25, 001); vLLM's own config objects are not models
+    log = tmp_path / "attr.log"
+    log.write_text("(ApiServer_1 pid=359) AttributeError: 'Gemma4UnifiedVisionConfig' object has no attribute"
+                   " 'num_soft_tokens'\n")
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("family-model-config-attribute-missing", "unsupported-model")
+    assert "num_soft_tokens" in top["title"] and "Gemma4UnifiedVisionConfig" in top["title"]
+    log.write_text("AttributeError: 'ModelConfig' object has no attribute 'is_multimodal_model'\n")
+    _, rep = explain_json(log)
+    assert all(d["rule"] != "family-model-config-attribute-missing" for d in rep["diagnoses"])
