@@ -139,6 +139,8 @@ ZH: dict[str, str] = {
     "No loading phase was recognised in this log.": "日志中没有识别到任何加载阶段。",
     "Phase {phase} has no marker line in this log; the diagnosis places the failure there.":
         "日志中没有 {phase} 阶段的标志行；诊断认为失败发生在该阶段。",
+    "The failure's traceback places it in phase {phase}, after the log's last marker line (phase {marker}).":
+        "失败的调用栈表明它发生在 {phase} 阶段，即日志最后一条标志行（{marker} 阶段）之后。",
     "The server came up at line {n}": "服务在第 {n} 行启动完成",
     "The server came up": "服务已启动完成",
     " at line {n}": "（第 {n} 行）",

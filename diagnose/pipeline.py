@@ -320,7 +320,10 @@ class Analyzer:
         top = top_error or next((d for d in diags if d.entry.role != "wrapper"), None)
         rule_phase = top.rule_phase if top is not None and outcome != "ready" else None
         seen = {p.name for p in tl.phases}
-        if rule_phase and rule_phase not in seen and (
+        # vLLM V1 compiles while it profiles (before the KV cache) and warms up and captures after it:
+        # the frames of that second step are a phase the log's markers have not reached again
+        again = top is not None and top.framed and (last_phase, rule_phase) == ("kv_cache", "compile")
+        if rule_phase and (rule_phase not in seen or again) and (
             last_phase is None or PHASE_INDEX[rule_phase] > PHASE_INDEX[last_phase]
             or (last_phase == "compile" and rule_phase == "kv_cache")
         ):

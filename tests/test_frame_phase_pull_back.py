@@ -86,3 +86,28 @@ def test_unknown_failure_without_telling_frames_stays_in_its_marker_phase(tmp_pa
     top = rep["diagnoses"][0]
     assert top["rule"] == "unknown-failure" and top["phase"] == "nccl"
     assert rep["last_phase"] == "nccl"
+
+
+def test_a_warm_up_failure_after_the_kv_cache_is_sized_is_compile(tmp_path):
+    # vLLM V1 compiles while it profiles (before the KV cache) and warms up its kernels after sizing
+    # it; a worker that fails in that warm-up (accuracy batch repos-23, 005: flashinfer's autotune)
+    # leaves the log's markers in kv_cache and its frames in compile_or_warm_up_model
+    lines = (SAMPLES / "04-v1-0.11.2-tp2-ready.log").read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if "Maximum concurrency for" in line) + 1
+    prefix = "(Worker_TP0 pid=281) ERROR 11-24 16:41:54 [multiproc_executor.py:703] "
+    lines = lines[:at] + [prefix + line for line in (
+        "WorkerProc hit an exception.",
+        "Traceback (most recent call last):",
+        '  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/worker/gpu_worker.py", line 780, in compile_or_warm_up_model',
+        "    kernel_warmup(self)",
+        '  File "/usr/local/lib/python3.12/dist-packages/vllm/model_executor/warmup/kernel_warmup.py", line 214, in flashinfer_autotune',
+        "    runner._dummy_run(",
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 896.00 MiB. GPU 0 has a total capacity of 139.81 GiB"
+        " of which 507.50 MiB is free.",
+    )]
+    code, rep = report(tmp_path, lines)
+    assert code == 1 and rep["outcome"] == "failed" and rep["last_phase"] == "compile"
+    assert [p["name"] for p in rep["phases"]][-2:] == ["compile", "kv_cache"]
+    log = tmp_path / "x.log"
+    _, out, _ = run_cli(["explain", str(log)])
+    assert "traceback places it in phase compile, after the log's last marker line (phase kv_cache)" in out

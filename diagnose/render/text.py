@@ -40,15 +40,24 @@ def fmt_dur(d: float | None) -> str:
 
 def phase_note(report: Report) -> str | None:
     """What the phase table cannot show: no phase at all, or the phase the diagnosis places the
-    failure in when the log has no marker line of it (the headline names that phase)."""
+    failure in when the log has no marker line of it, or none after the last (the headline names
+    that phase)."""
     if not report.phases:
         if report.last_phase:
             return tr("No loading phase marker was recognised in this log; the diagnosis places the failure "
                       "in phase {phase}.", phase=report.last_phase)
         return tr("No loading phase was recognised in this log.")
-    if report.last_phase and report.outcome != "ready" and report.last_phase not in {p.name for p in report.phases}:
+    if not report.last_phase or report.outcome == "ready":
+        return None
+    names = {p.name for p in report.phases}
+    if report.last_phase not in names:
         return tr("Phase {phase} has no marker line in this log; the diagnosis places the failure there.",
                   phase=report.last_phase)
+    if report.last_phase != report.phases[-1].name and not any(
+            p.name == report.last_phase and p.status == "failed" for p in report.phases):
+        # a phase the start passes through twice (vLLM V1 compiles before and after the KV cache)
+        return tr("The failure's traceback places it in phase {phase}, after the log's last marker line (phase "
+                  "{marker}).", phase=report.last_phase, marker=report.phases[-1].name)
     return None
 
 
