@@ -533,3 +533,16 @@ def test_the_folder_of_the_ipc_sockets_does_not_exist(tmp_path):
     log.write_text("zmq.error.ZMQError: Address already in use (addr='tcp://0.0.0.0:5557')\n")
     _, rep = explain_json(log)
     assert all(d["rule"] != "zmq-ipc-path-unusable" for d in rep["diagnoses"])
+
+
+def test_the_kv_cache_message_wrapped_into_its_sentences(tmp_path):
+    # a pasted vLLM V1 error, one sentence a line (accuracy batch issues, 003: a 1M-token context on Kubernetes)
+    log = tmp_path / "kv.log"
+    log.write_text("ValueError: To serve at least one request with the model's max seq len (1048576),\n"
+                   "22.5 GiB KV cache is needed, which is larger than the available KV cache memory (17.39 GiB).\n"
+                   "Based on the available memory, the estimated maximum model length is 810208.\n")
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == \
+        ("vllm-kv-cache-max-len-v1", "kv-cache-insufficient", "kv_cache")
+    assert top["remediation"][0].startswith("--max-model-len 810208")
