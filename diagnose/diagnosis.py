@@ -440,12 +440,15 @@ def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool,
         framed = None  # the phase the first error's frames place it in, where they move it (see build)
         evidence = []
         env: dict = {"phase": phase or "", "found": "none", "line": 0, "text": ""}
+        # the frames of the error's traceback, or with no exception line at all, of the traceback the
+        # log is cut inside (an excerpt that stops before its exception line)
+        tb = first.tb if first is not None else tl.cut_tb
+        if tb is not None and not tl.died_after_ready:  # (as a rule's finding, see build)
+            moved = framed_phase(tl.tb_phase.get(tb), phase)
+            if moved != phase:
+                phase = framed = moved
+                env["phase"] = phase
         if first is not None:
-            if first.tb is not None and not tl.died_after_ready:  # (as a rule's finding, see build)
-                moved = framed_phase(tl.tb_phase.get(first.tb), phase)
-                if moved != phase:
-                    phase = framed = moved
-                    env["phase"] = phase
             evidence.append(Evidence(line=first.n, text=first.text, source=first.source if multi_source else None))
             env.update(found="exception", line=first.n, text=cut(first.text.strip(), 300))
         elif tl.fatal_lines:

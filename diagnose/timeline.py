@@ -124,6 +124,7 @@ class TimelineResult:
     # what became of the server after it came up (docs/contract.md): {"state": serving|died|stopped, "line": N}
     after_ready: dict | None = None
     awaiting_app: bool = False  # uvicorn waits for the app's startup, which the log never shows completing
+    cut_tb: int | None = None  # the last traceback, while it has no exception line (an excerpt cut short)
 
     @property
     def died_after_ready(self) -> bool:
@@ -498,6 +499,7 @@ class Timeline:
             tail_error=self.tail_error,
             after_ready=after_ready,
             awaiting_app=self.awaiting_app,
+            cut_tb=self._tb_id if self._in_tb and not self._tb_after_exc else None,
         )
 
 

@@ -111,3 +111,20 @@ def test_a_warm_up_failure_after_the_kv_cache_is_sized_is_compile(tmp_path):
     log = tmp_path / "x.log"
     _, out, _ = run_cli(["explain", str(log)])
     assert "traceback places it in phase compile, after the log's last marker line (phase kv_cache)" in out
+
+
+def test_an_excerpt_cut_inside_its_traceback_takes_the_phase_of_its_frames(tmp_path):
+    # a pasted excerpt that stops before the exception line (accuracy batch zh-26, 004: a worker in CUDA
+    # graph capture); with no exception line at all, the frames of the cut traceback place the failure
+    prefix = "(VllmWorker rank=1 pid=5356) ERROR 04-25 10:24:22 [multiproc_executor.py:380] "
+    lines = [prefix + line for line in (
+        "WorkerProc hit an exception.",
+        "Traceback (most recent call last):",
+        '  File "/usr/local/lib/python3.10/dist-packages/vllm/v1/worker/gpu_model_runner.py", line 1618, in capture_model',
+        "    self._dummy_run(num_tokens)",
+        '  File "/usr/local/lib/python3.10/dist-packages/torch/nn/modules/module.py", line 1739, in _wrapped_call_impl',
+        "    return self._call_impl(*args, **kwargs)",
+    )]
+    code, rep = report(tmp_path, lines)
+    assert code == 1 and rep["outcome"] == "failed" and rep["last_phase"] == "compile"
+    assert (rep["diagnoses"][0]["rule"], rep["diagnoses"][0]["phase"]) == ("unknown-failure", "compile")
