@@ -88,6 +88,10 @@ def test_frames_table_orders_inner_phases_before_outer_ones():
     assert row_phase(frame_row(f.format("model_executor/models/minicpmv.py", "__new__"))) == "weights"
     assert row_phase(frame_row(sg.format("models/qwen2.py", "__init__"))) == "weights"
     assert row_phase(frame_row(f.format("model_executor/models/registry.py", "inspect_model_cls"))) == "config"
+    # but not its multimodal processing info, which the API server's input processor asks first (batch new-25, 001)
+    assert frame_row(f.format("model_executor/models/gemma4_unified.py", "get_mm_max_tokens_per_item")) is None
+    assert frame_row(f.format("model_executor/models/qwen2_vl.py", "get_hf_processor")) is None
+    assert row_phase(frame_row(f.format("model_executor/models/qwen2_vl.py", "get_input_embeddings"))) == "weights"
     assert frame_row(f.format("model_executor/models/llama.py", "forward")) > \
         frame_row(f.format("v1/worker/gpu_model_runner.py", "profile_run"))
     assert frame_row(f.format("model_executor/models/llama.py", "forward")) > \
