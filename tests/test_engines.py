@@ -17,9 +17,6 @@ LINES = {
     "engine_init_done": "(EngineCore pid=21707) INFO 11-29 21:23:11 [core.py:402] init engine (profile, create kv cache, warmup model) took 27.53 s",
     "srv_start": "(APIServer pid=21499) INFO 11-29 21:23:11 [entry.py:140] Starting vLLM server on http://127.0.0.1:58547",
     "uv_complete": "INFO:     Application startup complete.",
-    # a real H200 capture (sample_logs/real/h200-torch-nccl/25): a worker whose MASTER_ADDR does not resolve
-    "c10d_connect": "[W1129 22:37:20.871781206 socket.cpp:764] [c10d] The IPv6 network addresses of (node-b.invalid, 29606)"
-                    " cannot be retrieved (gai error: -3 - Temporary failure in name resolution).",
     "v0_blocks": "INFO 01-12 09:24:00 llm_engine.py:275] # GPU blocks: 229, # CPU blocks: 512",
     "weights_end": "[2025-05-19 10:46:03] Load weight end. type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=63.49 GB, mem usage=15.35 GB.",
     "kv_allocated": "[2025-05-19 10:46:03] KV Cache is allocated. #tokens: 404890, K size: 27.80 GB, V size: 27.80 GB",

