@@ -124,7 +124,9 @@ class TimelineResult:
     # what became of the server after it came up (docs/contract.md): {"state": serving|died|stopped, "line": N}
     after_ready: dict | None = None
     awaiting_app: bool = False  # uvicorn waits for the app's startup, which the log never shows completing
-    cut_tb: int | None = None  # the last traceback, while it has no exception line (an excerpt cut short)
+    # the last traceback, while it has no exception line (an excerpt cut short), when it began with or
+    # after the first fatal line (not a stack printed with a warning before it)
+    cut_tb: int | None = None
 
     @property
     def died_after_ready(self) -> bool:
@@ -155,6 +157,7 @@ class Timeline:
     n_lines: int = 0
     seq: int = 0
     _tb_id: int = 0
+    _fatal_tb: int | None = None  # the traceback block open when the first fatal line came (see cut_tb)
     _in_tb: bool = False
     _tb_after_exc: int = 0
     tb_of_line: int | None = None  # traceback block of the line just fed (for the matcher)
@@ -425,6 +428,8 @@ class Timeline:
     def _fatal(self, line, marker_id: str, after_ready: bool) -> None:
         """Record a fatal line: the first MAX_FATAL in full, the rest only as counts (bounded)."""
         self.fatal_count += 1
+        if self._fatal_tb is None:
+            self._fatal_tb = self._tb_id
         if after_ready and self.ready_seq is not None and self.seq > self.ready_seq \
                 and self.first_fatal_after_ready is None:
             self.first_fatal_after_ready = self.seq
@@ -499,7 +504,8 @@ class Timeline:
             tail_error=self.tail_error,
             after_ready=after_ready,
             awaiting_app=self.awaiting_app,
-            cut_tb=self._tb_id if self._in_tb and not self._tb_after_exc else None,
+            cut_tb=self._tb_id if self._in_tb and not self._tb_after_exc and (
+                self._fatal_tb is None or self._tb_id > self._fatal_tb) else None,
         )
 
 

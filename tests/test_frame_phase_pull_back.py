@@ -128,3 +128,17 @@ def test_an_excerpt_cut_inside_its_traceback_takes_the_phase_of_its_frames(tmp_p
     code, rep = report(tmp_path, lines)
     assert code == 1 and rep["outcome"] == "failed" and rep["last_phase"] == "compile"
     assert (rep["diagnoses"][0]["rule"], rep["diagnoses"][0]["phase"]) == ("unknown-failure", "compile")
+
+
+def test_a_stack_printed_with_a_warning_before_the_failure_does_not_place_it(tmp_path):
+    # vLLM prints a stack without an exception line when compiling falls back (a WARNING); a failure
+    # after it with no traceback of its own is not in the phase of that stack
+    prefix = "(Worker pid=1) WARNING 07-17 15:08:02 [decorators.py:321] "
+    lines = [prefix + line for line in (
+        "Compiling the model failed, falling back:",
+        "Traceback (most recent call last):",
+        '  File "/v/vllm/v1/worker/gpu_model_runner.py", line 1618, in capture_model',
+        "    self._dummy_run(num_tokens)",
+    )] + ["(EngineCore pid=2) ERROR 07-17 15:09:17 [core.py:1330] EngineCore failed to start."]
+    code, rep = report(tmp_path, lines)
+    assert code == 1 and rep["outcome"] == "failed" and rep["last_phase"] != "compile"
