@@ -585,3 +585,14 @@ def test_a_cpu_kv_budget_below_zero_is_the_reservation_used_up(tmp_path):
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("vllm-cpu-worker-exceeds-reservation", "kv-cache-insufficient")
     assert top["remediation"][0].startswith("--gpu-memory-utilization 0.08")
+
+
+def test_no_platform_detected_reaching_torch_as_an_empty_device_string(tmp_path):
+    # a vLLM start on a machine where CUDA sees no device (batch repos-29, 001): torch.device("") of
+    # the unspecified platform
+    log = tmp_path / "dev.log"
+    log.write_text("INFO 04-28 01:32:18 [importing.py:44] Triton is installed but 0 active driver(s) found (expected 1)."
+                   " Disabling Triton to prevent runtime errors.\nRuntimeError: Device string must not be empty\n")
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("vllm-device-type-not-inferred", "cuda-driver-mismatch")
