@@ -6,6 +6,7 @@ import io
 import re
 import textwrap
 
+from diagnose.engines.base import PHASE_INDEX
 from diagnose.i18n import tr
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
@@ -53,11 +54,12 @@ def phase_note(report: Report) -> str | None:
     if report.last_phase not in names:
         return tr("Phase {phase} has no marker line in this log; the diagnosis places the failure there.",
                   phase=report.last_phase)
-    if report.last_phase != report.phases[-1].name and not any(
+    last_marked = report.phases[-1].name
+    if PHASE_INDEX[report.last_phase] > PHASE_INDEX[last_marked] and not any(
             p.name == report.last_phase and p.status == "failed" for p in report.phases):
         # a phase the start passes through twice (vLLM V1 compiles before and after the KV cache)
         return tr("The failure's traceback places it in phase {phase}, after the log's last marker line (phase "
-                  "{marker}).", phase=report.last_phase, marker=report.phases[-1].name)
+                  "{marker}).", phase=report.last_phase, marker=last_marked)
     return None
 
 
