@@ -14,7 +14,7 @@ from diagnose.matcher import Finding, Matcher
 from diagnose.report import Report
 from diagnose.ruledata import RuleData as Rule
 from diagnose.rulepack import load_pack, select
-from diagnose.timeline import Timeline, decide_outcome
+from diagnose.timeline import BOTH_WAYS, Timeline, decide_outcome
 
 _SCANNER: MarkerScanner | None = None
 _EARLIER_KEPT = 3  # earlier starts described in the report (the rest are counted)
@@ -320,12 +320,12 @@ class Analyzer:
         top = top_error or next((d for d in diags if d.entry.role != "wrapper"), None)
         rule_phase = top.rule_phase if top is not None and outcome != "ready" else None
         seen = {p.name for p in tl.phases}
-        # vLLM V1 compiles while it profiles (before the KV cache) and warms up and captures after it:
-        # the frames of that second step are a phase the log's markers have not reached again
-        again = top is not None and top.framed and (last_phase, rule_phase) == ("kv_cache", "compile")
+        # a phase vLLM V1 passes twice (BOTH_WAYS): frames of its second pass (compile's warm-up and
+        # capture after the KV cache) are a phase the log's markers have not reached again
+        again = top is not None and top.framed and (rule_phase, last_phase) in BOTH_WAYS
         if rule_phase and (rule_phase not in seen or again) and (
             last_phase is None or PHASE_INDEX[rule_phase] > PHASE_INDEX[last_phase]
-            or (last_phase == "compile" and rule_phase == "kv_cache")
+            or (last_phase, rule_phase) in BOTH_WAYS
         ):
             # the failure belongs to a phase whose markers the log does not show (yet)
             last_phase = rule_phase

@@ -11,8 +11,9 @@ from diagnose.engines import LISTENING_ONLY, PHASE_INDEX, Event
 from diagnose.frames import frame_row, row_phase
 from diagnose.lines import LOUD
 
-# V1 vLLM profiles and compiles before KV sizing, then captures graphs after it.
-_BACKWARD_OK = {("compile", "kv_cache")}
+# Phases vLLM V1 passes in both orders: it profiles and compiles before KV sizing, then warms up and
+# captures graphs after it (PHASES lists compile after kv_cache).
+BOTH_WAYS = {("compile", "kv_cache")}
 
 EXC_RE = re.compile(
     r"^(?:[A-Za-z_][\w]*\.)*(?P<exc>[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt|Failure)|Exception)(?:: ?(?P<msg>.*))?$"
@@ -343,7 +344,7 @@ class Timeline:
         phase (V1 vLLM's compile -> kv_cache in one input is a step forward)."""
         cur = self.current
         return cur is not None and PHASE_INDEX[name] < PHASE_INDEX[cur.name] and (
-            (cur.name, name) not in _BACKWARD_OK or source != cur.source)
+            (cur.name, name) not in BOTH_WAYS or source != cur.source)
 
     def _enter(self, name: str, line) -> bool:
         cur = self.current
