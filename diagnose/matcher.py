@@ -323,12 +323,6 @@ def _anchor_bound(a: str, i: int) -> bool:
     return i > 0 and _bound(a[i - 1])
 
 
-def literal_anchor(pattern: str, ignore_case: bool = False) -> str | None:
-    """The longest literal every match contains (single-anchor form of literal_anchors)."""
-    found = literal_anchors(pattern, ignore_case)
-    return found[0] if found and len(found) == 1 else None
-
-
 def _regex_error() -> type[Exception]:
     import regex
 

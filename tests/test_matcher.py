@@ -1,7 +1,7 @@
 """The rule matcher alone: anchors, windows, tracebacks, unless, safety against bad regexes."""
 
 from diagnose.lines import lines_from_text
-from diagnose.matcher import Matcher, literal_anchor
+from diagnose.matcher import Matcher, literal_anchors
 from diagnose.rulepack import Rule
 from diagnose.timeline import Timeline
 
@@ -25,8 +25,8 @@ def findings(r, text):
 
 
 def test_literal_anchor_extraction():
-    assert literal_anchor(r"Free memory on device \((?P<f>[\d.]+)/") == "Free memory on device ("
-    assert literal_anchor(r"\d+|\w+") is None
+    assert literal_anchors(r"Free memory on device \((?P<f>[\d.]+)/") == ("Free memory on device (",)
+    assert literal_anchors(r"\d+|\w+") is None
 
 
 def test_regex_captures_after_prefix_strip():

@@ -163,7 +163,6 @@ class TtyView(PlainView):
         self.height = 0
         self.active = False
         self.last_draw = 0.0
-        self.last_lines: list[str] = []
         self._console = None
 
     # -- terminal geometry ------------------------------------------------------------------
