@@ -2,10 +2,13 @@
 
 import gzip
 import io
+import json
 
 import pytest
 
 from diagnose.lines import MAX_LINE_BYTES, InputError, iter_records, lines_from_text, read_lines
+
+from .conftest import run_cli
 
 
 def one(text):
@@ -61,11 +64,42 @@ def test_nccl_debug_prefix():
     "2025-03-10T15:07:20.123456789+00:00 ",  # kubectl logs --timestamps
     "vllm-1  | ",  # docker compose
     "2025-03-10T15:07:20.1234567Z vllm-1  | ",  # both
+    "2025-03-10 15:07:20 ",  # Docker Desktop's log view with its time stamps
 ])
 def test_collector_prefixes_are_stripped(prefix):
     r = one(prefix + "INFO 03-10 15:07:20 [core.py:1] Starting to load model m...")
     assert r.text == "Starting to load model m..."
     assert r.raw.startswith(prefix)
+
+
+def test_python_logging_stamp_is_not_a_collector_prefix():
+    r = one("2025-03-10 15:07:20,123 root INFO hi")
+    assert (r.kind, r.level, r.text) == ("pylog", "INFO", "hi")
+    r = one("2025-03-10 15:07:20,123 - vllm - INFO - hi")  # (a format the parser does not read: left whole)
+    assert (r.kind, r.text) == ("raw", "2025-03-10 15:07:20,123 - vllm - INFO - hi")
+
+
+def test_sglang_start_behind_docker_desktop_stamps_comes_up(tmp_path):
+    """Every line of a log copied from Docker Desktop begins with its own `date time ` stamp (in the
+    host's zone), an SGLang header after it (in the container's): the start is read as without it."""
+    lines = [
+        "[2025-02-04 05:21:40 TP0] Load weight begin. avail mem=22.92 GB",
+        "",
+        "[2025-02-04 05:29:17 TP0] Load weight end. type=Qwen2ForCausalLM, dtype=torch.bfloat16, avail mem=8.37 GB",
+        "[2025-02-04 05:29:17 TP0] Memory pool end. avail mem=1.68 GB",
+        "[2025-02-04 05:29:18 TP0] Capture cuda graph begin. This can take up to several minutes.",
+        "[2025-02-04 05:29:19 TP0] Capture cuda graph end. Time elapsed: 1.79 s",
+        "[2025-02-04 05:29:20] INFO:     Uvicorn running on http://0.0.0.0:30000 (Press CTRL+C to quit)",
+        "[2025-02-04 05:29:23] The server is fired up and ready to roll!",
+    ]
+    log = tmp_path / "desktop.log"
+    log.write_text("".join(f"2025-02-04 {int(ln[12:14]) + 16 if ln else 21}:{ln[15:20] if ln else '29:17'} {ln}\n"
+                           for ln in lines))
+    code, out, _ = run_cli(["explain", str(log), "--format", "json"])
+    rep = json.loads(out)
+    assert code == 0 and rep["outcome"] == "ready" and rep["engine"] == "sglang"
+    assert [p["name"] for p in rep["phases"]] == ["weights", "kv_cache", "compile", "server"]
+    assert rep["phases"][0]["duration_s"] == 457.0  # the header's clock, not the prefix's
 
 
 def test_ansi_removed_from_text_and_raw():
