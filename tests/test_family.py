@@ -582,3 +582,12 @@ def test_a_folder_the_start_creates_is_a_file(tmp_path):
     assert code == 1 and (top["rule"], top["category"]) == ("family-folder-is-a-file", "invalid-argument")
     _, _, rep = first_of(log, tb.replace(", exist_ok=True", "") + "FileExistsError: [Errno 17] File exists: '/tmp/x'\n")
     assert all(d["rule"] != "family-folder-is-a-file" for d in rep["diagnoses"])
+
+
+def test_a_gguf_file_whose_architecture_transformers_cannot_convert(tmp_path):
+    # a thread's one-line excerpt (batch issues-33, 004): transformers' GGUF config conversion, before
+    # the engine looks at its own model registry
+    log = tmp_path / "gguf.log"
+    code, top, _ = first_of(log, "ValueError: GGUF model with architecture olmo2 is not supported yet\n")
+    assert code == 1 and (top["rule"], top["category"]) == ("gguf-architecture-unsupported", "unsupported-model")
+    assert "olmo2" in top["title"]
