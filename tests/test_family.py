@@ -591,3 +591,16 @@ def test_a_gguf_file_whose_architecture_transformers_cannot_convert(tmp_path):
     code, top, _ = first_of(log, "ValueError: GGUF model with architecture olmo2 is not supported yet\n")
     assert code == 1 and (top["rule"], top["category"]) == ("gguf-architecture-unsupported", "unsupported-model")
     assert "olmo2" in top["title"]
+
+
+def test_a_kernel_missing_from_the_engines_compiled_library(tmp_path):
+    # a vLLM CPU build on macOS whose vllm._C did not load (batch issues-33, 010); torch's own words for
+    # an op its registry lacks, as a real torch prints them; the traceback's code line must not count
+    log = tmp_path / "op.log"
+    code, top, _ = first_of(log, "(EngineCore_DP0 pid=85718)     raise AttributeError(\n"
+                                 "(EngineCore_DP0 pid=85718) AttributeError: '_OpNamespace' '_C_utils' object has no "
+                                 "attribute 'init_cpu_threads_env'\n")
+    assert code == 1 and (top["rule"], top["category"]) == ("torch-custom-op-missing", "dependency-import")
+    assert "torch.ops._C_utils.init_cpu_threads_env" in top["title"]
+    _, _, rep = first_of(log, "AttributeError: 'LlamaConfig' object has no attribute 'rope_theta'\n")
+    assert all(d["rule"] != "torch-custom-op-missing" for d in rep["diagnoses"])
