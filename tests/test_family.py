@@ -604,3 +604,23 @@ def test_a_kernel_missing_from_the_engines_compiled_library(tmp_path):
     assert "torch.ops._C_utils.init_cpu_threads_env" in top["title"]
     _, _, rep = first_of(log, "AttributeError: 'LlamaConfig' object has no attribute 'rope_theta'\n")
     assert all(d["rule"] != "torch-custom-op-missing" for d in rep["diagnoses"])
+
+
+def test_ucx_failing_on_the_rdma_device_is_not_a_storage_error(tmp_path):
+    # NIXL's KV cache transfer on Kubernetes (batch issues-31, 004 and 005): UCX's own error lines; its
+    # "Input/output error" is the NIC's, not the model storage's
+    log = tmp_path / "ucx.log"
+    code, top, rep = first_of(log, "INFO 08-10 22:42:07 [nixl_connector.py:586] Registering KV_Caches: use_mla: False\n"
+                                   "[1781291420.830118] [decode-0:37   :0]           ib_md.c:307  UCX  ERROR ibv_reg_mr("
+                                   "address=0x7fee9e000000, length=115343360, access=0x10000f) failed: Bad address\n"
+                                   "[1781291420.830151] [decode-0:37   :0]          ucp_mm.c:81   UCX  ERROR failed to "
+                                   "register address 0x7fee9e000000 (cuda) length 115343360 on md[6]=mlx5_0: "
+                                   "Input/output error (md supports: host|cuda)\n"
+                                   "E0612 19:10:20.830158      37 ucx_utils.cpp:577] Failed to ucp_mem_map: Input/output error\n"
+                                   "ERROR 06-12 19:10:20 [core.py:1165] EngineCore failed to start.\n")
+    assert code == 1 and (top["rule"], top["category"]) == ("ucx-rdma-error", "nccl-network")
+    assert "ibv_reg_mr" in top["title"] and rep["last_phase"] == "kv_cache"
+    assert all(d["category"] != "slow-network-storage" for d in rep["diagnoses"])
+    _, _, rep = first_of(log, "[1746690477.974497] [node01:611  :0]     ucp_context.c:1268 UCX  WARN  transports "
+                              "'cuda_ipc','cuda_copy' are not available, please use one or more of: mm, posix, tcp\n")
+    assert all(d["rule"] != "ucx-rdma-error" for d in rep["diagnoses"])
