@@ -704,3 +704,16 @@ def test_a_tls_key_protected_by_a_passphrase(tmp_path):
                                  "OSError: [Errno 22] Invalid argument\n")
     assert code == 1 and (top["rule"], top["category"]) == ("generic-tls-files-unreadable", "invalid-argument")
     assert "openssl pkey" in " ".join(top["remediation"])
+
+
+def test_torch_listing_its_own_process_by_a_container_pid_is_not_another_process(tmp_path):
+    # a vLLM start in a container (batch zh-34, 002): torch's OOM message names no "this process", and
+    # PyTorch's own allocations make up most of "Process 8007"'s use: 8007 is the start itself
+    log = tmp_path / "oom.log"
+    msg = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 4.00 GiB. GPU 0 has a total capacity of "
+           "22.18 GiB of which 3.47 GiB is free. Process 8007 has 18.71 GiB memory in use. Of the allocated memory "
+           "{a} is allocated by PyTorch, and 142.04 MiB is reserved by PyTorch but unallocated.\n")
+    code, top, _ = first_of(log, msg.format(a="18.29 GiB"))
+    assert code == 1 and top["rule"] != "torch-oom-other-process-holds-gpu" and top["category"] == "weights-oom"
+    _, top, _ = first_of(log, msg.format(a="512.00 MiB"))  # (PyTorch holds little: 8007 is another process)
+    assert top["rule"] == "torch-oom-other-process-holds-gpu"
