@@ -717,3 +717,19 @@ def test_torch_listing_its_own_process_by_a_container_pid_is_not_another_process
     assert code == 1 and top["rule"] != "torch-oom-other-process-holds-gpu" and top["category"] == "weights-oom"
     _, top, _ = first_of(log, msg.format(a="512.00 MiB"))  # (PyTorch holds little: 8007 is another process)
     assert top["rule"] == "torch-oom-other-process-holds-gpu"
+
+
+def test_a_cuda_error_raised_while_a_graph_is_captured(tmp_path):
+    # vLLM 0.19.1 in a repository's log (batch repos-30): cudaErrorNotPermitted from torch's
+    # capture_end under vLLM's capture_model; the same error while the model loads is not a capture
+    tb = ("(EngineCore pid=911) ERROR 09-16 16:08:23 [core.py:1108] Traceback (most recent call last):\n"
+          '(EngineCore pid=911) ERROR 09-16 16:08:23 [core.py:1108]   File "/v/vllm/v1/worker/gpu_model_runner.py", line 6015, in capture_model\n'
+          '(EngineCore pid=911) ERROR 09-16 16:08:23 [core.py:1108]   File "/v/torch/cuda/graphs.py", line 130, in capture_end\n'
+          "(EngineCore pid=911) ERROR 09-16 16:08:23 [core.py:1108]     super().capture_end()\n"
+          "(EngineCore pid=911) ERROR 09-16 16:08:23 [core.py:1108] torch.AcceleratorError: CUDA error: operation not permitted\n")
+    log = tmp_path / "capture.log"
+    code, top, rep = first_of(log, tb)
+    assert code == 1 and (top["rule"], top["category"]) == ("family-graph-capture-failed", "graph-capture")
+    assert rep["last_phase"] == "compile"
+    _, _, rep = first_of(log, tb.replace("in capture_model", "in load_model").replace("in capture_end", "in _apply"))
+    assert all(d["rule"] != "family-graph-capture-failed" for d in rep["diagnoses"])
