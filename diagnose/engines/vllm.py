@@ -102,6 +102,10 @@ MARKERS = [
     M("pg_wait", E, "init", "heartbeat", r"^Waiting for creating a placement group of specs for (?P<secs>\d+) seconds", "Waiting for creating a placement group"),
     M("ray_tp_spread", E, "init", "progress", r"^tensor_parallel_size=(?P<tp>\d+) is bigger than a reserved number of", "is bigger than a reserved number of"),
     M("dp_coord", E, "init", "progress", r"^Started DP Coordinator process", "Started DP Coordinator"),
+    # `--headless` / `--api-server-count 0` (vLLM 0.32 entrypoints/cli/serve.py run_headless): the node's
+    # engines start, with no API server
+    M("headless_launch", E, "init", "progress", r"^Launching \d+ data parallel engine\(s\) in headless mode",
+      "in headless mode"),
     # nccl
     # a rank whose local rank differs runs on another node than rank 0's (a multi-node start)
     M("world_dbg", E, "nccl", "start", r"^world_size=(?P<world_size>\d+) (?:(?P<remote>rank=(?P<rank>\d+) local_rank=(?!(?P=rank)\b)\d+)|rank=\d+ local_rank=\d+) distributed_init_method=\S+ backend=(?P<backend>\w+)$", "distributed_init_method=", facts={"world_size": "world_size", "backend": "dist_backend", "remote": "remote_rank"}),
