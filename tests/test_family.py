@@ -791,3 +791,13 @@ def test_headless_engines_that_wait_for_a_head(tmp_path):
     _, _, rep = first_of(log, launch + "(EngineCore_DP0 pid=24568) INFO 12-01 17:50:14 [core.py:1247] Waiting for "
                                        "READY message from DP Coordinator...\n")
     assert all(d["rule"] != "vllm-headless-waits-for-head" for d in rep["diagnoses"])
+
+
+def test_a_gpu_older_than_the_engines_floor(tmp_path):
+    # SGLang on a Kubernetes node with a GPU below sm75 (batch sglang-32, 003)
+    log = tmp_path / "sm.log"
+    code, top, _ = first_of(log, "[2025-02-12 02:56:48 TP0] Scheduler hit an exception: Traceback (most recent call last):\n"
+                                 '  File "/sgl-workspace/sglang/python/sglang/srt/model_executor/model_runner.py", line 293, in load_model\n'
+                                 '    raise RuntimeError("SGLang only supports sm75 and above.")\n'
+                                 "RuntimeError: SGLang only supports sm75 and above.\n")
+    assert code == 1 and (top["rule"], top["category"]) == ("family-gpu-arch-unsupported", "cuda-driver-mismatch")
