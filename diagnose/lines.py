@@ -29,7 +29,8 @@ _CI_ISO = re.compile(
 _CI_BRACKET = re.compile(
     r"^\[(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[T ](?P<t>\d{2}:\d{2}:\d{2})(?P<f>\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?\] "
 )
-_COMPOSE = re.compile(r"^(?P<svc>[A-Za-z0-9][\w.-]*?[-_]\d+)\s*\| ?")
+# docker compose: `svc-1  | ` (service and index), or `vllm     | ` (a container_name, padded to the widest)
+_COMPOSE = re.compile(r"^(?:(?P<svc>[A-Za-z0-9][\w.-]*?[-_]\d+)\s*|(?P<name>[A-Za-z0-9][\w.-]*)\s+)\| ?")
 # Engine process tags: (EngineCore_DP0 pid=1), (VllmWorker TP1 pid=2), (RayWorkerWrapper pid=3, ip=10.0.0.2)
 _PROC = re.compile(r"^\((?:(?P<proc>[^()]*?) )?pid=(?P<pid>\d+)(?:, ip=(?P<ip>[^)]+))?\) ?")
 _RANK = re.compile(r"^\[rank(?P<rank>\d+)\]: ?")
@@ -554,7 +555,7 @@ class LineParser:
             if "|" in text[:64]:
                 m = _COMPOSE.match(text)
                 if m:
-                    line.node = line.node or m["svc"]
+                    line.node = line.node or m["svc"] or m["name"]
                     text = text[m.end():]
                     continue
             break

@@ -63,6 +63,7 @@ def test_nccl_debug_prefix():
     "[2025-03-10T15:07:20Z] ",  # Buildkite
     "2025-03-10T15:07:20.123456789+00:00 ",  # kubectl logs --timestamps
     "vllm-1  | ",  # docker compose
+    "vllm     | ",  # docker compose, a service with a container_name (padded to the widest name)
     "2025-03-10T15:07:20.1234567Z vllm-1  | ",  # both
     "2025-03-10 15:07:20 ",  # Docker Desktop's log view with its time stamps
 ])
@@ -70,6 +71,13 @@ def test_collector_prefixes_are_stripped(prefix):
     r = one(prefix + "INFO 03-10 15:07:20 [core.py:1] Starting to load model m...")
     assert r.text == "Starting to load model m..."
     assert r.raw.startswith(prefix)
+
+
+def test_compose_prefix_names_the_node_and_a_bar_is_not_a_prefix():
+    assert one("vllm     | INFO 03-10 15:07:20 [core.py:1] hi").node == "vllm"
+    assert one("vllm-1  | INFO 03-10 15:07:20 [core.py:1] hi").node == "vllm-1"
+    r = one("Loading weights: 100%| 4/4 [00:02<00:00]")
+    assert r.node is None and r.text.startswith("Loading weights")
 
 
 def test_python_logging_stamp_is_not_a_collector_prefix():
