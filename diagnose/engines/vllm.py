@@ -159,6 +159,8 @@ MARKERS = [
     M("cg_start_v0", E, "compile", "start", r"^Capturing (?:the model for CUDA graphs|cudagraphs for decoding)\.", ("Capturing the model for CUDA graphs", "Capturing cudagraphs for decoding")),
     M("cg_bar", E, "compile", "progress", r"^Capturing CUDA graph(?:s| shapes)(?: \([^)]*\))?:\s+(?P<pct>\d+)%\|[^|]*\|\s*(?P<done>\d+)/(?P<total>\d+)", "Capturing CUDA graph"),
     M("cg_skip", E, "compile", "progress", r"^Skipping CUDA graph capture\.", "Skipping CUDA graph capture"),
+    # DEBUG, one per graph (vLLM 0.11-0.32 compilation/cuda_graph.py "Capturing a cudagraph on (%s,%s)")
+    M("cg_one", E, "compile", "progress", r"^Capturing a cudagraph on \(", "Capturing a cudagraph on ("),
     M("cg_done", E, "compile", "end", r"^Graph capturing finished in (?P<secs>\d+) secs", "Graph capturing finished", facts={"secs": "graph_capture_s"}),
     M("cg_pool", E, "compile", "progress", r"^CUDA graph pool memory: ", "CUDA graph pool memory"),
     M("engine_init_done", E, None, "finish", r"^init engine \(profile, create kv cache, warmup model\) took (?P<secs>[\d.]+) (?:seconds|s)", "init engine (profile", facts={"secs": "engine_init_s"}),
