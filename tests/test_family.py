@@ -801,3 +801,18 @@ def test_a_gpu_older_than_the_engines_floor(tmp_path):
                                  '    raise RuntimeError("SGLang only supports sm75 and above.")\n'
                                  "RuntimeError: SGLang only supports sm75 and above.\n")
     assert code == 1 and (top["rule"], top["category"]) == ("family-gpu-arch-unsupported", "cuda-driver-mismatch")
+
+
+def test_the_hubs_api_out_of_reach_while_vllm_lists_a_repository(tmp_path):
+    # vLLM 0.7.3 with a ModelScope id it sent to the Hub (batch issues-36, 004): urllib3 gives up on
+    # the Hub's API; the same error against another host's API is not the Hub
+    line = ("ERROR 02-17 15:33:29 config.py:102] Error retrieving file list: (MaxRetryError(\"HTTPSConnectionPool("
+            "host='huggingface.co', port=443): Max retries exceeded with url: /api/models/deepseek-ai/DeepSeek-R1-"
+            "Distill-Qwen-14B/tree/main?recursive=True&expand=False (Caused by ConnectTimeoutError(<x>, 'Connection "
+            "to huggingface.co timed out. (connect timeout=10)'))\"), '(Request ID: 1)')\n")
+    log = tmp_path / "hub.log"
+    code, top, _ = first_of(log, line)
+    assert code == 1 and (top["rule"], top["category"]) == ("generic-hf-hub-unreachable", "model-not-found")
+    assert "deepseek-ai/DeepSeek-R1-Distill-Qwen-14B" in top["explanation"]
+    _, _, rep = first_of(log, line.replace("/api/models/", "/v1/chat/"))
+    assert all(d["rule"] != "generic-hf-hub-unreachable" for d in rep["diagnoses"])
