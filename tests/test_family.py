@@ -816,3 +816,12 @@ def test_the_hubs_api_out_of_reach_while_vllm_lists_a_repository(tmp_path):
     assert "deepseek-ai/DeepSeek-R1-Distill-Qwen-14B" in top["explanation"]
     _, _, rep = first_of(log, line.replace("/api/models/", "/v1/chat/"))
     assert all(d["rule"] != "generic-hf-hub-unreachable" for d in rep["diagnoses"])
+
+
+def test_vllms_model_runner_without_pinned_memory(tmp_path):
+    # vLLM's V2 model runner on WSL2, where vLLM turns pinned memory off (batch issues-36, 001 and 005)
+    log = tmp_path / "uva.log"
+    code, top, _ = first_of(log, '(EngineCore pid=88)     raise RuntimeError("UVA is not available")\n'
+                                 "(EngineCore pid=88) RuntimeError: UVA is not available\n")
+    assert code == 1 and (top["rule"], top["category"]) == ("vllm-uva-unavailable", "cuda-driver-mismatch")
+    assert "VLLM_WSL2_ENABLE_PIN_MEMORY=1" in " ".join(top["remediation"])
