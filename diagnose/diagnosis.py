@@ -69,22 +69,30 @@ STALL_CATEGORY = {
 }
 
 
+def spans_nodes(tl: TimelineResult) -> bool:
+    """Whether the log shows a start over several nodes (the rules' `several_nodes`): a node count over
+    1 (the arguments, NCCL's nNodes), two hosts named by NCCL's "host:pid:tid", a Ray worker on
+    another node than the driver's (its ", ip=" prefix), a --dist-init-addr, the custom all-reduce
+    note that the group spans nodes, or a remote vLLM rank."""
+    facts = tl.facts
+    nodes = list(tl.dist.nodes.items()) if tl.dist is not None else []
+    # hosts the lines name (NCCL's "host:pid:tid"); lines that name none are counted by their file
+    named = [n for name, n in nodes if n.lines and name not in tl.dist.sources]
+    counts = [v for v in [facts.get("nnodes")] + [n.nccl_nodes for _, n in nodes] if isinstance(v, (int, float))]
+    return max(counts, default=0) > 1 or len(named) > 1 or any(n.ray_remote for n in named) \
+        or bool(facts.get("dist_init_addr") or facts.get("spans_nodes") or facts.get("remote_rank"))
+
+
 def _stall_category(phase: str | None, tl: TimelineResult) -> str:
     """STALL_CATEGORY, with NCCL's two usual causes told apart: a rendezvous across nodes that never
     completes is the network; ranks of one node that stop in NCCL's setup are peer-to-peer (ACS, IOMMU)."""
     category = STALL_CATEGORY.get(phase or "", "unknown")
     if phase == "nccl":
         facts = tl.facts
-        # hosts the lines name (NCCL's "host:pid:tid"); lines that name none are counted by their file
-        nodes = len([name for name, n in tl.dist.nodes.items() if n.lines and name not in tl.dist.sources]) \
-            if tl.dist is not None else 0
-        nnodes = facts.get("nnodes")
-        several = (isinstance(nnodes, (int, float)) and nnodes > 1) or nodes > 1 \
-            or bool(facts.get("dist_init_addr") or facts.get("spans_nodes") or facts.get("remote_rank"))
         # the parallel size the log states, else the processes it shows (a driver and its workers)
         ranks = max((v for v in (facts.get("tp_size"), facts.get("world_size")) if isinstance(v, (int, float))),
                     default=len(tl.dist.procs) if tl.dist is not None else 0)
-        if not several and ranks > 1:
+        if not spans_nodes(tl) and ranks > 1:
             category = "nccl-p2p-acs"
     return category
 
@@ -268,7 +276,7 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
     """The diagnoses, most likely cause first (`stopped_by`: the signal a user stopped the server
     with in `llmdiag run`, which explains a start that ends without an error or a ready line;
     `exit_code`: how the server's process ended, where `llmdiag run` knows it, see exited)."""
-    facts = tl.facts
+    facts = {**tl.facts, "several_nodes": spans_nodes(tl)}  # `several_nodes` is for the rules, not a report fact
     kept: list[tuple[Finding, dict]] = []
     for f in findings:
         if f.rule.id in run.disabled or matcher.unless_blocks(f, run):

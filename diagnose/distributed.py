@@ -94,6 +94,7 @@ class NodeState:
     error: tuple[int, str, str] | None = None
     ready: bool = False
     nccl_nodes: int | None = None
+    ray_remote: bool = False  # named by a Ray worker's ", ip=" prefix: Ray adds it only off the driver's node
 
 
 class DistTracker:
@@ -168,7 +169,7 @@ class DistTracker:
             self.last_key = None
             return
         if node is None:
-            node = self.nodes[node_name] = NodeState(node_name)
+            node = self.nodes[node_name] = NodeState(node_name, ray_remote=node_name == line.ip)
         if line.source not in node.sources:
             node.sources.append(line.source)
         self.quiet(st, node, line.n, bool(line.proc) and line.proc.startswith("RayWorker"), False, None, ())

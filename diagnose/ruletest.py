@@ -30,7 +30,7 @@ shards_total shards_done load_gbps kv_blocks kv_tokens max_concurrency kv_availa
 compile_s graph_capture_s cuda_version torch_version nccl_version driver_version gpu_name gpu_total_gib
 avail_mem_gb phase python_errors exit_code checkpoint_fs checkpoint_gib host_ram_gib failed_core_procs
 dist_init_addr listen_url attention_backend dev_build image_vllm_version load_format weights_total_s
-engine_init_s activation_peak_gib seen_phase spans_nodes""".split())
+engine_init_s activation_peak_gib seen_phase spans_nodes several_nodes""".split())
 
 
 def example_fires(rule: Rule, text: str) -> bool:
@@ -148,14 +148,14 @@ def _pattern_problems(pat) -> list[str]:
                if fires(ex)])
 
 
-def when_allows(rule: Rule, captures: dict) -> bool:
-    """`when` decides only if the example itself provides the names it needs (captures, compute)."""
+def when_allows(rule: Rule, captures: dict, facts: dict | None = None) -> bool:
+    """`when` decides only if the example itself provides the names it needs (its facts, captures, compute)."""
     if not rule.when:
         return True
     from diagnose.engines.base import number
     from diagnose.expr import Missing, evaluate
 
-    env = {k: number(v) if isinstance(v, str) else v for k, v in captures.items()}
+    env = {**(facts or {}), **{k: number(v) if isinstance(v, str) else v for k, v in captures.items()}}
     for name, src in rule.compute.items():
         try:
             env[name] = evaluate(src, env)
@@ -411,8 +411,9 @@ def _examples_fired(pack) -> list[tuple]:
             for line in lines_from_text(example_text(ex)):
                 tl.feed(line, [])
                 matcher.feed(line, tl.seq, tl.tb_of_line, None, "unknown", run)
+            facts = {} if isinstance(ex, str) else dict(ex.facts)
             out.append((rule, i, [f for f in run.findings
-                                  if not matcher.unless_blocks(f, run) and when_allows(f.rule, f.captures)]))
+                                  if not matcher.unless_blocks(f, run) and when_allows(f.rule, f.captures, facts)]))
     return out
 
 

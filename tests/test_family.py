@@ -825,3 +825,30 @@ def test_vllms_model_runner_without_pinned_memory(tmp_path):
                                  "(EngineCore pid=88) RuntimeError: UVA is not available\n")
     assert code == 1 and (top["rule"], top["category"]) == ("vllm-uva-unavailable", "cuda-driver-mismatch")
     assert "VLLM_WSL2_ENABLE_PIN_MEMORY=1" in " ".join(top["remediation"])
+
+
+def test_nccl_system_error_on_a_ray_worker_of_another_node(tmp_path):
+    # vLLM 0.5 on a two-node Ray cluster (batch issues-3, 008): Ray writes ", ip=" in a worker's prefix
+    # only when the worker runs on another node than the driver, so the system error is the network's
+    line = ("(RayWorkerWrapper pid=67451{ip}) ERROR 06-25 15:28:30 worker_base.py:148] RuntimeError: NCCL Error 2: "
+            "unhandled system error (run with NCCL_DEBUG=INFO for details)\n")
+    head = "INFO 06-25 15:27:01 llm_engine.py:161] Initializing an LLM engine (v0.5.0.post1) with config: model='m'\n"
+    log = tmp_path / "ray.log"
+    code, top, _ = first_of(log, head + line.format(ip=", ip=10.1.0.7"))
+    assert code == 1 and (top["rule"], top["category"]) == ("nccl-system-error-multinode", "nccl-network")
+    # the same worker on the driver's node: one node, where the usual cause is /dev/shm
+    code, top, _ = first_of(log, head + line.format(ip=""))
+    assert code == 1 and (top["rule"], top["category"]) == ("nccl-system-error", "shm-exhausted")
+
+
+def test_a_watchdog_timeout_across_nodes_that_nccls_own_lines_show(tmp_path):
+    # NCCL's communicator line counts the nodes (nNodes 2): the multi-node reading of the watchdog timeout
+    wd = ("[rank0]:[E1218 20:27:21.426415540 ProcessGroupNCCL.cpp:629] [Rank 0] Watchdog caught collective operation "
+          "timeout: WorkNCCL(SeqNum=1, OpType=BROADCAST, NumelIn=131072000, NumelOut=131072000, Timeout(ms)=600000) "
+          "ran for 600081 milliseconds before timing out.\n")
+    comm = "node-a:1:1 [0] NCCL INFO comm 0x5 rank 0 nRanks 16 nNodes {n} localRanks 8 localRank 0 MNNVL 0\n"
+    log = tmp_path / "wd.log"
+    _, top, _ = first_of(log, comm.format(n=2) + wd)
+    assert (top["rule"], top["category"]) == ("torch-nccl-watchdog-timeout-multinode", "nccl-network")
+    _, top, _ = first_of(log, comm.format(n=1) + wd)
+    assert (top["rule"], top["category"]) == ("torch-nccl-watchdog-timeout", "nccl-p2p-acs")
