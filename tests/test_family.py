@@ -852,3 +852,16 @@ def test_a_watchdog_timeout_across_nodes_that_nccls_own_lines_show(tmp_path):
     assert (top["rule"], top["category"]) == ("torch-nccl-watchdog-timeout-multinode", "nccl-network")
     _, top, _ = first_of(log, comm.format(n=1) + wd)
     assert (top["rule"], top["category"]) == ("torch-nccl-watchdog-timeout", "nccl-p2p-acs")
+
+
+def test_a_triton_kernel_beyond_the_gpus_shared_memory(tmp_path):
+    # Triton's OutOfResources (batches sglang-38 001, zh-39 005): the kernel's block sizes need more
+    # shared memory than the card has; a CUDA launch that asks too much is another message
+    log = tmp_path / "triton.log"
+    code, top, _ = first_of(log, "triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: "
+                                 "147456, Hardware limit: 101376. Reducing block sizes or `num_stages` may help.\n")
+    assert code == 1 and (top["rule"], top["category"]) == ("triton-out-of-resources", "kernel-build")
+    assert "147456" in top["title"] and "101376" in top["title"]
+    _, _, rep = first_of(log, "RuntimeError: CUDA error: too many resources requested for launch\n")
+    assert all(d["rule"] != "triton-out-of-resources" for d in rep["diagnoses"])
+
