@@ -881,3 +881,18 @@ def test_a_config_json_value_transformers_cannot_build_a_config_from(tmp_path):
                               + frames.replace("models/llama/configuration_llama.py", "models/auto/configuration_auto.py")
                               + exc)
     assert all(d["rule"] != "family-model-config-value-rejected" for d in rep["diagnoses"])
+
+
+def test_an_attention_backend_that_refuses_the_model_while_it_is_built(tmp_path):
+    # Whisper on ROCm's Triton attention (batch issues-37, 001): the refusal comes from the attention
+    # layer's __init__, which runs while the model is built, so the phase is weights, not config
+    log = tmp_path / "attn.log"
+    p = "(EngineCore_DP0 pid=74) ERROR 11-06 05:01:38 [v1/engine/core.py:843] "
+    _, top, rep = first_of(log, p + "Traceback (most recent call last):\n"
+                           + p + '  File "/usr/local/lib/python3.12/dist-packages/vllm/attention/layer.py", line 299, in __init__\n'
+                           + p + "    self.impl = impl_cls(\n"
+                           + p + '  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/attention/backends/triton_attn.py", line 248, in __init__\n'
+                           + p + "    raise NotImplementedError(\n"
+                           + p + "NotImplementedError: Encoder self-attention and encoder/decoder cross-attention are not "
+                                 "implemented for TritonAttentionImpl\n")
+    assert (rep["last_phase"], top["phase"]) == ("weights", "weights")
