@@ -896,3 +896,13 @@ def test_an_attention_backend_that_refuses_the_model_while_it_is_built(tmp_path)
                            + p + "NotImplementedError: Encoder self-attention and encoder/decoder cross-attention are not "
                                  "implemented for TritonAttentionImpl\n")
     assert (rep["last_phase"], top["phase"]) == ("weights", "weights")
+
+
+def test_a_kv_connector_whose_transfer_library_did_not_import(tmp_path):
+    # vLLM's NIXL connector without the nixl package (batch issues-37, 004): a missing package, not a
+    # rejected setting (the AttributeError its shutdown raises after it is a consequence)
+    log = tmp_path / "nixl.log"
+    p = "(EngineCore_DP1 pid=754) ERROR 01-12 17:11:19 [core.py:936] "
+    code, top, _ = first_of(log, p + '    raise RuntimeError("NIXL is not available")\n'
+                                 + p + "RuntimeError: NIXL is not available\n")
+    assert code == 1 and (top["rule"], top["category"]) == ("family-package-unavailable", "dependency-import")
