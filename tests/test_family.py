@@ -906,3 +906,15 @@ def test_a_kv_connector_whose_transfer_library_did_not_import(tmp_path):
     code, top, _ = first_of(log, p + '    raise RuntimeError("NIXL is not available")\n'
                                  + p + "RuntimeError: NIXL is not available\n")
     assert code == 1 and (top["rule"], top["category"]) == ("family-package-unavailable", "dependency-import")
+
+
+def test_a_kernel_that_cannot_be_linked_without_libcuda_so(tmp_path):
+    # Triton's launcher linked with -lcuda where only libcuda.so.1 exists (batch zh-39, 001); GNU ld
+    # 2.40 adds ": No such file or directory" (run here with gcc 12.2)
+    log = tmp_path / "ld.log"
+    code, top, _ = first_of(log, "/usr/bin/ld: cannot find -lcuda: No such file or directory\n"
+                                 "collect2: error: ld returned 1 exit status\n")
+    assert code == 1 and (top["rule"], top["category"]) == ("generic-linker-library-missing", "kernel-build")
+    assert "TRITON_LIBCUDA_PATH" in " ".join(top["remediation"])
+    _, top, _ = first_of(log, "/usr/bin/ld: cannot find -lnuma\n")
+    assert top["rule"] == "generic-linker-library-missing" and "TRITON_LIBCUDA_PATH" not in " ".join(top["remediation"])
