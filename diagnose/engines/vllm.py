@@ -151,6 +151,8 @@ MARKERS = [
     M("profile_enc", E, "kv_cache", "start", r"^Encoder cache will be initialized with a budget of \d+ tokens, and profiled with", "Encoder cache will be initialized"),
     M("cg_est", E, "kv_cache", "progress", r"^(?:Estimated CUDA graph memory: (?P<gib>[\d.]+) GiB total|Profiling CUDA graph memory)", "CUDA graph memory"),
     M("kv_avail", E, "kv_cache", "progress", r"^Available KV cache memory: (?P<gib>-?[\d.]+) GiB$", "Available KV cache memory", facts={"gib": "kv_available_gib"}),
+    # vllm-ascend's worker (vllm_ascend/worker/worker*.py determine_available_memory), in bytes
+    M("kv_avail_npu", E, "kv_cache", "progress", r"^Available memory: \d+, total memory: \d+$", "Available memory: "),
     M("kv_cpu_space", E, "kv_cache", "progress", r"^Explicitly set \((?P<gib>[\d.]+)/(?P<ram>[\d.]+)\) GiB for KV cache", "for KV cache", facts={"gib": "kv_available_gib"}),
     M("autofit", E, "kv_cache", "progress", r"^Auto-fit max_model_len: (?:reduced from (?P<from_len>\d+) to (?P<to_len>\d+)|full model context length (?P<full>\d+) fits)", "Auto-fit max_model_len", facts={"to_len": "max_model_len"}),
     M("v0_blocks", E, "kv_cache", "end", r"^# (?P<dev>\w+) blocks: (?P<blocks>\d+)(?:, # CPU blocks: (?P<cpu>\d+))?$", " blocks: ", facts={"blocks": "kv_blocks"}),
