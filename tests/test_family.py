@@ -918,3 +918,14 @@ def test_a_kernel_that_cannot_be_linked_without_libcuda_so(tmp_path):
     assert "TRITON_LIBCUDA_PATH" in " ".join(top["remediation"])
     _, top, _ = first_of(log, "/usr/bin/ld: cannot find -lnuma\n")
     assert top["rule"] == "generic-linker-library-missing" and "TRITON_LIBCUDA_PATH" not in " ".join(top["remediation"])
+
+
+def test_vllm_ascend_with_no_memory_left_for_the_kv_cache(tmp_path):
+    # vllm-ascend on 910B4 (batch zh-39, 002): the excerpt stops before the error line, but the worker's
+    # budget line, clamped at zero, already says it; a budget above zero is not a failure
+    line = "(Worker_TP0 pid=552) INFO 10-28 21:14:49 [worker_v1.py:259] Available memory: {n}, total memory: 65452113920\n"
+    log = tmp_path / "npu.log"
+    _, top, rep = first_of(log, line.format(n=0))
+    assert (top["rule"], top["category"], rep["last_phase"]) == ("vllm-kv-cache-no-blocks", "kv-cache-insufficient", "kv_cache")
+    log.write_text(line.format(n=10737418240))
+    assert all(d["rule"] != "vllm-kv-cache-no-blocks" for d in explain_json(log)[1]["diagnoses"])
