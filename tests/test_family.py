@@ -929,3 +929,15 @@ def test_vllm_ascend_with_no_memory_left_for_the_kv_cache(tmp_path):
     assert (top["rule"], top["category"], rep["last_phase"]) == ("vllm-kv-cache-no-blocks", "kv-cache-insufficient", "kv_cache")
     log.write_text(line.format(n=10737418240))
     assert all(d["rule"] != "vllm-kv-cache-no-blocks" for d in explain_json(log)[1]["diagnoses"])
+
+
+def test_a_long_shard_load_that_outlasts_the_engines_wait(tmp_path):
+    # vllm-ascend, 161 shards at 12-27 s each (batch issues-40, 002): 41 minutes in and still loading;
+    # the same rate 3 minutes into a load is not yet a finding
+    bar = "Loading safetensors checkpoint shards:  82% Completed | 132/161 [{el}<06:11, 12.82s/it]\n"
+    log = tmp_path / "shards.log"
+    _, top, _ = first_of(log, bar.format(el="41:09"))
+    assert (top["rule"], top["category"]) == ("generic-slow-shard-progress", "slow-network-storage")
+    assert "12.82 s each" in top["title"]
+    _, top, _ = first_of(log, bar.format(el="03:09"))
+    assert top["rule"] != "generic-slow-shard-progress"
