@@ -941,3 +941,14 @@ def test_a_long_shard_load_that_outlasts_the_engines_wait(tmp_path):
     assert "12.82 s each" in top["title"]
     _, top, _ = first_of(log, bar.format(el="03:09"))
     assert top["rule"] != "generic-slow-shard-progress"
+
+
+def test_vllms_marlin_shape_check_among_the_kernel_reasons(tmp_path):
+    # an INT4 AutoRound checkpoint split over 2 GPUs (batch pages-42, 004): vLLM lists why no WNA16 kernel
+    # fits; Marlin's reason is a shard that is not whole tiles, which a smaller TP size avoids
+    log = tmp_path / "marlin.log"
+    code, top, rep = first_of(log, "ValueError: Failed to find a kernel that can implement the WNA16 linear layer. Reasons:\n"
+                                   "MacheteLinearKernel requires capability 90, current compute capability is 86\n"
+                                   "MarlinLinearKernel cannot implement due to: Weight output_size_per_partition = 32 is not "
+                                   "divisible by  min_thread_n = 64. Consider reducing\n")
+    assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == ("marlin-shape-not-divisible", "tp-exceeds-gpus", "weights")
