@@ -952,3 +952,13 @@ def test_vllms_marlin_shape_check_among_the_kernel_reasons(tmp_path):
                                    "MarlinLinearKernel cannot implement due to: Weight output_size_per_partition = 32 is not "
                                    "divisible by  min_thread_n = 64. Consider reducing\n")
     assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == ("marlin-shape-not-divisible", "tp-exceeds-gpus", "weights")
+
+
+def test_transformers_unknown_model_type_wrapped_before_the_type(tmp_path):
+    # a terminal wrapped vLLM's ModelConfig validation error after "has model type" (batch pages-42, 001)
+    log = tmp_path / "mt.log"
+    _, top, _ = first_of(log, "pydantic_core._pydantic_core.ValidationError: 1 validation error for ModelConfig\n"
+                              "Value error, The checkpoint you are trying to load has model type\n"
+                              "`gemma4` but Transformers does not recognize this architecture.\n")
+    assert (top["rule"], top["category"]) == ("generic-transformers-unknown-model-type", "unsupported-model")
+    assert "gemma4" in top["explanation"]
