@@ -962,3 +962,13 @@ def test_transformers_unknown_model_type_wrapped_before_the_type(tmp_path):
                               "`gemma4` but Transformers does not recognize this architecture.\n")
     assert (top["rule"], top["category"]) == ("generic-transformers-unknown-model-type", "unsupported-model")
     assert "gemma4" in top["explanation"]
+
+
+def test_a_layer_that_gets_two_dtypes(tmp_path):
+    # torch's dtype checks (run here, torch 2.13): Llama 4 Scout with --dtype half (batch pages-43, 008)
+    log = tmp_path / "dt.log"
+    code, top, _ = first_of(log, "(EngineCore_DP0 pid=7) RuntimeError: expected m1 and m2 to have the same dtype, "
+                                 "but got: c10::Half != c10::BFloat16\n")
+    assert code == 1 and (top["rule"], top["category"]) == ("family-tensor-dtype-mismatch", "dtype-unsupported")
+    _, _, rep = first_of(log, "INFO 01-01 00:00:00 [x.py:1] casting: expected scalar type Half but found BFloat16\n")
+    assert all(d["rule"] != "family-tensor-dtype-mismatch" for d in rep["diagnoses"])
