@@ -972,3 +972,10 @@ def test_a_layer_that_gets_two_dtypes(tmp_path):
     assert code == 1 and (top["rule"], top["category"]) == ("family-tensor-dtype-mismatch", "dtype-unsupported")
     _, _, rep = first_of(log, "INFO 01-01 00:00:00 [x.py:1] casting: expected scalar type Half but found BFloat16\n")
     assert all(d["rule"] != "family-tensor-dtype-mismatch" for d in rep["diagnoses"])
+
+
+def test_tritons_missing_c_compiler_as_a_pasted_message(tmp_path):
+    # the message cut after its first sentence, as a page quotes it (batch pages-43, 005)
+    log = tmp_path / "cc.log"
+    _, top, _ = first_of(log, "RuntimeError: Failed to find C compiler\n")
+    assert (top["rule"], top["category"]) == ("generic-c-compiler-missing", "kernel-build")
