@@ -979,3 +979,11 @@ def test_tritons_missing_c_compiler_as_a_pasted_message(tmp_path):
     log = tmp_path / "cc.log"
     _, top, _ = first_of(log, "RuntimeError: Failed to find C compiler\n")
     assert (top["rule"], top["category"]) == ("generic-c-compiler-missing", "kernel-build")
+
+
+def test_a_config_json_without_architectures(tmp_path):
+    # vLLM's registry with an empty architectures list (batch pages-43, 006)
+    log = tmp_path / "arch.log"
+    code, top, rep = first_of(log, "(APIServer pid=12) ValueError: No model architectures are specified\n")
+    assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == (
+        "vllm-no-model-architectures", "corrupt-checkpoint", "config")
