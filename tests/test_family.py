@@ -987,3 +987,11 @@ def test_a_config_json_without_architectures(tmp_path):
     code, top, rep = first_of(log, "(APIServer pid=12) ValueError: No model architectures are specified\n")
     assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == (
         "vllm-no-model-architectures", "corrupt-checkpoint", "config")
+
+
+def test_a_tokenizer_json_the_installed_tokenizers_cannot_read(tmp_path):
+    # tokenizers' serde error for a part of tokenizer.json it does not know (batch vllm-cpu-25)
+    log = tmp_path / "tok.log"
+    code, top, _ = first_of(log, "Exception: data did not match any variant of untagged enum ModelWrapper at line 1251012 column 3\n")
+    assert code == 1 and (top["rule"], top["category"]) == ("tokenizers-json-format-unknown", "unsupported-model")
+    assert "ModelWrapper" in top["title"]
