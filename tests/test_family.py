@@ -995,3 +995,11 @@ def test_a_tokenizer_json_the_installed_tokenizers_cannot_read(tmp_path):
     code, top, _ = first_of(log, "Exception: data did not match any variant of untagged enum ModelWrapper at line 1251012 column 3\n")
     assert code == 1 and (top["rule"], top["category"]) == ("tokenizers-json-format-unknown", "unsupported-model")
     assert "ModelWrapper" in top["title"]
+
+
+def test_a_bpe_tokenizer_with_vocab_json_and_no_merges_txt(tmp_path):
+    # transformers 5.19 / tokenizers 0.23 on a folder without merges.txt (batch vllm-cpu-25)
+    log = tmp_path / "bpe.log"
+    code, top, rep = first_of(log, "(APIServer pid=23414) ValueError: `vocab` and `merges` must be both be from memory or both filenames\n")
+    assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == (
+        "tokenizers-bpe-files-incomplete", "corrupt-checkpoint", "config")
