@@ -1003,3 +1003,13 @@ def test_a_bpe_tokenizer_with_vocab_json_and_no_merges_txt(tmp_path):
     code, top, rep = first_of(log, "(APIServer pid=23414) ValueError: `vocab` and `merges` must be both be from memory or both filenames\n")
     assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == (
         "tokenizers-bpe-files-incomplete", "corrupt-checkpoint", "config")
+
+
+def test_a_cache_folder_under_a_path_that_is_a_file(tmp_path):
+    # XDG_CACHE_HOME naming a file (batch vllm-cpu-25): ENOTDIR for the folder vLLM opens under it
+    log = tmp_path / "nd.log"
+    code, top, _ = first_of(log, "(Worker pid=23632) ERROR 12-05 06:23:59 [multiproc_executor.py:1063] NotADirectoryError: "
+                                 "[Errno 20] Not a directory: '/tmp/xdg-cache-file/vllm'\n")
+    assert code == 1 and (top["rule"], top["category"]) == ("family-folder-is-a-file", "invalid-argument")
+    _, _, rep = first_of(log, "(Worker pid=1) WARNING 12-05 06:23:59 [x.py:1] NotADirectoryError: [Errno 20] Not a directory: '/tmp/x'\n")
+    assert all(d["rule"] != "family-folder-is-a-file" for d in rep["diagnoses"])
