@@ -704,7 +704,7 @@ class QuietLines:
                 else:
                     return None
                 votes.append(mk.engine)
-        if text[:1] == " " and not tl.in_traceback and frame_line(text):
+        if not tl.in_traceback and frame_line(text):
             return None  # (it opens a traceback)
         if first and need & _RULE and text:
             hits = a.matcher.leaf_hits(text, a.run)

@@ -29,13 +29,14 @@ _TB_START = "Traceback (most recent call last)"
 _UNREADY = ("uv_bind", "warmup_failed")
 # frames of the HTTP server's setup: vLLM's serve_http (launcher.py) and uvicorn's Config.load / its TLS context
 _SERVER_SETUP = re.compile(r'in serve_http\b|uvicorn/config\.py", line \d+, in (?:load|create_ssl_context)\b')
-_FRAME_LINE = re.compile(r'\s+File "[^"]+", line \d+, in ')
+_FRAME_LINE = re.compile(r'\s*File "[^"]+", line \d+, in ')
 
 
 def frame_line(text: str) -> bool:
-    """Whether a message is a traceback's frame (`  File "...", line N, in f`): with no traceback
-    open, such a line opens one (see Timeline._track_exceptions)."""
-    return text[:1] == " " and _FRAME_LINE.match(text) is not None
+    """Whether a message is a traceback's frame (`  File "...", line N, in f`, or without its indent
+    as a page that collapsed the spaces quotes it): with no traceback open, such a line opens one
+    (see Timeline._track_exceptions)."""
+    return text[:1] in (" ", "F") and _FRAME_LINE.match(text) is not None
 _TB_CONT = re.compile(r"^(?:\s|File \"|\^|~|During handling of the above|The above exception was|\.\.\.|\[Previous line repeated)")
 _CHAINED = re.compile(r"^(?:During handling of the above exception|The above exception was the direct cause)")
 MAX_EXCEPTIONS = 200

@@ -1013,3 +1013,16 @@ def test_a_cache_folder_under_a_path_that_is_a_file(tmp_path):
     assert code == 1 and (top["rule"], top["category"]) == ("family-folder-is-a-file", "invalid-argument")
     _, _, rep = first_of(log, "(Worker pid=1) WARNING 12-05 06:23:59 [x.py:1] NotADirectoryError: [Errno 20] Not a directory: '/tmp/x'\n")
     assert all(d["rule"] != "family-folder-is-a-file" for d in rep["diagnoses"])
+
+
+def test_a_traceback_pasted_without_its_indentation_keeps_its_frames(tmp_path):
+    # a page that collapsed the spaces (batch pages-44, 003): 'File "..."' at the start of the message
+    # still opens the traceback, so its frames place the failure (kv_cache_utils: kv_cache)
+    p = "(Worker_TP1 pid=248) ERROR 04-19 14:16:08 [multiproc_executor.py:971] "
+    log = tmp_path / "flat.log"
+    _, top, rep = first_of(log, p + 'File "/usr/local/lib/python3.12/dist-packages/vllm/v1/core/kv_cache_utils.py", '
+                                    "line 942, in unify_kv_cache_spec_page_size\n"
+                           + p + "raise NotImplementedError(\n"
+                           + p + "NotImplementedError: The page size of the layer is not divisible by the maximum page "
+                                 "size. Cannot unify by adjusting block_size.\n")
+    assert (rep["last_phase"], top["phase"]) == ("kv_cache", "kv_cache")
