@@ -1026,3 +1026,14 @@ def test_a_traceback_pasted_without_its_indentation_keeps_its_frames(tmp_path):
                            + p + "NotImplementedError: The page size of the layer is not divisible by the maximum page "
                                  "size. Cannot unify by adjusting block_size.\n")
     assert (rep["last_phase"], top["phase"]) == ("kv_cache", "kv_cache")
+
+
+def test_tritons_launcher_out_of_memory_is_a_gpu_oom(tmp_path):
+    # triton/backends/nvidia/driver.c prefixes the CUDA error: "Triton Error [CUDA]: out of memory"
+    # (batch pages-44, 004); another CUDA error through the same prefix is not an OOM
+    log = tmp_path / "toom.log"
+    _, top, _ = first_of(log, "INFO 01-01 00:00:00 [gpu_model_runner.py:1] Starting to load model m...\n"
+                              "RuntimeError: Triton Error [CUDA]: out of memory\n")
+    assert top["category"] == "weights-oom"
+    _, _, rep = first_of(log, "RuntimeError: Triton Error [CUDA]: invalid argument\n")
+    assert all("oom" not in d["category"] for d in rep["diagnoses"])
