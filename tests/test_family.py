@@ -1053,3 +1053,14 @@ def test_a_chat_template_that_does_not_compile_while_the_server_starts(tmp_path)
     assert code == 1 and (top["rule"], top["category"]) == ("family-chat-template-compile-failed", "invalid-argument")
     log.write_text("INFO:     Application startup complete.\n" + tb)
     assert all(d["rule"] != "family-chat-template-compile-failed" for d in explain_json(log)[1]["diagnoses"])
+
+
+def test_bf16_on_an_old_gpu_pasted_without_the_gpus_name(tmp_path):
+    # the message cut after "at least 8.0" (batch pages-45, 004); with the rest, the GPU and its
+    # compute capability are named
+    log = tmp_path / "bf16.log"
+    _, top, _ = first_of(log, "Bfloat16 is only supported on GPUs with compute capability of at least 8.0\n")
+    assert (top["rule"], top["category"]) == ("vllm-bf16-unsupported-gpu", "dtype-unsupported")
+    _, top, _ = first_of(log, "ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. "
+                              "Your Tesla T4 GPU has compute capability 7.5.\n")
+    assert "(Tesla T4, compute capability 7.5)" in top["explanation"]
