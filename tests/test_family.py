@@ -1064,3 +1064,12 @@ def test_bf16_on_an_old_gpu_pasted_without_the_gpus_name(tmp_path):
     _, top, _ = first_of(log, "ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. "
                               "Your Tesla T4 GPU has compute capability 7.5.\n")
     assert "(Tesla T4, compute capability 7.5)" in top["explanation"]
+
+
+def test_an_engine_registering_a_class_the_installed_transformers_has(tmp_path):
+    # SGLang's own Qwen2.5-VL config under Xinference with a newer transformers (batch pages-45, 006)
+    log = tmp_path / "reg.log"
+    code, top, _ = first_of(log, "ValueError: '<class 'sglang.srt.configs.qwen2_5_vl_config.Qwen2_5_VLConfig'>' "
+                                 "is already used by a Transformers model.\n")
+    assert code == 1 and (top["rule"], top["category"]) == ("transformers-auto-class-already-registered", "dependency-import")
+    assert "Qwen2_5_VLConfig" in top["title"]
