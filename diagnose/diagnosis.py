@@ -69,16 +69,18 @@ STALL_CATEGORY = {
 }
 
 
-def spans_nodes(tl: TimelineResult) -> bool:
+def spans_nodes(tl: TimelineResult, nccl_count: bool = True) -> bool:
     """Whether the log shows a start over several nodes (the rules' `several_nodes`): a node count over
-    1 (the arguments, NCCL's nNodes), two hosts named by NCCL's "host:pid:tid", a Ray worker on
-    another node than the driver's (its ", ip=" prefix), a --dist-init-addr, the custom all-reduce
-    note that the group spans nodes, or a remote vLLM rank."""
+    1 (the arguments; NCCL's nNodes where `nccl_count`), two hosts named by NCCL's "host:pid:tid", a Ray
+    worker on another node than the driver's (its ", ip=" prefix), a --dist-init-addr, the custom
+    all-reduce note that the group spans nodes, or a remote vLLM rank. NCCL's nNodes alone can mislead:
+    with P2P and SHM off, NCCL counts each rank of one host as a node (a real H200 capture)."""
     facts = tl.facts
     nodes = list(tl.dist.nodes.items()) if tl.dist is not None else []
     # hosts the lines name (NCCL's "host:pid:tid"); lines that name none are counted by their file
     named = [n for name, n in nodes if n.lines and name not in tl.dist.sources]
-    counts = [v for v in [facts.get("nnodes")] + [n.nccl_nodes for _, n in nodes] if isinstance(v, (int, float))]
+    counts = [v for v in [facts.get("nnodes")] + [n.nccl_nodes for _, n in nodes if nccl_count]
+              if isinstance(v, (int, float))]
     return max(counts, default=0) > 1 or len(named) > 1 or any(n.ray_remote for n in named) \
         or bool(facts.get("dist_init_addr") or facts.get("spans_nodes") or facts.get("remote_rank"))
 
@@ -92,7 +94,7 @@ def _stall_category(phase: str | None, tl: TimelineResult) -> str:
         # the parallel size the log states, else the processes it shows (a driver and its workers)
         ranks = max((v for v in (facts.get("tp_size"), facts.get("world_size")) if isinstance(v, (int, float))),
                     default=len(tl.dist.procs) if tl.dist is not None else 0)
-        if not spans_nodes(tl) and ranks > 1:
+        if not spans_nodes(tl, nccl_count=False) and ranks > 1:
             category = "nccl-p2p-acs"
     return category
 
