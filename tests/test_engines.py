@@ -11,7 +11,6 @@ SCAN = MarkerScanner()
 # and the message templates of the released wheels).
 LINES = {
     "kv_avail_npu": "(Worker_TP2 pid=554) INFO 10-28 21:14:48 [worker_v1.py:259] Available memory: 0, total memory: 65452113920",
-    "profile_enc": "INFO 06-06 15:54:45 [gpu_model_runner.py:1863] Encoder cache will be initialized with a budget of 98304 tokens, and profiled with 1 video items of the maximum feature size.",
     "engine_cfg": "(EngineCore pid=21707) INFO 11-29 21:22:35 [core.py:133] Initializing a V1 LLM engine (v0.32.0) with config: model='tiny-llama', tensor_parallel_size=1",
     "load_start": "(Worker pid=22265) INFO 11-29 21:22:42 [cpu_model_runner.py:68] Starting to load model tiny-llama...",
     "weights_took": "(Worker pid=22265) INFO 11-29 21:22:43 [default_loader.py:501] Loading weights took 0.00 seconds",

@@ -147,8 +147,6 @@ MARKERS = [
     M("v0_profile_l2", E, "kv_cache", "progress", r"^the current vLLM instance can use total_gpu_memory \((?P<total>[\d.]+)GiB\) x gpu_memory_utilization \((?P<util>[\d.]+)\)", "the current vLLM instance can use", facts={"total": "gpu_total_gib", "util": "gpu_memory_utilization"}),
     M("v0_profile_l3", E, "kv_cache", "progress", r"^model weights take (?P<w>[\d.]+)GiB; non_torch_memory takes (?P<nt>[\d.]+)GiB; PyTorch activation peak memory takes (?P<act>[\d.]+)GiB; the rest of the memory reserved for KV Cache is (?P<kv>-?[\d.]+)GiB", "reserved for KV Cache is", facts={"act": "activation_peak_gib", "kv": "kv_available_gib"}),
     M("profile_mm", E, "kv_cache", "start", r"^Starting profile run for multi-modal models", "Starting profile run"),
-    # V1's profile_run sizing a multimodal model's encoder cache (gpu_model_runner.py / gpu/mm/encoder_runner.py)
-    M("profile_enc", E, "kv_cache", "start", r"^Encoder cache will be initialized with a budget of \d+ tokens, and profiled with", "Encoder cache will be initialized"),
     M("cg_est", E, "kv_cache", "progress", r"^(?:Estimated CUDA graph memory: (?P<gib>[\d.]+) GiB total|Profiling CUDA graph memory)", "CUDA graph memory"),
     M("kv_avail", E, "kv_cache", "progress", r"^Available KV cache memory: (?P<gib>-?[\d.]+) GiB$", "Available KV cache memory", facts={"gib": "kv_available_gib"}),
     # vllm-ascend's worker (vllm_ascend/worker/worker*.py determine_available_memory), in bytes
