@@ -31,6 +31,9 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
                 r"|weight_utils(?!\.py\", line \d+, in get_quant_config\b)|in load_weights\b|in load_model\b|safetensors/"),
     # torch.compile / inductor
     ("compile", r"vllm/compilation/|torch/_dynamo/|torch/_inductor/"),
+    # a forward pass of a model's code with none of the start's steps above it in view (a pasted excerpt
+    # cut above the model, or a request's): the server (family-model-forward-shape-error's frames)
+    ("server", r"(?:model_executor|sglang/srt)/(?:models|layers)/[^\"]*\.py\", line \d+, in _?forward\w*$"),
     # a model's own code (vLLM model_executor/models/, SGLang srt/models/): building the model, which
     # loading the weights begins with (its forward runs under profile_run, capture or dynamo, above);
     # not its multimodal processing info (`get_mm_max_tokens_per_item`, `get_hf_processor`, ...), which

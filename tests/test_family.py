@@ -1087,3 +1087,20 @@ def test_moe_top_k_over_the_experts_named_after_ready(tmp_path):
     assert rep["after_ready"]["ready_line"] == 1
     log.write_text(head + "RuntimeError: kthvalue(): selected number k out of range for dimension 0\n")
     assert all(d["rule"] != "torch-topk-k-out-of-range" for d in explain_json(log)[1]["diagnoses"])
+
+
+def test_a_shape_error_in_a_forward_pass_is_not_the_checkpoints(tmp_path):
+    # vLLM 0.10.2, Qwen3-Next with MTP, a guided-choice request (batch issues-48, 003): read as a
+    # checkpoint that does not match; the same error under load_weights still is one
+    frame = ('(Worker_TP3 pid=571) ERROR 09-15 07:02:51 [multiproc_executor.py:654]   File '
+             '"/usr/local/lib/python3.12/dist-packages/vllm/model_executor/models/qwen3_next.py", line 461, in {fn}\n'
+             "(Worker_TP3 pid=571) ERROR 09-15 07:02:51 [multiproc_executor.py:654]     x = x.view(\n"
+             "(Worker_TP3 pid=571) ERROR 09-15 07:02:51 [multiproc_executor.py:654] "
+             "RuntimeError: shape '[15, -1, 2048]' is invalid for input of size 90112\n")
+    log = tmp_path / "fwd.log"
+    code, top, rep = first_of(log, frame.format(fn="_forward"))
+    assert code == 1 and (top["rule"], top["category"], rep["last_phase"]) == (
+        "family-model-forward-shape-error", "engine-internal", "server")
+    _, top, rep = first_of(log, frame.format(fn="load_weights"))
+    assert (top["rule"], top["category"], rep["last_phase"]) == ("family-checkpoint-mismatch", "corrupt-checkpoint", "weights")
+
