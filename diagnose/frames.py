@@ -38,11 +38,14 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     # loading the weights begins with (its forward runs under profile_run, capture or dynamo, above);
     # not its multimodal processing info (`get_mm_max_tokens_per_item`, `get_hf_processor`, ...), which
     # the API server's input processor asks before any weight is read
-    # (and vLLM's attention layer and its backend's implementation, which each layer builds as it is made)
+    # (and vLLM's attention layer and its backend's implementation, which each layer builds as it is made;
+    # and torch's DeviceContext, which makes the tensors of a model built under `with target_device:`)
     ("weights", r"(?:model_executor|sglang/srt)/models/(?!registry\.py)"
                 r"(?![^\"]*\", line \d+, in _?get_(?:mm|hf|supported_mm|dummy|num_image|num_video|image|video|audio)\w*$)"
                 r"|vllm/(?:model_executor/layers/)?attention/layer\.py\", line \d+, in __init__$"
-                r"|vllm/v1/attention/backends/\w+\.py\", line \d+, in __init__$"),
+                r"|vllm/v1/attention/backends/\w+\.py\", line \d+, in __init__$"
+                # a tensor made under the model loader's `with target_device:` (torch's DeviceContext)
+                r"|torch/utils/_device\.py\", line \d+, in __torch_function__$"),
     # torch.distributed, NCCL, custom all-reduce (not vLLM's shared-memory message queue, which the
     # executor sets up for its workers while it starts; nor torchrun's error and metrics decorators,
     # torch/distributed/elastic/multiprocessing/errors and elastic/metrics, which wrap every entry point

@@ -1104,3 +1104,17 @@ def test_a_shape_error_in_a_forward_pass_is_not_the_checkpoints(tmp_path):
     _, top, rep = first_of(log, frame.format(fn="load_weights"))
     assert (top["rule"], top["category"], rep["last_phase"]) == ("family-checkpoint-mismatch", "corrupt-checkpoint", "weights")
 
+
+def test_a_model_built_under_torchs_device_context_is_loading_its_weights(tmp_path):
+    # a V0 traceback cut above the model loader (batch zh-50, 003): torch's DeviceContext frame is the
+    # model being built on the GPU, so the OOM is the weights', not one at the engine's start
+    log = tmp_path / "dev.log"
+    _, top, rep = first_of(log, (
+        'ERROR 03-07 11:56:19 engine.py:400]   File "/opt/env/lib64/python3.9/site-packages/vllm/executor/executor_base.py", line 52, in __init__\n'
+        "ERROR 03-07 11:56:19 engine.py:400]     self._init_executor()\n"
+        'ERROR 03-07 11:56:19 engine.py:400]   File "/opt/env/lib64/python3.9/site-packages/torch/utils/_device.py", line 106, in __torch_function__\n'
+        "ERROR 03-07 11:56:19 engine.py:400]     return func(*args, **kwargs)\n"
+        "ERROR 03-07 11:56:19 engine.py:400] torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 136.00 MiB. "
+        "GPU 0 has a total capacity of 14.57 GiB of which 118.75 MiB is free.\n"))
+    assert (rep["last_phase"], top["category"]) == ("weights", "weights-oom")
+
