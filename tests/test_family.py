@@ -1118,3 +1118,17 @@ def test_a_model_built_under_torchs_device_context_is_loading_its_weights(tmp_pa
         "GPU 0 has a total capacity of 14.57 GiB of which 118.75 MiB is free.\n"))
     assert (rep["last_phase"], top["category"]) == ("weights", "weights-oom")
 
+
+
+def test_a_checkpoint_tensor_the_model_code_lacks(tmp_path):
+    # a model's load_weights `params_dict[name]` (batches zh-50 005, repos-6 007, pages-45 008)
+    log = tmp_path / "key.log"
+    code, top, _ = first_of(log, "(EngineCore_DP0 pid=29) KeyError: 'layers.0.mlp.gate_up_proj.deq_scale'\n")
+    assert code == 1 and (top["rule"], top["category"], top["phase"]) == (
+        "vllm-quantized-weights-loaded-unquantized", "invalid-argument", "weights")
+    assert "--quantization ascend" in " ".join(top["remediation"])
+    _, top, _ = first_of(log, "(EngineCore_DP0 pid=216) KeyError: 'layers.5.self_attn.qkv_proj.v_proj.weight'\n")
+    assert (top["rule"], top["category"]) == ("family-checkpoint-tensor-unknown", "unsupported-model")
+    log.write_text("KeyError: 'qwen3_next'\n")
+    assert all(d["rule"] not in ("family-checkpoint-tensor-unknown", "vllm-quantized-weights-loaded-unquantized")
+               for d in explain_json(log)[1]["diagnoses"])
