@@ -66,6 +66,8 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     # the HTTP server (outermost; says the least)
     ("server", r"uvicorn/|api_server|http_server"),
 )
+# the row of a module imported before any frame of a start step: the program importing what it runs
+IMPORT_ROW = next(i for i, (phase, _) in enumerate(FRAME_PHASES) if phase == "config")
 _FRAME = re.compile(r'^\s*File "[^"]*", line \d+, in ')
 _COMPILED = tuple((phase, re.compile(pat)) for phase, pat in FRAME_PHASES)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from diagnose.distributed import DistTracker
 from diagnose.engines import LISTENING_ONLY, PHASE_INDEX, Event
-from diagnose.frames import frame_row, row_phase
+from diagnose.frames import IMPORT_ROW, frame_row, row_phase
 from diagnose.lines import LOUD
 
 # Phases vLLM V1 passes in both orders: it profiles and compiles before KV sizing, then warms up and
@@ -165,6 +165,9 @@ class Timeline:
     tb_of_line: int | None = None  # traceback block of the line just fed (for the matcher)
     tb_rows: dict = field(default_factory=dict)  # traceback block -> best FRAME_PHASES row of its frames
     _chain: dict = field(default_factory=dict)  # traceback block -> the first block of its chain (see note_frame)
+    _tb_frames: int = 0  # frames of the open traceback block so far (see note_frame)
+    _tb_runpy: bool = False  # its last frame was runpy's (which runs a `python -m` module as `<module>`)
+    _tb_import: bool = False  # a frame of the block imports a module: the frames below it say nothing of the phase
     _chained: int | None = None  # a chain line ended this block: the next traceback continues its chain
     dist: DistTracker = field(default_factory=DistTracker)  # per-rank and per-node progress
 
@@ -368,8 +371,19 @@ class Timeline:
         The tracebacks of one chain of exceptions (Python's "During handling of the above exception"
         and "The above exception was the direct cause") are one failure: their frames count for the
         first (`_chain`)."""
-        if text[:1] in (" ", "F"):
-            row = frame_row(text)
+        if text[:1] in (" ", "F") and not self._tb_import:
+            if text.endswith(" in <module>") and self._tb_frames and not self._tb_runpy and frame_line(text):
+                # a module imported below the traceback's first frame (not the script runpy runs): the
+                # frames under it run while it is imported, wherever their code belongs (a module-level
+                # `@torch.compile` is not a compile step); the import's place is in the frames above, and
+                # with none of a start step there, the program importing what it runs (config)
+                self._tb_import = True
+                row = IMPORT_ROW
+            else:
+                row = frame_row(text)
+                if row is not None or frame_line(text):
+                    self._tb_frames += 1
+                    self._tb_runpy = "runpy" in text
             if row is not None:
                 tb = self._chain.get(self._tb_id, self._tb_id)
                 best = self.tb_rows.get(tb)
@@ -381,6 +395,7 @@ class Timeline:
     def _new_tb(self) -> None:
         """A traceback block begins; one that a chain line announced joins that chain."""
         self._tb_id += 1
+        self._tb_frames, self._tb_runpy, self._tb_import = 0, False, False
         if self._chained is not None:
             if self._chained == self._tb_id - 1 and len(self._chain) < MAX_TB_PHASES:
                 self._chain[self._tb_id] = self._chain.get(self._chained, self._chained)

@@ -1132,3 +1132,27 @@ def test_a_checkpoint_tensor_the_model_code_lacks(tmp_path):
     log.write_text("KeyError: 'qwen3_next'\n")
     assert all(d["rule"] not in ("family-checkpoint-tensor-unknown", "vllm-quantized-weights-loaded-unquantized")
                for d in explain_json(log)[1]["diagnoses"])
+
+
+def test_frames_below_an_import_do_not_place_the_failure(tmp_path):
+    # code run while a module is imported (a module-level @torch.compile, a model file's imports)
+    # belongs where the import was made: the CLI's, config (batch vllm-cpu-30, pythonwarnings-error)
+    tb = ("Traceback (most recent call last):\n"
+          '  File "/v/bin/vllm", line 8, in <module>\n'
+          "    sys.exit(main())\n"
+          '  File "/v/lib/python3.11/site-packages/vllm/entrypoints/cli/main.py", line 43, in main\n'
+          "    import vllm.entrypoints.cli.benchmark.main\n"
+          '  File "/v/lib/python3.11/site-packages/vllm/model_executor/models/llama.py", line 12, in <module>\n'
+          "    from flash_attn import flash_attn_func\n"
+          "ModuleNotFoundError: No module named 'flash_attn'\n")
+    log = tmp_path / "imp.log"
+    _, top, rep = first_of(log, tb)
+    assert (top["category"], rep["last_phase"]) == ("dependency-import", "config")
+    # the same frame called, not imported, is the model being built
+    _, top, rep = first_of(log, tb.replace("line 12, in <module>", "line 12, in __init__"))
+    assert rep["last_phase"] == "weights"
+    # `python -m` runs its module as <module> below runpy's frames: not an import
+    _, top, rep = first_of(log, tb.replace('  File "/v/bin/vllm", line 8, in <module>\n    sys.exit(main())\n',
+                                           '  File "<frozen runpy>", line 88, in _run_code\n'
+                                           '  File "/v/lib/python3.11/site-packages/vllm/model_executor/models/x.py", line 3, in <module>\n'))
+    assert rep["last_phase"] == "weights"
