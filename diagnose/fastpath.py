@@ -58,7 +58,7 @@ _STARTS = START_BANNERS | PROCESS_FIRST  # a banner or a process's first line ma
 _TRIGGER, _MARKER, _RULE, _EXC = 1, 2, 4, 8
 _LOUD = 16  # logged as an error (lines.LOUD): quiet only once the server is up (see _check)
 _BEAT, _PHASED, _ONWARD, _MOVES = 1, 2, 4, 8  # how _check reads a marker's event (QuietLines._read_as)
-_EXC_WORDS = ("Error", "Exception", "Exit", "Interrupt", "Failure")  # timeline.EXC_RE matches one of them
+_EXC_WORDS = ("Error", "Exception", "Exit", "Interrupt", "Failure", "Warning")  # timeline.EXC_RE matches one of them
 
 
 def _heartbeat(mk) -> bool:

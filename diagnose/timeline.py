@@ -15,8 +15,10 @@ from diagnose.lines import LOUD
 # captures graphs after it (PHASES lists compile after kv_cache).
 BOTH_WAYS = {("compile", "kv_cache")}
 
+# (a warning class ends a traceback only where one is open: a warning raised as an error, as
+# PYTHONWARNINGS=error or -W error make every warning; see _track_exceptions)
 EXC_RE = re.compile(
-    r"^(?:[A-Za-z_][\w]*\.)*(?P<exc>[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt|Failure)|Exception)(?:: ?(?P<msg>.*))?$"
+    r"^(?:[A-Za-z_][\w]*\.)*(?P<exc>[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt|Failure|Warning)|Exception)(?:: ?(?P<msg>.*))?$"
 )
 # vLLM V1 and SGLang size the KV cache (memory profiling) right after loading weights, and V1 right
 # after torch.compile's warm-up pass; errors there come before any kv_cache line is printed.
@@ -30,6 +32,12 @@ _UNREADY = ("uv_bind", "warmup_failed")
 # frames of the HTTP server's setup: vLLM's serve_http (launcher.py) and uvicorn's Config.load / its TLS context
 _SERVER_SETUP = re.compile(r'in serve_http\b|uvicorn/config\.py", line \d+, in (?:load|create_ssl_context)\b')
 _FRAME_LINE = re.compile(r'\s*File "[^"]+", line \d+, in ')
+
+
+def _raised(text: str) -> bool:
+    """Whether a message is an exception line other than a warning's (which only a traceback makes one)."""
+    m = EXC_RE.match(text)
+    return m is not None and not m["exc"].endswith("Warning")
 
 
 def frame_line(text: str) -> bool:
@@ -199,7 +207,7 @@ class Timeline:
         cur = self.current
         if cur is not None and cur.ended and cur.name in _IMPLIED_NEXT and not events and \
                 self.span_of(_IMPLIED_NEXT[cur.name]) is None and (
-            _TB_START in line.text or (line.text[:1].isalpha() and EXC_RE.match(line.text))
+            _TB_START in line.text or (line.text[:1].isalpha() and _raised(line.text))
         ):
             # an error right after a phase's end line belongs to the next phase (memory profiling
             # follows weight loading before it prints any line of its own)
@@ -424,7 +432,7 @@ class Timeline:
         if m is None or line.level in ("DEBUG", "INFO", "WARNING"):
             return
         exc = m["exc"]
-        if exc.endswith("Warning"):
+        if exc.endswith("Warning") and not self._in_tb:
             return
         if self._in_tb:
             self._tb_after_exc = 1

