@@ -1190,3 +1190,11 @@ def test_a_segfault_is_named_as_a_native_crash(tmp_path):
     assert (top["rule"], top["category"]) == ("native-crash-segfault", "engine-internal")
     log.write_text("Fatal Python error: Bus error\n")
     assert all(d["rule"] != "native-crash-segfault" for d in explain_json(log)[1]["diagnoses"])
+
+
+def test_the_wna16_moe_kernels_block_check_is_the_tensor_parallel_split(tmp_path):
+    # vLLM's csrc/moe/moe_wna16.cu TORCH_CHECK, quoted alone on a page (batch pages-52, 004: a GPTQ MoE at TP 8)
+    log = tmp_path / "wna16.log"
+    code, top, _ = first_of(log, "RuntimeError: size_k must divisible by BLOCK_SIZE_K\n")
+    assert code == 1 and (top["rule"], top["category"]) == ("moe-wna16-shape-not-divisible", "tp-exceeds-gpus")
+    assert "--enable-expert-parallel" in " ".join(top["remediation"])
