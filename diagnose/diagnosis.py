@@ -351,9 +351,10 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
             framed=f.frame_phase)
         for h in f.evidence[:MAX_EVIDENCE]:
             g.add(h.n, h.raw, h.source if multi_source else None, h.who)
-        # a family reading comes after every specific one of the same severity and role
-        keys[fp] = (rule.role == "wrapper", _SEV[rule.severity], _ROLE[rule.role], rule.tier == "family",
-                    -rule.priority, f.seq)
+        # a reading of an error raised while a process shut down comes after the others of its severity
+        # and role; a family reading after every specific one
+        keys[fp] = (rule.role == "wrapper", _SEV[rule.severity], _ROLE[rule.role],
+                    f.evidence[-1].tb in tl.tb_teardown, rule.tier == "family", -rule.priority, f.seq)
     diags = list(grouped.values())
     # matches beyond what the matcher keeps per rule are counted on the rule's first diagnosis
     for rule_id, total in run.per_rule.items():

