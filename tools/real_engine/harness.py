@@ -4788,20 +4788,14 @@ def _b31_zero_filled_cache(c: Ctx):
     c.env["VLLM_CACHE_ROOT"] = str(d)
 
 
-def _b31_post(port: int, body, timeout: float = 120.0) -> str:
-    """POST /v1/completions with `body` (a dict, or raw bytes sent as they are); the status, never raises."""
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-    data = body if isinstance(body, bytes) else json.dumps(body).encode()
-    req = urllib.request.Request(f"http://127.0.0.1:{port}/v1/completions", data=data,
-                                 headers={"Content-Type": "application/json"})
-    try:
-        with opener.open(req, timeout=timeout) as r:
-            r.read()
-            return str(r.status)
-    except urllib.error.HTTPError as e:
-        return str(e.code)
-    except Exception as e:  # noqa: BLE001 - the answer is the point
-        return type(e).__name__
+def _after_health(port: int, limit: float = 600.0) -> bool:
+    """Wait until GET /health answers 200 (True), or `limit` seconds pass (False)."""
+    end = time.time() + limit
+    while time.time() < end:
+        if _http(port, "/health", timeout=2)[0] == 200:
+            return True
+        time.sleep(0.5)
+    return False
 
 
 def _b31_requests_after_ready(*batches):
@@ -4812,20 +4806,11 @@ def _b31_requests_after_ready(*batches):
         import threading
 
         def go():
-            end = time.time() + 600
-            while time.time() < end:
-                try:
-                    with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(
-                            f"http://127.0.0.1:{c.port}/health", timeout=2) as r:
-                        if r.status == 200:
-                            break
-                except Exception:  # noqa: BLE001 - not up yet
-                    pass
-                time.sleep(0.5)
-            else:
+            if not _after_health(c.port):
                 return
             for batch in batches:
-                ts = [threading.Thread(target=_b31_post, args=(c.port, b), daemon=True) for b in batch]
+                ts = [threading.Thread(target=_http, args=(c.port, "/v1/completions", b, 120.0), daemon=True)
+                      for b in batch]
                 for t in ts:
                     t.start()
                 for t in ts:
@@ -4967,21 +4952,6 @@ def _b32_lora_embed_lm_head(c: Ctx):
                    check=True, capture_output=True)
 
 
-def _b32_post(port: int, path: str, body: dict, timeout: float = 120.0) -> str:
-    """POST `body` to `path`; the status, never raises."""
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"})
-    try:
-        with opener.open(req, timeout=timeout) as r:
-            r.read()
-            return str(r.status)
-    except urllib.error.HTTPError as e:
-        return str(e.code)
-    except Exception as e:  # noqa: BLE001 - the answer is the point
-        return type(e).__name__
-
-
 def _b32_after_health(*requests, then=None):
     """prepare: (runs `then` first, then) a thread that waits until /health answers 200 and sends each
     (path, body) request in turn, as a client of the server would; after_ready_do waits for their lines."""
@@ -4991,20 +4961,10 @@ def _b32_after_health(*requests, then=None):
             then(c)
 
         def go():
-            end = time.time() + 600
-            while time.time() < end:
-                try:
-                    with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(
-                            f"http://127.0.0.1:{c.port}/health", timeout=2) as r:
-                        if r.status == 200:
-                            break
-                except Exception:  # noqa: BLE001 - not up yet
-                    pass
-                time.sleep(0.5)
-            else:
+            if not _after_health(c.port):
                 return
             for path, body in requests:
-                _b32_post(c.port, path, body)
+                _http(c.port, path, body, 120.0)
         threading.Thread(target=go, daemon=True).start()
     return prepare
 
@@ -5349,10 +5309,12 @@ def request_completion(port: int, model: str) -> str:
         return f"completion failed: {e}"
 
 
-def _http(port: int, path: str, body: dict | None = None, timeout: float = 10.0) -> tuple[int | None, str]:
-    """(HTTP status or None, what went wrong) of one request to the server; never raises."""
+def _http(port: int, path: str, body: dict | bytes | None = None, timeout: float = 10.0) -> tuple[int | None, str]:
+    """(HTTP status or None, what went wrong) of one request to the server (a dict body as JSON, bytes as
+    they are); never raises."""
     opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode() if body else None,
+    data = body if isinstance(body, bytes) else json.dumps(body).encode() if body else None
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data,
                                  headers={"Content-Type": "application/json"})
     try:
         with opener.open(req, timeout=timeout) as r:
