@@ -176,8 +176,7 @@ class Timeline:
     tb_rows: dict = field(default_factory=dict)  # traceback block -> best FRAME_PHASES row of its frames
     _chain: dict = field(default_factory=dict)  # traceback block -> the first block of its chain (see note_frame)
     _teardown: dict = field(default_factory=dict)  # traceback blocks with a frame of a shutdown (see note_frame)
-    _tb_frames: int = 0  # frames of the open traceback block so far (see note_frame)
-    _tb_runpy: bool = False  # its last frame was runpy's (which runs a `python -m` module as `<module>`)
+    _tb_imports: bool = False  # the line above imports (an import statement, importlib's frame): see note_frame
     _tb_import: bool = False  # a frame of the block imports a module: the frames below it say nothing of the phase
     _chained: int | None = None  # a chain line ended this block: the next traceback continues its chain
     dist: DistTracker = field(default_factory=DistTracker)  # per-rank and per-node progress
@@ -383,22 +382,26 @@ class Timeline:
         and "The above exception was the direct cause") are one failure: their frames count for the
         first (`_chain`)."""
         if text[:1] in (" ", "F") and not self._tb_import:
-            if text.endswith(" in <module>") and self._tb_frames and not self._tb_runpy and frame_line(text):
-                # a module imported below the traceback's first frame (not the script runpy runs): the
-                # frames under it run while it is imported, wherever their code belongs (a module-level
-                # `@torch.compile` is not a compile step); the import's place is in the frames above, and
-                # with none of a start step there, the program importing what it runs (config)
+            if self._tb_imports and text.endswith(" in <module>") and frame_line(text):
+                # a module imported by the frame above (its source line an import statement, or
+                # importlib's frames; not a script that runpy runs, nor another rank's traceback
+                # interleaved): the frames under it run while it is imported, wherever their code
+                # belongs (a module-level `@torch.compile` is not a compile step); the import's place is
+                # in the frames above, and with none of a start step there, the program importing what
+                # it runs (config)
                 self._tb_import = True
                 row = IMPORT_ROW
             else:
                 row = frame_row(text)
                 if row is not None or frame_line(text):
-                    self._tb_frames += 1
-                    self._tb_runpy = "runpy" in text
+                    self._tb_imports = "importlib" in text
                     if text.endswith(_TEARDOWN) and len(self._teardown) < MAX_TB_PHASES:
                         # raised while a process shuts down (after another error, most often): what
                         # it says is a consequence (a device gone, a closed queue), not the cause
                         self._teardown[self._chain.get(self._tb_id, self._tb_id)] = True
+                elif text.strip(" ^~"):  # a source line (not the carets under one)
+                    code = text.lstrip()
+                    self._tb_imports = code.startswith("import ") or (code.startswith("from ") and " import " in code)
             if row is not None:
                 tb = self._chain.get(self._tb_id, self._tb_id)
                 best = self.tb_rows.get(tb)
@@ -410,7 +413,7 @@ class Timeline:
     def _new_tb(self) -> None:
         """A traceback block begins; one that a chain line announced joins that chain."""
         self._tb_id += 1
-        self._tb_frames, self._tb_runpy, self._tb_import = 0, False, False
+        self._tb_imports, self._tb_import = False, False
         if self._chained is not None:
             if self._chained == self._tb_id - 1 and len(self._chain) < MAX_TB_PHASES:
                 self._chain[self._tb_id] = self._chain.get(self._chained, self._chained)

@@ -1156,6 +1156,10 @@ def test_frames_below_an_import_do_not_place_the_failure(tmp_path):
                                            '  File "<frozen runpy>", line 88, in _run_code\n'
                                            '  File "/v/lib/python3.11/site-packages/vllm/model_executor/models/x.py", line 3, in <module>\n'))
     assert rep["last_phase"] == "weights"
+    # two ranks' tracebacks interleaved repeat the script's <module> frame: no import (a real H200
+    # capture, whose NCCL failure was placed in config by the first version of this reading)
+    code, rep = explain_json(EXCERPTS.parent / "real" / "h200-torch-nccl" / "41-nccl-tiny-shm-nocumem.log")
+    assert rep["last_phase"] == "nccl"
 
 
 def test_a_warning_raised_as_an_error_ends_the_start(tmp_path):
