@@ -32,6 +32,7 @@ class Diagnosed:
     who: list = field(default_factory=list)  # per evidence line: a distributed.DistTracker key, or None
     rule_phase: str | None = None  # the traceback's frames' phase (not server), else the rule's `phase`
     framed: bool = False  # rule_phase comes from the traceback's frames
+    teardown: bool = False  # every evidence line is in a traceback raised while a process shut down
 
     def add(self, n: int, text: str, source: str | None, who: tuple | None = None) -> None:
         """One more evidence line (`source`: None unless several inputs were given)."""
@@ -333,8 +334,11 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
             _switch_off(f.rule.id, exc, run)
             continue
         g = grouped.get(fp)
+        # (a signal's own reading is about the stop itself: its KeyboardInterrupt lies in the teardown too)
+        teardown = f.rule.category != "terminated" and all(h.tb in tl.tb_teardown for h in f.evidence)
         if g is not None:
             g.entry.count += 1
+            g.teardown = g.teardown and teardown
             seen = {(e.line, e.source) for e in g.entry.evidence}
             for h in f.evidence[:MAX_EVIDENCE]:
                 source = h.source if multi_source else None
@@ -348,7 +352,7 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
             evidence=[], fingerprint=fp, references=rule.references,
             confidence="likely" if rule.tier == "family" else "confirmed", i18n=text,
         ), rule_phase=f.phase if f.frame_phase else f.frames if f.frames not in (None, "server") else rule.phase,
-            framed=f.frame_phase)
+            framed=f.frame_phase, teardown=teardown)
         for h in f.evidence[:MAX_EVIDENCE]:
             g.add(h.n, h.raw, h.source if multi_source else None, h.who)
         # a reading of an error raised while a process shut down comes after the others of its severity
@@ -364,15 +368,18 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
             if first is not None:
                 first.entry.count += total - kept
 
-    if tl.outcome == "ready" and not tl.died_after_ready:
-        for d in diags:
-            e = d.entry
-            if e.severity == "error":
-                e.severity = "warning"
-                e.title = "Non-fatal: " + e.title
-                if e.i18n is not None:
-                    e.i18n.title = i18n.tr_lang("zh", "Non-fatal: ") + e.i18n.title
-                keys[e.fingerprint] = (keys[e.fingerprint][0], 1, *keys[e.fingerprint][2:])
+    # an error of a start that came up and stayed up is not fatal; one raised while a process shut down
+    # (a worker's teardown after its parent went away) is what the stop caused, not what caused it
+    came_up = tl.outcome == "ready" and not tl.died_after_ready
+    for d in diags:
+        e = d.entry
+        if e.severity == "error" and (came_up or d.teardown):
+            prefix = "Non-fatal: " if came_up else "While shutting down: "
+            e.severity = "warning"
+            e.title = prefix + e.title
+            if e.i18n is not None:
+                e.i18n.title = i18n.tr_lang("zh", prefix) + e.i18n.title
+            keys[e.fingerprint] = (keys[e.fingerprint][0], 1, *keys[e.fingerprint][2:])
 
     # a start that stopped in a phase is explained first by what was read in that phase; a warning about a
     # phase that finished (slow weights before a hang in compile) comes after it

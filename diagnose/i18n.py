@@ -265,6 +265,7 @@ ZH: dict[str, str] = {
         "{phase} 耗时是 {model} 最近 {n} 次启动中位数的 {ratio} 倍（{duration}s 对比 {median}s）",
     # diagnoses the code makes (no rule file): prefixes
     "Non-fatal: ": "非致命：",
+    "While shutting down: ": "退出过程中：",
     # rules list / show
     "{n} rules": "共 {n} 条规则",
     "title": "标题",

