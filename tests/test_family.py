@@ -1334,3 +1334,28 @@ def test_a_zero_size_in_a_reshape_is_the_models_config(tmp_path):
     # not outside a forward pass: a GPTQ layer's empty scales repacked after loading (batch pages-45)
     _, top, _ = first_of(tmp_path / "load.log", "cannot reshape tensor of 0 elements into shape [-1, 0]\n")
     assert top["rule"] != "model-dimension-zero-reshape"
+
+
+def test_a_missing_chat_template_file_in_both_engines_wording(tmp_path):
+    # SGLang 0.5.23 (batch sglang-real-53, chat-template-missing) and vLLM 0.32's wording
+    sgl = ("[2026-12-05 11:52:41] server_args=ServerArgs(model_path='/m', chat_template='/m/missing.jinja')\n"
+           "RuntimeError: Chat template /m/missing.jinja is not a built-in template name or a valid chat template file path.\n")
+    _, top, _ = first_of(tmp_path / "sgl.log", sgl)
+    assert (top["rule"], top["category"]) == ("chat-template-path-missing", "invalid-argument")
+    assert "/m/missing.jinja" in top["title"]
+    vllm = ("vllm.exceptions.VLLMValidationError: The supplied chat template string (./t/none.jinja) appears "
+            "path-like, but doesn't exist! (parameter=chat_template)\n")
+    _, top, _ = first_of(tmp_path / "vllm.log", vllm)
+    assert top["rule"] == "chat-template-path-missing" and "./t/none.jinja" in top["title"]
+
+
+def test_sglangs_quantization_config_file_missing(tmp_path):
+    # SGLang 0.5.23 (batch sglang-real-53, quantization-awq-plain): read as a missing model file
+    text = ("[2026-12-05 11:53:20] server_args=ServerArgs(model_path='/m', quantization='awq')\n"
+            "Traceback (most recent call last):\n"
+            '  File "/v/sglang/srt/model_loader/weight_utils.py", line 389, in get_quant_config\n'
+            '    raise ValueError(f"Cannot find the config file for {model_config.quantization}")\n'
+            "ValueError: Cannot find the config file for awq\n")
+    _, top, rep = first_of(tmp_path / "q.log", text)
+    assert rep["engine"] == "sglang"
+    assert (top["rule"], top["category"]) == ("vllm-quantization-config-file-missing", "invalid-argument")
