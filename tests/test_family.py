@@ -1423,3 +1423,20 @@ def test_a_segfault_is_not_an_oom_kill_of_a_silent_engine(tmp_path):
     # without it, the silent death still reads as a kill from outside
     _, top, _ = first_of(tmp_path / "gone.log", text.split("\n", 2)[2])
     assert top["rule"] == "vllm-engine-died-without-error"
+
+
+def test_a_json_option_value_that_does_not_parse(tmp_path):
+    # SGLang 0.5.23 (batch sglang-real-54, override-args-not-json): Python's quotes and None
+    tb = ("Traceback (most recent call last):\n"
+          '  File "/v/sglang/srt/configs/model_config.py", line 612, in __init__\n'
+          "    self.model_override_args = json.loads(model_override_args)\n"
+          '  File "/usr/lib/python3.11/json/decoder.py", line 353, in raw_decode\n'
+          "    obj, end = self.scan_once(s, idx)\n"
+          "json.decoder.JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)\n")
+    _, top, _ = first_of(tmp_path / "j.log", tb)
+    assert (top["rule"], top["category"]) == ("flag-json-value-invalid", "invalid-argument")
+    assert any("--json-model-override-args" in r for r in top["remediation"])
+    # a tool call's arguments parsed while serving are not a start-up option
+    _, top, _ = first_of(tmp_path / "t.log", tb.replace("self.model_override_args = json.loads(model_override_args)",
+                                                        "func_args = json.loads(func_args)"))
+    assert top["rule"] != "flag-json-value-invalid"
