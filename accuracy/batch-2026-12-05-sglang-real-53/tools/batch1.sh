@@ -1,6 +1,6 @@
 set -x
 M=/tmp/sglreal/models
-R="python3 /tmp/sglreal/bin/runcase.py"
+R="python3 tools/real_engine/sglang_run.py --work /tmp/sglreal --out accuracy/batch-2026-12-05-sglang-real-53"
 $R unknown-argument 180 -- --model-path $M/tiny-llama --port 30012 --device cpu --max-model-len 256
 $R tp-size-zero 180 -- --model-path $M/tiny-llama --port 30013 --device cpu --tp-size 0
 $R mem-fraction-1.5 180 -- --model-path $M/tiny-llama --port 30014 --device cpu --mem-fraction-static 1.5

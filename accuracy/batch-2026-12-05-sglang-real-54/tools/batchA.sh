@@ -1,6 +1,6 @@
 set -x
 M=/tmp/sglreal-b/models
-R="python3 /tmp/sglreal-b/bin/runcase.py"
+R="python3 tools/real_engine/sglang_run.py --work /tmp/sglreal-b --out accuracy/batch-2026-12-05-sglang-real-54"
 $R tokenizer-config-not-json 180 -- --model-path $M/tiny-badtokcfg --port 31011 --device cpu
 $R generation-config-not-json 180 -- --model-path $M/tiny-badgencfg --port 31012 --device cpu
 $R lora-path-missing 180 HF_HUB_OFFLINE=1 -- --model-path $M/tiny-llama --port 31013 --device cpu --enable-lora --lora-paths myadapter=$M/no-such-adapter

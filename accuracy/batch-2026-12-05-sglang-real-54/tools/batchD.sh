@@ -1,6 +1,6 @@
 set -x
 M=/tmp/sglreal-b/models
-R="python3 /tmp/sglreal-b/bin/runcase.py"
+R="python3 tools/real_engine/sglang_run.py --work /tmp/sglreal-b --out accuracy/batch-2026-12-05-sglang-real-54"
 $R tokenizer-json-truncated 180 -- --model-path $M/tiny-badtokjson --port 31051 --device cpu
 $R speculative-eagle-no-draft 180 -- --model-path $M/tiny-llama --port 31052 --device cpu --speculative-algorithm EAGLE
 $R disaggregation-prefill-no-backend 180 -- --model-path $M/tiny-llama --port 31053 --device cpu --disaggregation-mode prefill
