@@ -286,6 +286,103 @@ def p_shm_dataloader(a):
         print("batch", i, b.shape, flush=True)
 
 
+def p_triton_smem(a):
+    # a Triton matmul tile whose shared memory (two 512x512 fp16 tiles, stages) passes any GPU's limit
+    import torch
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def tile(a_ptr, b_ptr, c_ptr, BLOCK: tl.constexpr):
+        offs = tl.arange(0, BLOCK)
+        idx = offs[:, None] * BLOCK + offs[None, :]
+        c = tl.dot(tl.load(a_ptr + idx), tl.load(b_ptr + idx))
+        tl.store(c_ptr + idx, c)
+
+    n = 512
+    x = torch.randn(n, n, device="cuda", dtype=torch.float16)
+    out = torch.empty(n, n, device="cuda", dtype=torch.float32)
+    tile[(1,)](x, x, out, BLOCK=n, num_stages=4)
+    torch.cuda.synchronize()
+    print("ran", flush=True)
+
+
+def p_compile_small(a):
+    # torch.compile of a small function: inductor generates and builds Triton kernels (the C launcher too)
+    import torch
+
+    @torch.compile
+    def f(x):
+        return torch.nn.functional.gelu(x) * 2 + 1
+
+    print(f(torch.randn(1024, device="cuda")).sum().item(), flush=True)
+
+
+def p_device_assert(a):
+    # an embedding lookup past the table's end on the GPU: a token id beyond the vocabulary
+    import torch
+    table = torch.randn(32000, 64, device="cuda")
+    ids = torch.tensor([1, 2, 32005], device="cuda")
+    out = torch.nn.functional.embedding(ids, table)
+    torch.cuda.synchronize()
+    print("sum", out.sum().item(), flush=True)
+
+
+def p_illegal_address(a):
+    # a Triton kernel that stores far past its tensor: the context is lost
+    import torch
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def poke(p, off):
+        tl.store(p + off, 1.0)
+
+    x = torch.zeros(16, device="cuda")
+    poke[(1,)](x, 1 << 40)
+    torch.cuda.synchronize()
+    print("stored", flush=True)
+
+
+def p_cublas_full(a):
+    # the GPU filled by the caching allocator, then the first matrix product creates cuBLAS's handle
+    import torch
+    x = torch.randn(256, 256, device="cuda", dtype=torch.float16)
+    keep, chunk = [], 1 << 30
+    while chunk >= (2 << 20):
+        try:
+            keep.append(torch.empty(chunk, dtype=torch.uint8, device="cuda"))
+        except torch.OutOfMemoryError:
+            chunk //= 2
+    print("filled; free", torch.cuda.mem_get_info()[0], flush=True)
+    y = x @ x
+    torch.cuda.synchronize()
+    print("product", y.float().sum().item(), flush=True)
+
+
+def p_graph_capture_sync(a):
+    # a host read inside CUDA graph capture (what a custom op that syncs does during vLLM's capture)
+    import torch
+    x = torch.ones(1024, device="cuda")
+    s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(s):
+        y = x * 2
+    torch.cuda.current_stream().wait_stream(s)
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        y = x * 2
+        print("value", y.sum().item(), flush=True)
+
+
+def p_oom_fraction(a):
+    # a process capped at a fraction of the GPU (set_per_process_memory_fraction) asks for more
+    import torch
+    torch.cuda.set_per_process_memory_fraction(a.keep)
+    x = torch.empty(int(a.gib * GIB), dtype=torch.uint8, device="cuda")  # noqa: F841
+    print("allocated", flush=True)
+
+
 def p_versions(a):
     import torch
     print("torch", torch.__version__, "cuda", torch.version.cuda, "nccl", torch.cuda.nccl.version(),
@@ -392,6 +489,28 @@ def _cg_run(inner):
 
 SCENARIOS = [
     # ---- preflight / versions ----
+    # ---- 9. kernels built at start: Triton and inductor ----
+    Sc("90-triton-out-of-shared-memory", "gpu0", f"{C} child triton_smem", 120),
+    Sc("91-alloc-conf-typo", "gpu0", f"{C} child alloc --gib 1", 60,
+       {"PYTORCH_CUDA_ALLOC_CONF": "expandable_segment:True"}),
+    Sc("92-compile-cc-missing", "gpu0", f"{C} child compile_small", 180,
+       {"CC": "/usr/bin/gcc-does-not-exist", "TRITON_CACHE_DIR": "/tmp/llmdiag-triton-cc",
+        "TORCHINDUCTOR_CACHE_DIR": "/tmp/llmdiag-inductor-cc"}),
+    Sc("93-compile-libcuda-dir-empty", "gpu0", f"{C} child compile_small", 180,
+       {"TRITON_LIBCUDA_PATH": "/tmp/llmdiag-empty-libcuda", "TRITON_CACHE_DIR": "/tmp/llmdiag-triton-lc",
+        "TORCHINDUCTOR_CACHE_DIR": "/tmp/llmdiag-inductor-lc", "LIBRARY_PATH": "/tmp/llmdiag-empty-libcuda"}),
+
+    Sc("94-device-side-assert-embedding", "gpu0", f"{C} child device_assert", 90),
+    Sc("95-illegal-memory-access", "gpu0", f"{C} child illegal_address", 120),
+    Sc("96-cublas-create-gpu-full", "gpu0", f"{C} child cublas_full", 120),
+    Sc("97-graph-capture-host-sync", "gpu0", f"{C} child graph_capture_sync", 90),
+    Sc("98-oom-memory-fraction", "gpu0", f"{C} child oom_fraction --keep 0.1 --gib 20", 60),
+    Sc("99-triton-cache-home-not-writable", "gpu0",
+       "install -m 644 $C /tmp/llmdiag-capture.py && "
+       "setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/nonexistent-home "
+       "TORCHINDUCTOR_CACHE_DIR=/tmp/llmdiag-inductor-nobody $PY /tmp/llmdiag-capture.py child compile_small",
+       180),
+
     Sc("80-smi-q-memory-compute", "pre", "nvidia-smi -q -d MEMORY,COMPUTE", 30),
     Sc("81-smi-query-gpu-csv", "pre",
        "nvidia-smi --query-gpu=name,driver_version,memory.total,memory.used --format=csv; "
