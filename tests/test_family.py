@@ -1440,3 +1440,40 @@ def test_a_json_option_value_that_does_not_parse(tmp_path):
     _, top, _ = first_of(tmp_path / "t.log", tb.replace("self.model_override_args = json.loads(model_override_args)",
                                                         "func_args = json.loads(func_args)"))
     assert top["rule"] != "flag-json-value-invalid"
+
+
+H100 = EXCERPTS.parent / "real" / "h100-cuda"
+
+
+def test_torch_and_triton_start_up_messages_captured_on_an_h100(tmp_path):
+    # real torch 2.11 / Triton output (sample_logs/real/h100-cuda), each read by the rule of its family
+    for name, rule, category, words in (
+            ("91-alloc-conf-typo", "torch-alloc-conf-invalid", "invalid-argument", "expandable_segment"),
+            ("92-compile-cc-missing", "triton-c-compiler-not-found", "kernel-build", "/usr/bin/gcc-does-not-exist"),
+            ("94-device-side-assert-embedding", "cuda-index-out-of-bounds", "engine-internal", "index out of range"),
+            ("99-triton-cache-home-not-writable", "compile-cache-dir-not-writable", "kernel-build", "/nonexistent-home")):
+        code, rep = explain_json(H100 / f"{name}.log")
+        top = rep["diagnoses"][0]
+        assert code == 1 and (top["rule"], top["category"]) == (rule, category), name
+        assert words in top["title"], name
+    # inside a vLLM engine core's log, torch 2.8's wording of the allocator check
+    tag = "(EngineCore_DP0 pid=311) ERROR 12-05 10:00:00 [core.py:866] "
+    _, top, _ = first_of(tmp_path / "a.log", tag + "RuntimeError: Unrecognized CachingAllocator option: max_split_size\n")
+    assert (top["rule"], top["phase"]) == ("torch-alloc-conf-invalid", "init") and "max_split_size" in top["title"]
+
+
+def test_the_same_os_errors_elsewhere_are_not_the_compile_cache_or_compiler(tmp_path):
+    # a missing file or a permission error outside Triton's build and cache code keeps its own reading
+    tb = ("Traceback (most recent call last):\n"
+          '  File "/v/lib/python3.12/site-packages/transformers/utils/hub.py", line 479, in cached_files\n'
+          "PermissionError: [Errno 13] Permission denied: '/models/m/config.json'\n")
+    _, top, _ = first_of(tmp_path / "p.log", tb)
+    assert top["rule"] not in ("compile-cache-dir-not-writable", "triton-c-compiler-not-found")
+    _, top, _ = first_of(tmp_path / "f.log", tb.replace("PermissionError: [Errno 13] Permission denied",
+                                                        "FileNotFoundError: [Errno 2] No such file or directory"))
+    assert top["rule"] not in ("compile-cache-dir-not-writable", "triton-c-compiler-not-found")
+    # a scatter's index check is not an indexing kernel's
+    _, top, _ = first_of(tmp_path / "s.log", "ScatterGatherKernel.cu:365: operator(): block: [0,0,0], thread: [0,0,0] "
+                         "Assertion `idx_dim >= 0 && idx_dim < index_size && \"index out of bounds\"` failed.\n"
+                         "RuntimeError: CUDA error: device-side assert triggered\n")
+    assert top["rule"] != "cuda-index-out-of-bounds"
