@@ -511,6 +511,31 @@ SCENARIOS = [
        "TORCHINDUCTOR_CACHE_DIR=/tmp/llmdiag-inductor-nobody $PY /tmp/llmdiag-capture.py child compile_small",
        180),
 
+    # ---- 10. the allocator's settings, the compile caches' disks, the devices named ----
+    Sc("100-alloc-conf-bool-value", "gpu0", f"{C} child alloc --gib 1", 60,
+       {"PYTORCH_CUDA_ALLOC_CONF": "expandable_segments:Yes"}),
+    Sc("101-alloc-conf-split-too-small", "gpu0", f"{C} child alloc --gib 1", 60,
+       {"PYTORCH_CUDA_ALLOC_CONF": "max_split_size_mb:1"}),
+    Sc("102-alloc-conf-new-name-typo", "gpu0", f"{C} child alloc --gib 1", 60,
+       {"PYTORCH_ALLOC_CONF": "garbage_collection:0.6"}),
+    Sc("103-triton-cache-read-only", "gpu0",
+       "unshare -m --propagation private bash -c 'mkdir -p /tmp/llmdiag-ro && "
+       "mount -t tmpfs -o ro,size=1M tmpfs /tmp/llmdiag-ro && "
+       "TRITON_CACHE_DIR=/tmp/llmdiag-ro/triton TORCHINDUCTOR_CACHE_DIR=/tmp/llmdiag-inductor-ro "
+       "$PY $C child compile_small'", 180),
+    Sc("104-triton-cache-disk-full", "gpu0",
+       "unshare -m --propagation private bash -c 'mkdir -p /tmp/llmdiag-full && "
+       "mount -t tmpfs -o size=64k tmpfs /tmp/llmdiag-full && "
+       "TRITON_CACHE_DIR=/tmp/llmdiag-full/triton TORCHINDUCTOR_CACHE_DIR=/tmp/llmdiag-inductor-full "
+       "$PY $C child compile_small'", 180),
+    Sc("105-inductor-cache-disk-full", "gpu0",
+       "unshare -m --propagation private bash -c 'mkdir -p /tmp/llmdiag-full2 && "
+       "mount -t tmpfs -o size=64k tmpfs /tmp/llmdiag-full2 && "
+       "TORCHINDUCTOR_CACHE_DIR=/tmp/llmdiag-full2/inductor TRITON_CACHE_DIR=/tmp/llmdiag-triton-full2 "
+       "$PY $C child compile_small'", 180),
+    Sc("106-cuda-visible-devices-bad-uuid", "gpu0", f"{C} child alloc --gib 1", 60,
+       {"CUDA_VISIBLE_DEVICES": "GPU-00000000-0000-0000-0000-000000000000"}),
+
     Sc("80-smi-q-memory-compute", "pre", "nvidia-smi -q -d MEMORY,COMPUTE", 30),
     Sc("81-smi-query-gpu-csv", "pre",
        "nvidia-smi --query-gpu=name,driver_version,memory.total,memory.used --format=csv; "
