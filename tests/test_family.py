@@ -1449,6 +1449,7 @@ def test_torch_and_triton_start_up_messages_captured_on_an_h100(tmp_path):
     # real torch 2.11 / Triton output (sample_logs/real/h100-cuda), each read by the rule of its family
     for name, rule, category, words in (
             ("91-alloc-conf-typo", "torch-alloc-conf-invalid", "invalid-argument", "expandable_segment"),
+            ("100-alloc-conf-bool-value", "torch-alloc-conf-invalid", "invalid-argument", "Yes"),
             ("92-compile-cc-missing", "triton-c-compiler-not-found", "kernel-build", "/usr/bin/gcc-does-not-exist"),
             ("94-device-side-assert-embedding", "cuda-index-out-of-bounds", "engine-internal", "index out of range"),
             ("99-triton-cache-home-not-writable", "compile-cache-dir-not-writable", "kernel-build", "/nonexistent-home")):
