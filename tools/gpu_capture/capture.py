@@ -394,6 +394,24 @@ def p_versions(a):
               f"free {free} total {total}")
 
 
+def p_pinned_host(a):
+    # page-locked host memory larger than the machine has (a swap space / CPU offload buffer)
+    import torch
+    torch.cuda.init()
+    x = torch.empty(int(a.gib * GIB), dtype=torch.uint8, pin_memory=True)  # noqa: F841
+    print("pinned", flush=True)
+
+
+def p_cuda_extension(a):
+    # a CUDA extension built at start (as FlashInfer / DeepGEMM JIT kernels are), with CUDA_HOME as set
+    import torch
+    from torch.utils.cpp_extension import load_inline
+    mod = load_inline(name="llmdiag_probe_ext", cpp_sources="torch::Tensor twice(torch::Tensor x);",
+                      cuda_sources="torch::Tensor twice(torch::Tensor x) { return x * 2; }",
+                      functions=["twice"], verbose=True)
+    print(mod.twice(torch.ones(2, device="cuda")), flush=True)
+
+
 PAYLOADS = {k[2:]: v for k, v in globals().items() if k.startswith("p_")}
 
 
@@ -535,6 +553,14 @@ SCENARIOS = [
        "$PY $C child compile_small'", 180),
     Sc("106-cuda-visible-devices-bad-uuid", "gpu0", f"{C} child alloc --gib 1", 60,
        {"CUDA_VISIBLE_DEVICES": "GPU-00000000-0000-0000-0000-000000000000"}),
+
+    Sc("107-oom-cudamallocasync", "gpu0", f"{C} child alloc --gib 200", 60,
+       {"PYTORCH_CUDA_ALLOC_CONF": "backend:cudaMallocAsync"}),
+    Sc("108-pinned-host-memory-too-large", "gpu0", f"{C} child pinned_host --gib 400", 90),
+    Sc("109-cuda-extension-cuda-home-wrong", "gpu0", f"{C} child cuda_extension", 240,
+       {"CUDA_HOME": "/nonexistent-cuda", "TORCH_EXTENSIONS_DIR": "/tmp/llmdiag-ext-109"}),
+    Sc("110-cuda-extension-builds", "gpu0", f"{C} child cuda_extension", 300,
+       {"TORCH_EXTENSIONS_DIR": "/tmp/llmdiag-ext-110"}),
 
     Sc("80-smi-q-memory-compute", "pre", "nvidia-smi -q -d MEMORY,COMPUTE", 30),
     Sc("81-smi-query-gpu-csv", "pre",
