@@ -1478,3 +1478,23 @@ def test_the_same_os_errors_elsewhere_are_not_the_compile_cache_or_compiler(tmp_
                          "Assertion `idx_dim >= 0 && idx_dim < index_size && \"index out of bounds\"` failed.\n"
                          "RuntimeError: CUDA error: device-side assert triggered\n")
     assert top["rule"] != "cuda-index-out-of-bounds"
+
+
+def test_a_rendezvous_retry_warning_and_its_backtrace_are_not_a_failure(tmp_path):
+    # SGLang 0.5.23 (batch sglang-real-55, host-not-local): torch's TCPStore warns and retries, printing
+    # a C++ backtrace whose frames name DistNetworkError; the start hangs, it has not failed
+    retry = ("[W1205 13:43:35.484752273 TCPStore.cpp:340] [c10d] TCP client failed to connect/validate to host "
+             "10.255.255.1:22971 - retrying (try=0, timeout=1800000ms, delay=285ms): Ping failed, invalid value "
+             "returned from server. Expected: 31445, Got: 1347703880\n"
+             "Exception raised from ping at /pytorch/torch/csrc/distributed/c10d/TCPStore.cpp:427 (most recent call first):\n"
+             "frame #2: c10::DistNetworkError::DistNetworkError(c10::SourceLocation, std::__cxx11::basic_string<char, "
+             "std::char_traits<char>, std::allocator<char> >) + 0x72 (0x7f684cf5faa2 in /v/torch/lib/libc10.so)\n")
+    head = "[2026-12-05 13:43:35] Init parallel begin.\n"
+    _, top, rep = first_of(tmp_path / "r.log", head + retry * 3)
+    assert rep["outcome"] == "incomplete" and rep["last_phase"] == "nccl"
+    assert (top["rule"], top["severity"], top["category"]) == ("torch-c10d-store-retrying", "warning", "nccl-network")
+    # when the store's timeout passes, the failure is the error
+    end = ("torch.distributed.DistNetworkError: The client socket has timed out after 1800000ms while trying to "
+           "connect to (10.255.255.1, 22971).\n")
+    _, top, rep = first_of(tmp_path / "f.log", head + retry * 3 + end)
+    assert rep["outcome"] == "failed" and top["rule"] == "torch-c10d-client-socket-timeout"
