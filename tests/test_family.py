@@ -1498,3 +1498,15 @@ def test_a_rendezvous_retry_warning_and_its_backtrace_are_not_a_failure(tmp_path
            "connect to (10.255.255.1, 22971).\n")
     _, top, rep = first_of(tmp_path / "f.log", head + retry * 3 + end)
     assert rep["outcome"] == "failed" and top["rule"] == "torch-c10d-client-socket-timeout"
+
+
+def test_a_rendezvous_address_without_a_port(tmp_path):
+    # SGLang 0.5.23 (batch sglang-real-55): --dist-init-addr 127.0.0.1 and --host http://0.0.0.0
+    for line in ("ValueError: Missing port in address (expected host:port): '127.0.0.1'",
+                 "ValueError: Error initializing torch.distributed using tcp:// rendezvous: port number missing"):
+        _, top, _ = first_of(tmp_path / "a.log", "[2026-12-05 13:46:51] Scheduler hit an exception: Traceback "
+                             "(most recent call last):\n" + line + "\n")
+        assert (top["rule"], top["category"]) == ("dist-init-address-without-port", "invalid-argument"), line
+    # a port refused elsewhere (a request's URL) is not the rendezvous
+    _, top, _ = first_of(tmp_path / "b.log", "ERROR 12-05 10:00:00 [x.py:1] Invalid port number: 8000x\n")
+    assert top["rule"] != "dist-init-address-without-port"
