@@ -52,6 +52,8 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     # it launches)
     ("nccl", r"parallel_state|pynccl|custom_all_reduce|in init_distributed|device_communicators/(?!shm_broadcast)"
              r"|torch/distributed/(?!elastic/(?:multiprocessing|metrics)/)|in init_torch_distributed\b"
+             # SGLang 0.5.23's rendezvous set-up (srt/distributed/bootstrap.py, init_parallel_runtime)
+             r"|sglang/srt/distributed/"
              # NCCL's own C frames, as a crash handler prints them (`... init.cc", line N, in ncclCommInitRank`)
              r"|in nccl[A-Z]\w*"),
     # engine and worker start (vLLM engine core / executor, SGLang scheduler start)

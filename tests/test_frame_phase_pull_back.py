@@ -143,3 +143,18 @@ def test_a_stack_printed_with_a_warning_before_the_failure_does_not_place_it(tmp
     )] + ["(EngineCore pid=2) ERROR 07-17 15:09:17 [core.py:1330] EngineCore failed to start."]
     code, rep = report(tmp_path, lines)
     assert code == 1 and rep["outcome"] == "failed" and rep["last_phase"] != "compile"
+
+
+def test_sglangs_rendezvous_set_up_is_nccl(tmp_path):
+    # SGLang 0.5.23 (batch sglang-real-55, dist-init-addr-no-port): its scheduler's __init__ (init) calls
+    # srt/distributed/bootstrap.py, which resolves the rendezvous address after "Init parallel begin."
+    lines = ["[2026-12-05 13:46:34] server_args=ServerArgs(model_path='m', tp_size=1)",
+             "[2026-12-05 13:46:51] Init parallel begin.",
+             "[2026-12-05 13:46:51] Scheduler hit an exception: Traceback (most recent call last):",
+             '  File "/v/sglang/srt/managers/scheduler.py", line 3374, in run_scheduler_process',
+             '  File "/v/sglang/srt/managers/scheduler.py", line 536, in __init__',
+             '  File "/v/sglang/srt/distributed/bootstrap.py", line 127, in init_parallel_runtime',
+             '  File "/v/sglang/srt/utils/network.py", line 635, in parse',
+             "ValueError: Unexpected address form: 'x'"]
+    _, rep = report(tmp_path, lines)
+    assert rep["outcome"] == "failed" and rep["diagnoses"][0]["phase"] == "nccl"
