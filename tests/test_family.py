@@ -1510,3 +1510,16 @@ def test_a_rendezvous_address_without_a_port(tmp_path):
     # a port refused elsewhere (a request's URL) is not the rendezvous
     _, top, _ = first_of(tmp_path / "b.log", "ERROR 12-05 10:00:00 [x.py:1] Invalid port number: 8000x\n")
     assert top["rule"] != "dist-init-address-without-port"
+
+
+def test_prometheus_multiproc_dir_that_does_not_exist(tmp_path):
+    # SGLang 0.5.23 (batch sglang-real-55, metrics-multiproc-dir-missing) and prometheus_client's own check
+    code, rep = explain_json(Path(__file__).resolve().parent.parent / "accuracy" / "batch-2026-12-05-sglang-real-55"
+                             / "metrics-multiproc-dir-missing.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("prometheus-multiproc-dir-missing", "invalid-argument")
+    assert any("prom-multiproc" in r for r in top["remediation"])
+    _, top, _ = first_of(tmp_path / "v.log", "(APIServer pid=1) ValueError: env PROMETHEUS_MULTIPROC_DIR is not set "
+                         "or not a directory\n")
+    assert top["rule"] == "prometheus-multiproc-dir-missing"
+    assert not any("{path}" in r or "/.." in r for r in top["remediation"])
