@@ -158,3 +158,15 @@ def test_sglangs_rendezvous_set_up_is_nccl(tmp_path):
              "ValueError: Unexpected address form: 'x'"]
     _, rep = report(tmp_path, lines)
     assert rep["outcome"] == "failed" and rep["diagnoses"][0]["phase"] == "nccl"
+
+
+def test_sglangs_environment_set_up_before_its_processes_is_config(tmp_path):
+    # SGLang 0.5.23 (batch sglang-real-55): _set_envs_and_config runs in the launching process, before
+    # any scheduler starts; http_server's launch_server frame above it says nothing of the step
+    lines = ["Traceback (most recent call last):",
+             '  File "/v/sglang/srt/entrypoints/http_server.py", line 3156, in launch_server',
+             '  File "/v/sglang/srt/entrypoints/engine.py", line 1155, in _launch_subprocesses',
+             '  File "/v/sglang/srt/entrypoints/engine.py", line 1942, in _set_envs_and_config',
+             "RuntimeError: something in the environment"]
+    _, rep = report(tmp_path, lines)
+    assert rep["outcome"] == "failed" and rep["diagnoses"][0]["phase"] == "config"
