@@ -1523,3 +1523,19 @@ def test_prometheus_multiproc_dir_that_does_not_exist(tmp_path):
                          "or not a directory\n")
     assert top["rule"] == "prometheus-multiproc-dir-missing"
     assert not any("{path}" in r or "/.." in r for r in top["remediation"])
+
+
+def test_an_option_given_as_zero_that_divides_in_the_argument_checks(tmp_path):
+    # SGLang 0.5.23 (batch sglang-real-55, page-size-zero): a bare ZeroDivisionError in check_server_args
+    tb = ("Traceback (most recent call last):\n"
+          '  File "/v/sglang/srt/server_args.py", line 511, in check_server_args\n'
+          "    check_server_args(self)\n"
+          '  File "/v/sglang/srt/arg_groups/validation_hook.py", line 244, in check_server_args\n'
+          "    assert cfg.chunked_prefill_size % cfg.page_size == 0, (\n"
+          "ZeroDivisionError: integer modulo by zero\n")
+    _, top, rep = first_of(tmp_path / "z.log", tb)
+    assert (top["rule"], top["category"], rep["last_phase"]) == ("option-zero-divides", "invalid-argument", "config")
+    # the same error while serving a request (a model's own code) is not an option
+    _, top, _ = first_of(tmp_path / "r.log", tb.replace("sglang/srt/server_args.py", "sglang/srt/models/llama.py")
+                         .replace("sglang/srt/arg_groups/validation_hook.py", "sglang/srt/layers/sampler.py"))
+    assert top["rule"] != "option-zero-divides"
