@@ -17,6 +17,7 @@ import os
 import shlex
 import signal
 import subprocess
+import sys
 import time
 
 VENV = os.path.join(os.environ.get("LLMDIAG_REAL_CACHE", os.path.expanduser("~/.cache/llmdiag-real")),
@@ -29,11 +30,15 @@ def main() -> int:
     ap.add_argument("--work", required=True, help="working folder of the run (models, raw logs)")
     ap.add_argument("name")
     ap.add_argument("timeout", type=float)
-    ap.add_argument("rest", nargs=argparse.REMAINDER, help="[ENV=VAL ...] -- ARGS")
-    a = ap.parse_args()
-    i = a.rest.index("--")
-    envs = dict(e.split("=", 1) for e in a.rest[:i])
-    args = a.rest[i + 1:]
+    ap.add_argument("envs", nargs="*", metavar="ENV=VAL", help="then -- and SGLang's arguments")
+    # split at the first "--" here: argparse drops a "--" that no ENV=VAL precedes
+    argv = sys.argv[1:]
+    i = argv.index("--") if "--" in argv else len(argv)
+    a = ap.parse_args(argv[:i])
+    if i == len(argv):
+        ap.error("give SGLang's arguments after --")
+    envs = dict(e.split("=", 1) for e in a.envs)
+    args = argv[i + 1:]
     env = {**os.environ, **envs, "PATH": VENV + "/bin:" + os.environ["PATH"]}
     env.setdefault("PYTHONUNBUFFERED", "1")
     os.makedirs(os.path.join(a.work, "raw"), exist_ok=True)
