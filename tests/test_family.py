@@ -1553,3 +1553,13 @@ def test_a_semaphore_on_a_read_only_dev_shm(tmp_path):
     # a read-only file system under another call is not /dev/shm
     _, top, _ = first_of(tmp_path / "o.log", tb.replace("_multiprocessing.SemLock(", "os.makedirs(cache_dir)"))
     assert top["rule"] != "shm-read-only"
+
+
+def test_a_full_disk_without_a_path_says_no_question_mark(tmp_path):
+    # torch 2.11's Triton cache write on a full disk names no path (sample_logs/real/h100-cuda/104)
+    code, rep = explain_json(H100 / "104-triton-cache-disk-full.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("generic-no-space-left-on-device", "tmp-space")
+    assert "?" not in top["explanation"] and not any("{path}" in r or "''" in r for r in top["remediation"])
+    _, top, _ = first_of(tmp_path / "p.log", "OSError: [Errno 28] No space left on device: '/data/hf/x'\n")
+    assert "(/data/hf/x)" in top["explanation"]
