@@ -1452,7 +1452,8 @@ def test_torch_and_triton_start_up_messages_captured_on_an_h100(tmp_path):
             ("100-alloc-conf-bool-value", "torch-alloc-conf-invalid", "invalid-argument", "Yes"),
             ("92-compile-cc-missing", "triton-c-compiler-not-found", "kernel-build", "/usr/bin/gcc-does-not-exist"),
             ("94-device-side-assert-embedding", "cuda-index-out-of-bounds", "engine-internal", "index out of range"),
-            ("99-triton-cache-home-not-writable", "compile-cache-dir-not-writable", "kernel-build", "/nonexistent-home")):
+            ("99-triton-cache-home-not-writable", "compile-cache-dir-not-writable", "kernel-build", "/nonexistent-home"),
+            ("108-pinned-host-memory-too-large", "pinned-host-memory-refused", "host-oom-killed", "pinned")):
         code, rep = explain_json(H100 / f"{name}.log")
         top = rep["diagnoses"][0]
         assert code == 1 and (top["rule"], top["category"]) == (rule, category), name
