@@ -1564,3 +1564,15 @@ def test_a_full_disk_without_a_path_says_no_question_mark(tmp_path):
     assert "?" not in top["explanation"] and not any("{path}" in r or "''" in r for r in top["remediation"])
     _, top, _ = first_of(tmp_path / "p.log", "OSError: [Errno 28] No space left on device: '/data/hf/x'\n")
     assert "(/data/hf/x)" in top["explanation"]
+
+
+def test_sglang_with_a_parallel_size_of_zero_or_nccl_on_its_cpu_device():
+    # real SGLang 0.5.23 runs: --tp-size 0 (batch sglang-real-53), --device cpu --tp-size 2 (sglang-real-54)
+    acc = Path(__file__).resolve().parent.parent / "accuracy"
+    for log, rule, category in (
+            (acc / "batch-2026-12-05-sglang-real-53" / "tp-size-zero.log", "sglang-no-scheduler-started", "invalid-argument"),
+            (acc / "batch-2026-12-05-sglang-real-54" / "tp-size-2-cpu-nccl.log", "cuda-device-expected-got-cpu",
+             "cuda-driver-mismatch")):
+        code, rep = explain_json(log)
+        top = rep["diagnoses"][0]
+        assert code == 1 and (top["rule"], top["category"]) == (rule, category), log.name
