@@ -412,6 +412,22 @@ def p_cuda_extension(a):
     print(mod.twice(torch.ones(2, device="cuda")), flush=True)
 
 
+def p_fork_after_cuda(a):
+    # CUDA initialised in the parent, then a forked child uses it (a fork start method after CUDA init)
+    import multiprocessing as mp
+    import torch
+    torch.zeros(1, device="cuda")
+
+    def child():
+        torch.zeros(1, device="cuda")
+
+    p = mp.get_context("fork").Process(target=child)
+    p.start()
+    p.join()
+    print("child exit code", p.exitcode, flush=True)
+    sys.exit(1 if p.exitcode else 0)
+
+
 PAYLOADS = {k[2:]: v for k, v in globals().items() if k.startswith("p_")}
 
 
@@ -561,6 +577,8 @@ SCENARIOS = [
        {"CUDA_HOME": "/nonexistent-cuda", "TORCH_EXTENSIONS_DIR": "/tmp/llmdiag-ext-109"}),
     Sc("110-cuda-extension-builds", "gpu0", f"{C} child cuda_extension", 300,
        {"TORCH_EXTENSIONS_DIR": "/tmp/llmdiag-ext-110"}),
+
+    Sc("111-fork-after-cuda-init", "gpu0", f"{C} child fork_after_cuda", 60),
 
     Sc("80-smi-q-memory-compute", "pre", "nvidia-smi -q -d MEMORY,COMPUTE", 30),
     Sc("81-smi-query-gpu-csv", "pre",
