@@ -1576,3 +1576,13 @@ def test_sglang_with_a_parallel_size_of_zero_or_nccl_on_its_cpu_device():
         code, rep = explain_json(log)
         top = rep["diagnoses"][0]
         assert code == 1 and (top["rule"], top["category"]) == (rule, category), log.name
+
+
+def test_an_unknown_quantization_method_and_one_this_build_lacks(tmp_path):
+    # vLLM 0.32 / SGLang 0.5.23: "Unknown quantization method: X. Must be one of [...]"; a name no engine
+    # knows is the checkpoint's format (exl2), a name another build knows is this build's lack (bitsandbytes)
+    for method, rule, category in (("exl2", "quantization-method-unknown", "unsupported-model"),
+                                   ("bitsandbytes", "quantization-method-not-in-this-build", "dtype-unsupported")):
+        _, top, _ = first_of(tmp_path / f"{method}.log", f"ValueError: Unknown quantization method: {method}. "
+                             "Must be one of ['fp8', 'awq', 'gptq_marlin']\n")
+        assert (top["rule"], top["category"]) == (rule, category) and method in top["title"]
