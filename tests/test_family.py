@@ -1586,3 +1586,15 @@ def test_an_unknown_quantization_method_and_one_this_build_lacks(tmp_path):
         _, top, _ = first_of(tmp_path / f"{method}.log", f"ValueError: Unknown quantization method: {method}. "
                              "Must be one of ['fp8', 'awq', 'gptq_marlin']\n")
         assert (top["rule"], top["category"]) == (rule, category) and method in top["title"]
+
+
+def test_the_dynamic_loaders_missing_library(tmp_path):
+    # SGLang 0.5.23 --enable-memory-saver without a driver (batch sglang-real-56): the scheduler exits 127
+    code, rep = explain_json(Path(__file__).resolve().parent.parent / "accuracy" / "batch-2026-12-05-sglang-real-56"
+                             / "memory-saver-cpu.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("loader-cuda-driver-library-missing", "cuda-driver-mismatch")
+    # any other library is a missing dependency, not the driver
+    _, top, _ = first_of(tmp_path / "l.log", "/opt/venv/bin/python: error while loading shared libraries: "
+                         "libpython3.11.so.1.0: cannot open shared object file: No such file or directory\n")
+    assert (top["rule"], top["category"]) == ("loader-shared-library-missing", "dependency-import")
