@@ -52,8 +52,9 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     # it launches)
     ("nccl", r"parallel_state|pynccl|custom_all_reduce|in init_distributed|device_communicators/(?!shm_broadcast)"
              r"|torch/distributed/(?!elastic/(?:multiprocessing|metrics)/)|in init_torch_distributed\b"
-             # SGLang 0.5.23's rendezvous set-up (srt/distributed/bootstrap.py, init_parallel_runtime)
-             r"|sglang/srt/distributed/"
+             # SGLang 0.5.23's rendezvous address (srt/distributed/bootstrap.py; not its init_parallel_runtime,
+             # which first sets the device)
+             r"|in _resolve_dist_init_method\b"
              # NCCL's own C frames, as a crash handler prints them (`... init.cc", line N, in ncclCommInitRank`)
              r"|in nccl[A-Z]\w*"),
     # engine and worker start (vLLM engine core / executor, SGLang scheduler start)

@@ -147,17 +147,24 @@ def test_a_stack_printed_with_a_warning_before_the_failure_does_not_place_it(tmp
 
 def test_sglangs_rendezvous_set_up_is_nccl(tmp_path):
     # SGLang 0.5.23 (batch sglang-real-55, dist-init-addr-no-port): its scheduler's __init__ (init) calls
-    # srt/distributed/bootstrap.py, which resolves the rendezvous address after "Init parallel begin."
+    # srt/distributed/bootstrap.py, which sets the device and resolves the rendezvous address after
+    # "Init parallel begin."
     lines = ["[2026-12-05 13:46:34] server_args=ServerArgs(model_path='m', tp_size=1)",
              "[2026-12-05 13:46:51] Init parallel begin.",
              "[2026-12-05 13:46:51] Scheduler hit an exception: Traceback (most recent call last):",
              '  File "/v/sglang/srt/managers/scheduler.py", line 3374, in run_scheduler_process',
              '  File "/v/sglang/srt/managers/scheduler.py", line 536, in __init__',
              '  File "/v/sglang/srt/distributed/bootstrap.py", line 127, in init_parallel_runtime',
+             '  File "/v/sglang/srt/distributed/bootstrap.py", line 242, in _resolve_dist_init_method',
              '  File "/v/sglang/srt/utils/network.py", line 635, in parse',
              "ValueError: Unexpected address form: 'x'"]
     _, rep = report(tmp_path, lines)
     assert rep["outcome"] == "failed" and rep["diagnoses"][0]["phase"] == "nccl"
+    # the device it sets first (batch sglang-real-55, device-cuda-no-driver) is init
+    device = lines[:5] + ['  File "/v/torch/cuda/__init__.py", line 751, in set_device',
+                          "RuntimeError: Found no NVIDIA driver on your system."]
+    _, rep = report(tmp_path, device)
+    assert rep["diagnoses"][0]["phase"] == "init"
 
 
 def test_sglangs_environment_set_up_as_it_launches_its_processes_is_init(tmp_path):
