@@ -1608,3 +1608,12 @@ def test_a_custom_operator_this_torch_cannot_register(tmp_path):
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("torch-custom-op-schema-unsupported", "dependency-import")
     assert "list[int]" in top["title"]
+
+
+def test_an_sglang_server_stopped_by_sigterm_after_ready_is_stopped_not_dead():
+    # SGLang 0.5.23 (batch sglang-real-57, model-impl-transformers): the server came up, was sent SIGTERM,
+    # its detokenizer exited -15 and the launcher's SIGQUIT clean-up followed
+    code, rep = explain_json(Path(__file__).resolve().parent.parent / "accuracy" / "batch-2026-12-05-sglang-real-57"
+                             / "model-impl-transformers.log")
+    assert rep["outcome"] == "ready" and rep["after_ready"]["state"] == "stopped"
+    assert not [d for d in rep["diagnoses"] if d["severity"] == "error"]

@@ -79,6 +79,9 @@ MARKERS = [
     M("decode_batch", S, None, "heartbeat", r"^Decode batch", "Decode batch"),
     M("server_ready", S, "server", "ready", r"^The server is fired up and ready to roll!$", "The server is fired up"),
     M("grpc_or_h2", S, "server", "ready", r"^(?:Starting embedded Granian HTTP/2 server on|Native gRPC server started on|gRPC server listening on)", ("Granian", "gRPC server")),
+    # a requested stop (SGLang 0.5.23 tokenizer_manager.py's SignalHandler, engine.py on a node other
+    # than rank 0): what its processes log on their way out does not fail a start that came up
+    M("sigterm", S, None, "shutdown", r"^SIGTERM received(?:\. signum=| on node_rank \d+; )", "SIGTERM received"),
     # wrappers / fatal
     M("legacy_exception", S, None, "wrapper", Named("sglang-legacy-component-exception", "^{}$"), "Exception in "),
     M("component_exception", S, None, "wrapper", Named("sglang-component-hit-exception", "^{}"), "hit an exception", after_ready=True),
