@@ -1617,3 +1617,18 @@ def test_an_sglang_server_stopped_by_sigterm_after_ready_is_stopped_not_dead():
                              / "model-impl-transformers.log")
     assert rep["outcome"] == "ready" and rep["after_ready"]["state"] == "stopped"
     assert not [d for d in rep["diagnoses"] if d["severity"] == "error"]
+
+
+def test_a_module_that_lacks_an_attribute_while_it_is_imported(tmp_path):
+    # a requests.py on PYTHONPATH under SGLang 0.5.23 (batch sglang-real-57): import time, any engine
+    code, rep = explain_json(Path(__file__).resolve().parent.parent / "accuracy" / "batch-2026-12-05-sglang-real-57"
+                             / "pythonpath-shadow-requests.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("module-attribute-missing-at-import", "dependency-import")
+    assert any("requests.__file__" in r for r in top["remediation"])
+    # the same error in a function (a config.json dtype looked up on torch) is not a shadowed module
+    _, top, _ = first_of(tmp_path / "d.log", "Traceback (most recent call last):\n"
+                         '  File "/v/transformers/configuration_utils.py", line 325, in __post_init__\n'
+                         "    self.dtype = getattr(torch, self.dtype)\n"
+                         "AttributeError: module 'torch' has no attribute 'float128'\n")
+    assert top["rule"] != "module-attribute-missing-at-import"
