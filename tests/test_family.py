@@ -1632,3 +1632,11 @@ def test_a_module_that_lacks_an_attribute_while_it_is_imported(tmp_path):
                          "    self.dtype = getattr(torch, self.dtype)\n"
                          "AttributeError: module 'torch' has no attribute 'float128'\n")
     assert top["rule"] != "module-attribute-missing-at-import"
+
+
+def test_load_format_gguf_on_a_folder():
+    # SGLang 0.5.23 (batch sglang-real-57, load-format-gguf-safetensors)
+    code, rep = explain_json(Path(__file__).resolve().parent.parent / "accuracy" / "batch-2026-12-05-sglang-real-57"
+                             / "load-format-gguf-safetensors.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("gguf-load-format-path-not-a-file", "invalid-argument")
