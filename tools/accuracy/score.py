@@ -9,7 +9,8 @@ Labels come from the thread or the run, never from llmdiag (see docs/accuracy.md
   python tools/accuracy/score.py accuracy/batch-*/ [-v] [--json] [--min-category 0.9 ...]
 
 The category of a report is its first diagnosis that is not a wrapper: for a failure the first of
-severity error (else the first), for a hang the first, for a success the first error (a false alarm).
+severity error (else the first), for a hang the first, for a success the first error: a false alarm,
+unless the label names a category for the success (it came up, then failed): that is scored as a failure's.
 Exit 0 when every given bound holds, 1 otherwise, 2 on bad usage. Standard library only.
 """
 from __future__ import annotations
@@ -75,23 +76,28 @@ def score(folders: list[Path], cmd: list[str], verbose: bool) -> dict:
             row["got"] = [report.get("outcome"), report.get("last_phase"), got_cat]
             t["outcome"] += report.get("outcome") == OUTCOME.get(case["outcome"])
             t["phase"] += report.get("last_phase") == case.get("phase")
-            if case["outcome"] == "success":
-                t["successes"] += 1
-                alarm = got_cat is not None or report.get("outcome") != "ready"
-                t["false_alarms"] += alarm
-                row["mark"] = "FALSE-ALARM" if alarm else "ok"
-            elif case.get("category") and not str(case["category"]).startswith("other:"):  # outside the contract
+            success = case["outcome"] == "success"
+            # a success labelled with a category came up, then failed (a request, a death after ready)
+            after_ready = success and case.get("category") not in (None, "", "-")
+            t["successes"] += success
+            if success and (report.get("outcome") != "ready" or (got_cat is not None and not after_ready)):
+                t["false_alarms"] += 1
+                row["mark"] = "FALSE-ALARM"
+            elif (after_ready or not success) and case.get("category") \
+                    and not str(case["category"]).startswith("other:"):  # outside the contract
                 t["cat_cases"] += 1
                 want = {case["category"], *(case.get("secondary") or [])}
-                if got_cat in want:
+                if (got_cat or "unknown") in want:
                     t["cat_ok"] += 1
                     row["mark"] = "ok"
-                elif got_cat == "unknown":
+                elif (got_cat or "unknown") == "unknown":
                     t["cat_unknown"] += 1
                     row["mark"] = "UNKNOWN"
                 else:
                     t["cat_wrong"] += 1
                     row["mark"] = "WRONG"
+            elif success:
+                row["mark"] = "ok"
             rows.append(row)
             if verbose:
                 print(f"{row['mark']:11} {row['file']}: got {row['got']} want {row['want']}  {dt:.2f}s")
