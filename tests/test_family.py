@@ -1640,3 +1640,14 @@ def test_load_format_gguf_on_a_folder():
                              / "load-format-gguf-safetensors.log")
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("gguf-load-format-path-not-a-file", "invalid-argument")
+
+
+B58 = ACCURACY / "batch-2026-12-05-sglang-real-58"
+
+
+def test_sglang_no_module_or_parameter_named_is_a_checkpoint_that_does_not_fit():
+    # SGLang 0.5.23's port of vLLM's AutoWeightsLoader message (batch sglang-real-58, GPT-2 names, Llama config)
+    code, rep = explain_json(B58 / "shard-tensor-names.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("family-checkpoint-mismatch", "corrupt-checkpoint")
+    assert "No module or parameter named 'model.h'" in top["explanation"]
