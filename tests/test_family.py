@@ -1651,3 +1651,20 @@ def test_sglang_no_module_or_parameter_named_is_a_checkpoint_that_does_not_fit()
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("family-checkpoint-mismatch", "corrupt-checkpoint")
     assert "No module or parameter named 'model.h'" in top["explanation"]
+
+
+def test_sglang_warm_up_refused_by_a_tiny_kv_pool_is_the_kv_cache():
+    # --max-total-tokens 16 (batch sglang-real-58): the pool caps the input below the warm-up request
+    code, rep = explain_json(B58 / "max-total-tokens-tiny.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("sglang-warmup-over-kv-pool", "kv-cache-insufficient")
+    assert "holds only 16 tokens" in top["title"] and "(512)" in top["remediation"][0]
+
+
+def test_a_long_request_after_an_sglang_server_came_up_is_not_a_kv_pool_failure(tmp_path):
+    text = (B58 / "max-total-tokens-tiny.log").read_text().replace(
+        "INFO:     Uvicorn running on http://127.0.0.1:30611 (Press CTRL+C to quit)\n",
+        "INFO:     Uvicorn running on http://127.0.0.1:30611 (Press CTRL+C to quit)\n"
+        "[2026-12-05 15:47:19] The server is fired up and ready to roll!\n")
+    code, top, rep = first_of(tmp_path / "x.log", text)
+    assert not any(d["rule"] == "sglang-warmup-over-kv-pool" for d in rep["diagnoses"])
