@@ -1668,3 +1668,17 @@ def test_a_long_request_after_an_sglang_server_came_up_is_not_a_kv_pool_failure(
         "[2026-12-05 15:47:19] The server is fired up and ready to roll!\n")
     code, top, rep = first_of(tmp_path / "x.log", text)
     assert not any(d["rule"] == "sglang-warmup-over-kv-pool" for d in rep["diagnoses"])
+
+
+def test_a_token_id_past_the_embedding_on_the_cpu_is_a_tokenizer_that_does_not_fit():
+    # --tokenizer-path of another model (batch sglang-real-58): the warm-up's ids index past the embedding
+    code, rep = explain_json(B58 / "tokenizer-path-other-vocab.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("token-id-past-embedding", "invalid-argument")
+
+
+def test_index_out_of_range_outside_an_embedding_is_not_a_token_id(tmp_path):
+    _, top, _ = first_of(tmp_path / "x.log", "Traceback (most recent call last):\n"
+                         '  File "/app/prep.py", line 10, in gather\n    return x.index_select(0, idx)\n'
+                         "IndexError: index out of range in self\n")
+    assert top["rule"] != "token-id-past-embedding"
