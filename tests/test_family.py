@@ -1682,3 +1682,22 @@ def test_index_out_of_range_outside_an_embedding_is_not_a_token_id(tmp_path):
                          '  File "/app/prep.py", line 10, in gather\n    return x.index_select(0, idx)\n'
                          "IndexError: index out of range in self\n")
     assert top["rule"] != "token-id-past-embedding"
+
+
+def test_triton_with_no_active_driver_is_no_gpu_driver():
+    # speculative decoding on a CPU-only host (batch sglang-real-58): a Triton kernel finds no GPU backend
+    code, rep = explain_json(B58 / "speculative-eagle-transformers.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("torch-no-nvidia-driver", "cuda-driver-mismatch")
+
+
+def test_an_sglang_scheduler_killed_after_ready_is_a_sigkill_death_and_a_sigterm_exit_is_not(tmp_path):
+    # kill -9 of the scheduler 30 s after ready (batch sglang-real-58)
+    code, rep = explain_json(B58 / "scheduler-sigkill-after-ready.log")
+    top = rep["diagnoses"][0]
+    assert rep["outcome"] == "ready" and rep["after_ready"]["state"] == "died"
+    assert (top["rule"], top["category"]) == ("sglang-scheduler-sigkill", "host-oom-killed")
+    assert "scheduler_0" in top["title"]
+    text = (B58 / "scheduler-sigkill-after-ready.log").read_text().replace("exit code -9", "exit code -15")
+    _, _, rep = first_of(tmp_path / "x.log", text)
+    assert not any(d["rule"] == "sglang-scheduler-sigkill" for d in rep["diagnoses"])
