@@ -1701,3 +1701,20 @@ def test_an_sglang_scheduler_killed_after_ready_is_a_sigkill_death_and_a_sigterm
     text = (B58 / "scheduler-sigkill-after-ready.log").read_text().replace("exit code -9", "exit code -15")
     _, _, rep = first_of(tmp_path / "x.log", text)
     assert not any(d["rule"] == "sglang-scheduler-sigkill" for d in rep["diagnoses"])
+
+
+B59 = ACCURACY / "batch-2026-12-05-sglang-real-59"
+
+
+def test_sglang_reading_an_empty_architectures_list_is_a_config_json_it_cannot_use(tmp_path):
+    # "architectures": [] (batch sglang-real-59): SGLang's own config.json reader indexes it
+    code, rep = explain_json(B59 / "config-architectures-empty.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("family-model-config-value-rejected", "corrupt-checkpoint")
+    assert top["title"].startswith("SGLang could not build")
+    # transformers' own config class still says transformers
+    _, top, _ = first_of(tmp_path / "t.log", "Traceback (most recent call last):\n"
+                         '  File "/v/transformers/models/llama/configuration_llama.py", line 96, in validate_architecture\n'
+                         "    if self.hidden_size % self.num_attention_heads != 0:\n"
+                         "ZeroDivisionError: integer modulo by zero\n")
+    assert top["title"].startswith("transformers could not build")
