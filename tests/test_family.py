@@ -1718,3 +1718,11 @@ def test_sglang_reading_an_empty_architectures_list_is_a_config_json_it_cannot_u
                          "    if self.hidden_size % self.num_attention_heads != 0:\n"
                          "ZeroDivisionError: integer modulo by zero\n")
     assert top["title"].startswith("transformers could not build")
+
+
+def test_a_bare_assert_of_sglangs_argument_checks_is_the_config_check_with_its_source_line():
+    # --enable-dp-attention --dp-size 2 with tp 1 (batch sglang-real-59): "assert ..." then "AssertionError"
+    code, rep = explain_json(B59 / "dp-attention-tp1.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("family-engine-config-check", "invalid-argument")
+    assert "cfg.tp_size % cfg.attn_dp_size == 0" in top["explanation"]
