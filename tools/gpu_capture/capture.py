@@ -428,6 +428,45 @@ def p_fork_after_cuda(a):
     sys.exit(1 if p.exitcode else 0)
 
 
+def p_set_device(a):
+    # a rank that picks a GPU index past the visible ones (tensor parallel larger than the GPUs)
+    import torch
+    print("visible GPUs:", torch.cuda.device_count(), flush=True)
+    torch.cuda.set_device(int(a.steps))
+    torch.zeros(1, device="cuda")
+    print("set", flush=True)
+
+
+def p_cuda_extension_arch(a):
+    # a CUDA extension built for the GPU architectures TORCH_CUDA_ARCH_LIST names (not this GPU's):
+    # the kernel then has no code for the device it runs on
+    import torch
+    from torch.utils.cpp_extension import load_inline
+    src = ("__global__ void twice_k(float* x, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; "
+           "if (i < n) x[i] *= 2; }\n"
+           "torch::Tensor twice(torch::Tensor x) { twice_k<<<1, 64>>>(x.data_ptr<float>(), x.numel()); "
+           "C10_CUDA_KERNEL_LAUNCH_CHECK(); return x; }")
+    mod = load_inline(name="llmdiag_arch_ext", cpp_sources="torch::Tensor twice(torch::Tensor x);",
+                      cuda_sources="#include <c10/cuda/CUDAException.h>\n" + src,
+                      functions=["twice"], verbose=True)
+    y = mod.twice(torch.ones(8, device="cuda"))
+    torch.cuda.synchronize()
+    print(y, flush=True)
+
+
+def p_extension_abi(a):
+    # a C++ extension built with the other libstdc++ string ABI than torch's (a wheel built for another
+    # torch): it builds, then its import finds no symbol of that name in torch's libraries
+    import torch
+    from torch.utils.cpp_extension import load_inline
+    src = ("torch::Tensor check(torch::Tensor x) { TORCH_CHECK(x.numel() > 0, std::string(\"empty\")); "
+           "c10::Device d(std::string(\"cpu\")); return x.to(d); }")
+    mod = load_inline(name="llmdiag_abi_ext", cpp_sources=src, functions=["check"],
+                      extra_cflags=["-D_GLIBCXX_USE_CXX11_ABI=" + ("0" if torch._C._GLIBCXX_USE_CXX11_ABI else "1")],
+                      verbose=True)
+    print(mod.check(torch.ones(2)), flush=True)
+
+
 PAYLOADS = {k[2:]: v for k, v in globals().items() if k.startswith("p_")}
 
 
@@ -579,6 +618,19 @@ SCENARIOS = [
        {"TORCH_EXTENSIONS_DIR": "/tmp/llmdiag-ext-110"}),
 
     Sc("111-fork-after-cuda-init", "gpu0", f"{C} child fork_after_cuda", 60),
+
+    # ---- 11. the GPUs a process sees, extensions built for another GPU or torch ----
+    Sc("112-cuda-visible-devices-empty", "gpu0", f"{C} child alloc --gib 1", 60, {"CUDA_VISIBLE_DEVICES": ""}),
+    Sc("113-cuda-visible-devices-index-past", "gpu0", f"{C} child alloc --gib 1", 60, {"CUDA_VISIBLE_DEVICES": "3"}),
+    Sc("114-set-device-past-count", "gpu0", f"{C} child set_device --steps 1", 60),
+    Sc("115-extension-built-for-other-arch", "gpu0", f"{C} child cuda_extension_arch", 300,
+       {"TORCH_CUDA_ARCH_LIST": "7.0", "TORCH_EXTENSIONS_DIR": "/tmp/llmdiag-ext-115"}),
+    Sc("116-extension-arch-list-unknown", "gpu0", f"{C} child cuda_extension_arch", 120,
+       {"TORCH_CUDA_ARCH_LIST": "9.9", "TORCH_EXTENSIONS_DIR": "/tmp/llmdiag-ext-116"}),
+    Sc("120-extension-built-for-sm80", "gpu0", f"{C} child cuda_extension_arch", 300,
+       {"TORCH_CUDA_ARCH_LIST": "8.0", "TORCH_EXTENSIONS_DIR": "/tmp/llmdiag-ext-120"}),
+    Sc("121-extension-other-string-abi", "gpu0", f"{C} child extension_abi", 240,
+       {"TORCH_EXTENSIONS_DIR": "/tmp/llmdiag-ext-121"}),
 
     Sc("80-smi-q-memory-compute", "pre", "nvidia-smi -q -d MEMORY,COMPUTE", 30),
     Sc("81-smi-query-gpu-csv", "pre",
