@@ -1454,7 +1454,8 @@ def test_torch_and_triton_start_up_messages_captured_on_an_h100(tmp_path):
             ("92-compile-cc-missing", "triton-c-compiler-not-found", "kernel-build", "/usr/bin/gcc-does-not-exist"),
             ("94-device-side-assert-embedding", "cuda-index-out-of-bounds", "engine-internal", "index out of range"),
             ("99-triton-cache-home-not-writable", "compile-cache-dir-not-writable", "kernel-build", "/nonexistent-home"),
-            ("108-pinned-host-memory-too-large", "pinned-host-memory-refused", "host-oom-killed", "pinned")):
+            ("108-pinned-host-memory-too-large", "pinned-host-memory-refused", "host-oom-killed", "pinned"),
+            ("116-extension-arch-list-unknown", "torch-extension-cuda-arch-unknown", "kernel-build", "9.9")):
         code, rep = explain_json(H100 / f"{name}.log")
         top = rep["diagnoses"][0]
         assert code == 1 and (top["rule"], top["category"]) == (rule, category), name
