@@ -60,12 +60,13 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     # engine and worker start (vLLM engine core / executor, SGLang scheduler start)
     # (a spawned process's first frame, vLLM's engine-core launch: a process that dies while it starts)
     ("init", r"in _init_executor\b|in init_device\b|(?<!model_)executor/|in run_scheduler_process\b"
-             r"|in spawn_main\b|in launch_core_engines\b|in wait_for_engine_startup\b|in run_engine_core\b"
-             # SGLang's environment and package checks as it launches its processes (_launch_subprocesses)
-             r"|in _set_envs_and_config\b"),
+             r"|in spawn_main\b|in launch_core_engines\b|in wait_for_engine_startup\b|in run_engine_core\b"),
     # arguments and model config
     # (SGLang 0.5.23 checks its arguments in sglang/srt/arg_groups/*_hook.py, called from ServerArgs)
+    # (and SGLang's _set_envs_and_config, the first step of _launch_subprocesses: it applies the arguments
+    # to the environment, the metrics folder, the gc thresholds, before any process is launched)
     ("config", r"arg_utils|in create_engine_config\b|vllm/config/|vllm/config\.py|server_args\.py|sglang/srt/arg_groups/"
+               r"|in _set_envs_and_config\b"
                r"|model_executor/models/registry\.py"  # inspecting the architecture
                r"|transformers/configuration_utils|transformers/models/auto/"),
     # the HTTP server (outermost; says the least)

@@ -1752,3 +1752,13 @@ def test_an_api_server_traceback_after_the_engine_said_init_done_is_the_server_p
     text = "\n".join(l for l in log.read_text().splitlines() if "init engine (profile" not in l)
     _, _, rep = first_of(tmp_path / "x.log", text)
     assert rep["last_phase"] != "server"
+
+
+def test_sglang_set_envs_and_config_is_the_config_phase():
+    # SGLang applies its arguments to the environment in _set_envs_and_config before it launches any
+    # process (batches sglang-real-59 and -60: --gc-threshold with four values, a metrics folder that is a file)
+    code, rep = explain_json(B59 / "gc-threshold-four-values.log")
+    top = rep["diagnoses"][0]
+    assert rep["last_phase"] == "config" and (top["rule"], top["category"]) == ("family-engine-config-check", "invalid-argument")
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-60" / "metrics-multiproc-dir-is-file.log")
+    assert rep["last_phase"] == "config"
