@@ -1762,3 +1762,15 @@ def test_sglang_set_envs_and_config_is_the_config_phase():
     assert rep["last_phase"] == "config" and (top["rule"], top["category"]) == ("family-engine-config-check", "invalid-argument")
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-60" / "metrics-multiproc-dir-is-file.log")
     assert rep["last_phase"] == "config"
+
+
+B61 = ACCURACY / "batch-2026-12-05-sglang-real-61"
+
+
+def test_modelscope_unreachable_is_the_model_not_found_with_the_variable_to_unset():
+    # SGLANG_USE_MODELSCOPE=1 with a Hugging Face id and no route to modelscope.cn (batch sglang-real-61)
+    code, rep = explain_json(B61 / "modelscope-hf-repo-id.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and rep["last_phase"] == "config"
+    assert (top["rule"], top["category"]) == ("modelscope-hub-unreachable", "model-not-found")
+    assert "tiny-org/tiny-llama" in top["explanation"] and "SGLANG_USE_MODELSCOPE" in top["remediation"][0]
