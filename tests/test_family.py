@@ -1774,3 +1774,11 @@ def test_modelscope_unreachable_is_the_model_not_found_with_the_variable_to_unse
     assert code == 1 and rep["last_phase"] == "config"
     assert (top["rule"], top["category"]) == ("modelscope-hub-unreachable", "model-not-found")
     assert "tiny-org/tiny-llama" in top["explanation"] and "SGLANG_USE_MODELSCOPE" in top["remediation"][0]
+
+
+def test_an_auto_class_with_no_entry_for_the_models_config_is_an_unsupported_model():
+    # a remote-code model without an AutoModel entry, built by SGLang's Transformers backend (batch sglang-real-61)
+    code, rep = explain_json(B61 / "remote-code-no-automodel.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("transformers-automodel-config-unrecognized", "unsupported-model")
+    assert "TinyCustomConfig" in top["title"] and "AutoModel" in top["title"]
