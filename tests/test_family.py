@@ -1782,3 +1782,11 @@ def test_an_auto_class_with_no_entry_for_the_models_config_is_an_unsupported_mod
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("transformers-automodel-config-unrecognized", "unsupported-model")
     assert "TinyCustomConfig" in top["title"] and "AutoModel" in top["title"]
+
+
+def test_a_context_length_of_zero_that_divides_is_an_invalid_setting():
+    # config.json max_position_embeddings 0 (batch sglang-real-61): SGLang's KV cache sizing divides by it
+    code, rep = explain_json(B61 / "maxpos-zero.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("context-length-zero-divides", "invalid-argument")
+    assert "context_len" in top["explanation"]
