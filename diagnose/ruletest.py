@@ -373,6 +373,9 @@ def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
                 warnings.append(f"{where}: regex {cond.regex[:60]!r} has no literal anchor; it runs on every line")
             if cond.regex is not None and _nested_quantifier(cond.regex):
                 errors.append(f"{where}: regex {cond.regex[:60]!r} has a nested quantifier that can backtrack badly")
+            elif cond.regex is not None and (probe := slow_on_a_long_line(cond.regex, cond.ignore_case)):
+                errors.append(f"{where}: regex {cond.regex[:60]!r} takes over a second on a long line ({probe}); "
+                              "at run time it would time out and be switched off")
         if r.versions and r.engines == ["any"]:
             warnings.append(f"{where}: version bounds on a rule for any engine")
         if getattr(r, "zh", None) is None:
@@ -462,6 +465,37 @@ def shadowed(pack, fired: list[tuple] | None = None) -> tuple[list[str], list[st
         elif winner.tier == rule.tier:
             warnings.append(msg + " (shadowed: raise its priority or narrow the other rule)")
     return errors, warnings
+
+
+# long lines of the characters logs repeat (a cut line is up to MAX_LINE_BYTES): a regex whose repeats
+# can split such a run in many ways (a lazy `.*?` before `\s*$`, `\s*` before `[^#]*?`) is quadratic on it
+_LONG_PROBES = (("spaces", " "), ("letters", "a"), ("digits", "0"), ("dots", "."), ("slashes", "/ "),
+                ("words", "ab "), ("dashes", "-"), ("colons", "a: "), ("commas", "a, "), ("pairs", "a=1 "),
+                ("quotes", "'a' "), ("parentheses", "(a) "))
+
+
+def slow_on_a_long_line(pattern: str, ignore_case: bool = False, limit_s: float = 1.0) -> str | None:
+    """The probe (a line of MAX_LINE_BYTES characters, then one that ends the run; also after each
+    literal the regex requires, so that its repeats are reached) on which a search takes over
+    `limit_s` (a linear search takes about a millisecond), or None."""
+    import regex
+
+    from diagnose.lines import MAX_LINE_BYTES
+    from diagnose.matcher import required_literals
+
+    try:
+        rx = regex.compile(pattern, regex.IGNORECASE if ignore_case else 0)
+    except regex.error:
+        return None  # reported as an invalid pattern elsewhere
+    heads = [""] + sorted({lit + "a" for clause in required_literals(pattern) for lit in clause})[:8]
+    for head in heads:
+        for name, unit in _LONG_PROBES if not head else _LONG_PROBES[:1] + _LONG_PROBES[7:8]:
+            text = (head + unit * (MAX_LINE_BYTES // len(unit)))[: MAX_LINE_BYTES - 1] + "\x01"
+            try:
+                rx.search(text, timeout=limit_s)
+            except TimeoutError:
+                return f"{MAX_LINE_BYTES} bytes of {name}" + (f" after {head[:-1]!r}" if head else "")
+    return None
 
 
 def _nested_quantifier(pattern: str) -> bool:

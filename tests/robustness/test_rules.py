@@ -166,11 +166,27 @@ def test_lint_pattern_check_flags_bad_shapes_only():
 
 def test_shipped_pack_passes_the_backtracking_lint():
     from diagnose.rulepack import walk_conds
-    from diagnose.ruletest import _nested_quantifier
+    from diagnose.ruletest import _nested_quantifier, slow_on_a_long_line
 
-    flagged = [(lr.rule.id, c.regex) for lr in load_pack().rules for c in walk_conds(lr.rule.match)
-               if c.regex and _nested_quantifier(c.regex)]
-    assert flagged == []
+    conds = [(lr.rule.id, c) for lr in load_pack().rules for c in walk_conds(lr.rule.match) if c.regex]
+    assert [(rid, c.regex) for rid, c in conds if _nested_quantifier(c.regex)] == []
+    # quadratic on a long line (a cut line is 64 KiB): at run time the regex would time out and be switched off
+    assert [(rid, c.regex) for rid, c in conds if slow_on_a_long_line(c.regex, c.ignore_case)] == []
+
+
+def test_lint_long_line_check_flags_quadratic_shapes_only():
+    from diagnose.ruletest import slow_on_a_long_line
+
+    # a lazy repeat before an overlapping one and an anchor, a repeat the start can re-split, a greedy
+    # token searched from every position: each takes seconds on 64 KiB of one character
+    assert slow_on_a_long_line(r"^\s*assert (?P<reason>\S.{3,}?)\s*$") == "65536 bytes of spaces after 'assert '"
+    assert slow_on_a_long_line(r"^\s*[^#\n]*?(?:/|%)\s*(?P<name>context_len|max_model_len)\b") == "65536 bytes of spaces"
+    assert slow_on_a_long_line(r"(?P<nvcc>\S*nvcc): (?:\d+: )?not found|nvcc: command not found") == "65536 bytes of letters"
+    assert slow_on_a_long_line(r"JSONDecodeError: (?P<detail>.+?)\s*$") == "65536 bytes of spaces after 'JSONDecodeError: '"
+    for fine in (r"^\s*assert (?P<reason>\S.{2,}\S)\s*$", r"(?<!\S)(?P<nvcc>\S*nvcc): (?:\d+: )?not found|nvcc: command not found",
+                 r"JSONDecodeError: (?P<detail>.*\S)\s*$",
+                 r"(?:/|%)\s*\(?(?:\w+\.){0,4}context_len\b", r"Error building extension '(?P<e>[^']+)'"):
+        assert slow_on_a_long_line(fine) is None, fine
 
 
 @pytest.mark.parametrize("field,value,kind", [
