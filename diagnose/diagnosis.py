@@ -90,9 +90,14 @@ def spans_nodes(tl: TimelineResult, nccl_count: bool = True) -> bool:
 
 def _stall_category(phase: str | None, tl: TimelineResult) -> str:
     """STALL_CATEGORY, with NCCL's two usual causes told apart: a rendezvous across nodes that never
-    completes is the network; ranks of one node that stop in NCCL's setup are peer-to-peer (ACS, IOMMU)."""
+    completes is the network (in init too); ranks of one node that stop in NCCL's setup are
+    peer-to-peer (ACS, IOMMU)."""
     category = STALL_CATEGORY.get(phase or "", "unknown")
-    if phase == "nccl":
+    if phase == "init" and spans_nodes(tl, nccl_count=False):
+        # the engines of a start over several nodes wait for each other as they start (vLLM's data
+        # parallel coordinator at --data-parallel-address, SGLang's --dist-init-addr)
+        category = "nccl-network"
+    elif phase == "nccl":
         facts = tl.facts
         # the parallel size the log states, else the processes it shows (a driver and its workers)
         ranks = max((v for v in (facts.get("tp_size"), facts.get("world_size")) if isinstance(v, (int, float))),
@@ -498,7 +503,7 @@ def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool,
         rule = coded_rule("stall-unknown")
         category = _stall_category(phase, tl)
         stall_phase = phase if phase and f"meaning-{phase}" in rule.phrases else "none"
-        env = {"phase": phase or "", "stall_phase": stall_phase}
+        env = {"phase": phase or "", "stall_phase": stall_phase, "dist_init_addr": tl.facts.get("dist_init_addr") or ""}
         meaning, meaning_zh = (phrase(rule, f"meaning-{stall_phase}", env, lang) for lang in ("en", "zh"))
         # a note of the same phase that names a cause (a checkpoint on network storage) explains the stall
         hint = next((d for d in causes if d.severity == "info" and d.role == "cause" and d.phase == phase

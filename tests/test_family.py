@@ -1802,3 +1802,17 @@ def test_an_engine_loop_that_died_while_serving_is_engine_internal_but_a_failed_
     # stdout piped to head (vllm-cpu-30): logging's "--- Logging error ---" blocks print the loop as a call stack
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-30" / "stdout-piped-to-head.log")
     assert not any(d["rule"] == "family-engine-loop-died" for d in rep["diagnoses"])
+
+
+def test_a_start_over_several_nodes_that_stalls_in_init_is_the_network(tmp_path):
+    # vLLM data parallel with --data-parallel-address not of this machine (batches vllm-cpu-34, -v0112d):
+    # the engines wait for the coordinator; the advice names the address
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-v0112d" / "dp2-address-not-on-machine.log")
+    top = rep["diagnoses"][0]
+    assert rep["outcome"] == "incomplete" and rep["last_phase"] == "init"
+    assert (top["rule"], top["category"]) == ("stall-unknown", "nccl-network")
+    assert "--data-parallel-address" in top["remediation"][0]
+    # the same stall with the loopback address is one machine: no network reading
+    text = (ACCURACY / "batch-2026-12-05-vllm-cpu-v0112d" / "dp2-address-not-on-machine.log").read_text()
+    _, top, _ = first_of(tmp_path / "x.log", text.replace("203.0.113.9", "127.0.0.1"))
+    assert top["category"] == "unknown"

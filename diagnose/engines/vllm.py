@@ -42,6 +42,8 @@ _ARGS = {
     "enforce_eager": re.compile(r"""['"]?enforce_eager['"]?[:=] ?(True|False)"""),
     "distributed_executor_backend": re.compile(r"""['"]?distributed_executor_backend['"]?[:=] ?['"](\w+)['"]"""),
     "nnodes": re.compile(r"""['"]?nnodes['"]?[:=] ?(\d+)"""),
+    # data parallel across nodes: the head's address, as SGLang's --dist-init-addr (spans_nodes reads it)
+    "dist_init_addr": re.compile(r"""['"]?data_parallel_address['"]?[:=] ?['"](?!127\.|localhost\b|0\.0\.0\.0\b)([^'"]+)['"]"""),
     "node_rank": re.compile(r"""['"]?node_rank['"]?[:=] ?(\d+)"""),
 }
 
@@ -51,7 +53,7 @@ def _scan(table: dict, text: str) -> dict:
     for name, rx in table.items():
         m = rx.search(text)
         if m and m.group(1) not in ("None", ""):
-            out[name] = number(m.group(1)) if name not in ("model", "host", "dtype", "platform") else m.group(1)
+            out[name] = number(m.group(1)) if name not in ("model", "host", "dtype", "platform", "dist_init_addr") else m.group(1)
     if out.get("enforce_eager") in ("True", "False"):
         out["enforce_eager"] = out["enforce_eager"] == "True"
     return out
