@@ -1816,3 +1816,14 @@ def test_a_start_over_several_nodes_that_stalls_in_init_is_the_network(tmp_path)
     text = (ACCURACY / "batch-2026-12-05-vllm-cpu-v0112d" / "dp2-address-not-on-machine.log").read_text()
     _, top, _ = first_of(tmp_path / "x.log", text.replace("203.0.113.9", "127.0.0.1"))
     assert top["category"] == "unknown"
+
+
+def test_an_activation_no_library_knows_is_the_config_and_a_known_one_the_engine(tmp_path):
+    # hidden_act "swishglu" (batches vllm-cpu-9 and -v0202d): config.json is wrong, not the engine
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-v0202d" / "config-hidden-act-unknown.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("model-activation-not-in-any-library", "corrupt-checkpoint")
+    assert "swishglu" in top["title"]
+    # a name transformers knows: the engine's code for the model lacks it
+    _, top, _ = first_of(tmp_path / "x.log", "ValueError: Unsupported activation: gelu_pytorch_tanh. Only silu is supported for now.\n")
+    assert (top["rule"], top["category"]) == ("model-activation-not-implemented", "unsupported-model")
