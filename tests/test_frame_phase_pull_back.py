@@ -167,14 +167,14 @@ def test_sglangs_rendezvous_set_up_is_nccl(tmp_path):
     assert rep["diagnoses"][0]["phase"] == "init"
 
 
-def test_sglangs_environment_set_up_as_it_launches_its_processes_is_init(tmp_path):
-    # SGLang 0.5.23 (batch sglang-real-55): _set_envs_and_config is the first step of _launch_subprocesses
-    # (as the package gate of sample sglang-0.4.9-sgl-kernel-version-gate, read as init); http_server's
-    # launch_server frame above it says nothing of the step
+def test_sglangs_environment_set_up_as_it_launches_its_processes_is_config(tmp_path):
+    # SGLang 0.5.23: _set_envs_and_config, the first step of _launch_subprocesses, applies the arguments
+    # before any process is launched (three blind labels of batches sglang-real-55, -59, -60: config);
+    # http_server's launch_server frame above it says nothing of the step
     lines = ["Traceback (most recent call last):",
              '  File "/v/sglang/srt/entrypoints/http_server.py", line 3156, in launch_server',
              '  File "/v/sglang/srt/entrypoints/engine.py", line 1155, in _launch_subprocesses',
              '  File "/v/sglang/srt/entrypoints/engine.py", line 1942, in _set_envs_and_config',
              "RuntimeError: something in the environment"]
     _, rep = report(tmp_path, lines)
-    assert rep["outcome"] == "failed" and rep["diagnoses"][0]["phase"] == "init"
+    assert rep["outcome"] == "failed" and rep["diagnoses"][0]["phase"] == "config"
