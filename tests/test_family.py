@@ -1827,3 +1827,11 @@ def test_an_activation_no_library_knows_is_the_config_and_a_known_one_the_engine
     # a name transformers knows: the engine's code for the model lacks it
     _, top, _ = first_of(tmp_path / "x.log", "ValueError: Unsupported activation: gelu_pytorch_tanh. Only silu is supported for now.\n")
     assert (top["rule"], top["category"]) == ("model-activation-not-implemented", "unsupported-model")
+
+
+def test_uvicorns_bind_refused_alone_is_a_privileged_port_not_a_model_path():
+    # SGLang 0.5.23 with --port 80 as an unprivileged user (batch sglang-real-62): uvicorn logs asyncio's
+    # "[Errno 13] error while attempting to bind on address" without a traceback
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-62" / "port-80-unprivileged.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("generic-bind-permission-denied", "bind-address")
