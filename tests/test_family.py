@@ -1835,3 +1835,13 @@ def test_uvicorns_bind_refused_alone_is_a_privileged_port_not_a_model_path():
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-62" / "port-80-unprivileged.log")
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("generic-bind-permission-denied", "bind-address")
+
+
+def test_sglang_stopped_during_its_warm_up_is_terminated_not_a_failed_warm_up():
+    # SIGTERM to the process group during the warm-up (batch sglang-real-62): uvicorn shuts down first
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-62" / "sigterm-group-during-warmup.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("sglang-stopped-during-warmup", "terminated")
+    # the warm-up refused by a tiny KV pool, with no stop, keeps its own reading
+    code, rep = explain_json(B58 / "max-total-tokens-tiny.log")
+    assert rep["diagnoses"][0]["rule"] == "sglang-warmup-over-kv-pool"
