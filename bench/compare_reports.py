@@ -20,7 +20,7 @@ _DUMP = r"""
 import io, json, sys, contextlib
 from diagnose import cli
 out = {}
-for spec in json.loads(sys.argv[1]):
+for spec in json.load(sys.stdin):  # (stdin: a list of thousands of paths is past one argument's limit)
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
         try:
@@ -47,7 +47,7 @@ def inputs(dirs: list[Path]) -> list[list[str]]:
 
 def dump(tree: Path, specs: list[list[str]]) -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree), LLMDIAG_NO_CACHE="1")
-    res = subprocess.run([sys.executable, "-c", _DUMP, json.dumps(specs)], cwd=tree, env=env,
+    res = subprocess.run([sys.executable, "-c", _DUMP], input=json.dumps(specs), cwd=tree, env=env,
                          capture_output=True, text=True, check=True)
     return json.loads(res.stdout)
 
