@@ -472,6 +472,7 @@ def shadowed(pack, fired: list[tuple] | None = None) -> tuple[list[str], list[st
 _LONG_PROBES = (("spaces", " "), ("letters", "a"), ("digits", "0"), ("dots", "."), ("slashes", "/ "),
                 ("words", "ab "), ("dashes", "-"), ("colons", "a: "), ("commas", "a, "), ("pairs", "a=1 "),
                 ("quotes", "'a' "), ("parentheses", "(a) "))
+_AFTER_LITERAL = ("spaces", "colons")  # the probes also run after each literal the regex requires
 
 
 def slow_on_a_long_line(pattern: str, ignore_case: bool = False, limit_s: float = 1.0) -> str | None:
@@ -489,7 +490,7 @@ def slow_on_a_long_line(pattern: str, ignore_case: bool = False, limit_s: float 
         return None  # reported as an invalid pattern elsewhere
     heads = [""] + sorted({lit + "a" for clause in required_literals(pattern) for lit in clause})[:8]
     for head in heads:
-        for name, unit in _LONG_PROBES if not head else _LONG_PROBES[:1] + _LONG_PROBES[7:8]:
+        for name, unit in (p for p in _LONG_PROBES if not head or p[0] in _AFTER_LITERAL):
             text = (head + unit * (MAX_LINE_BYTES // len(unit)))[: MAX_LINE_BYTES - 1] + "\x01"
             try:
                 rx.search(text, timeout=limit_s)
