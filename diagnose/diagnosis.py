@@ -47,6 +47,11 @@ class Diagnosed:
 FRAMES_PULL_BACK = {("config", "init"), ("init", "nccl")}
 
 
+def engine_init_done(tl: TimelineResult) -> bool:
+    """Whether the engine said its start is done (vLLM's "init engine ... took", fact engine_init_s)."""
+    return "engine_init_s" in tl.facts
+
+
 def framed_phase(framed: str | None, phase: str | None, engine_done: bool = False) -> str | None:
     """The phase a failure belongs to when its traceback's frames show `framed` and the phase
     markers `phase`: the frames' where no marker came before it (a pasted excerpt), where they show
@@ -292,7 +297,7 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
         if f.rule.id in run.disabled or matcher.unless_blocks(f, run):
             continue
         framed = f.frames = tl.tb_phase.get(f.evidence[-1].tb) if f.evidence[-1].tb is not None else None
-        phase = framed_phase(framed, f.phase, "engine_init_s" in tl.facts)
+        phase = framed_phase(framed, f.phase, engine_init_done(tl))
         if phase != f.phase:
             f.phase = phase
             f.frame_phase = True
@@ -469,7 +474,7 @@ def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool,
         # log is cut inside (an excerpt that stops before its exception line)
         tb = first.tb if first is not None else tl.cut_tb
         if tb is not None and not tl.died_after_ready:  # (as a rule's finding, see build)
-            moved = framed_phase(tl.tb_phase.get(tb), phase, "engine_init_s" in tl.facts)
+            moved = framed_phase(tl.tb_phase.get(tb), phase, engine_init_done(tl))
             if moved != phase:
                 phase = framed = moved
                 env["phase"] = phase
