@@ -1845,3 +1845,9 @@ def test_sglang_stopped_during_its_warm_up_is_terminated_not_a_failed_warm_up():
     # the warm-up refused by a tiny KV pool, with no stop, keeps its own reading
     code, rep = explain_json(B58 / "max-total-tokens-tiny.log")
     assert rep["diagnoses"][0]["rule"] == "sglang-warmup-over-kv-pool"
+
+
+def test_a_bare_assert_outside_the_argument_checks_stays_an_internal_check():
+    # a pasted excerpt of a model's assert (batch issues-12): not the config-check family
+    code, rep = explain_json(ACCURACY / "batch-2026-12-04-issues-12" / "004-dgx-spark-dsv4-cudagraph-capture-assert.log")
+    assert rep["diagnoses"][0]["rule"] == "family-engine-internal-check"
