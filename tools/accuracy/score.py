@@ -27,10 +27,13 @@ from pathlib import Path
 OUTCOME = {"failure": "failed", "success": "ready", "hang": "incomplete"}
 
 
-def top_category(report: dict, outcome: str) -> str | None:
+def top_category(report: dict, outcome: str, after_ready: bool = False) -> str | None:
+    """The category the report names first. For a start that came up (`success`) only an error
+    counts, except where the label says it came up and then failed (`after_ready`): a report demotes
+    the errors of a start that stayed up to warnings ("Non-fatal: ..."), so its first reading counts."""
     diags = [d for d in report.get("diagnoses") or [] if d.get("role") != "wrapper"]
     errors = [d for d in diags if d.get("severity") == "error"]
-    if outcome == "success":
+    if outcome == "success" and not after_ready:
         pick = errors[:1]
     elif outcome == "hang":
         pick = diags[:1]
@@ -72,13 +75,14 @@ def score(folders: list[Path], cmd: list[str], verbose: bool) -> dict:
                 row["mark"], row["got"] = "CRASH", err
                 rows.append(row)
                 continue
-            got_cat = top_category(report, case["outcome"]) or ("unknown" if case["outcome"] != "success" else None)
-            row["got"] = [report.get("outcome"), report.get("last_phase"), got_cat]
-            t["outcome"] += report.get("outcome") == OUTCOME.get(case["outcome"])
-            t["phase"] += report.get("last_phase") == case.get("phase")
             success = case["outcome"] == "success"
             # a success labelled with a category came up, then failed (a request, a death after ready)
             after_ready = success and case.get("category") not in (None, "", "-")
+            got_cat = top_category(report, case["outcome"], after_ready) or (
+                "unknown" if case["outcome"] != "success" else None)
+            row["got"] = [report.get("outcome"), report.get("last_phase"), got_cat]
+            t["outcome"] += report.get("outcome") == OUTCOME.get(case["outcome"])
+            t["phase"] += report.get("last_phase") == case.get("phase")
             t["successes"] += success
             if success and (report.get("outcome") != "ready" or (got_cat is not None and not after_ready)):
                 t["false_alarms"] += 1
