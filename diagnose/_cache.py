@@ -16,9 +16,9 @@ import pickle
 import sys
 from pathlib import Path
 
-_FORMAT = 8  # 2: plain rule objects (diagnose.ruledata); 3: remediation items carry platforms; 4: rule tier,
+_FORMAT = 9  # 2: plain rule objects (diagnose.ruledata); 3: remediation items carry platforms; 4: rule tier,
 # named patterns; 5: examples with their context (ExampleData); 6: plain objects keep their model's fields; 7: zh;
-# 8: zh's remediation defaults to [] (wt-zh1's ZhText and wt-shapes' Zh made one)
+# 8: zh's remediation defaults to [] (wt-zh1's ZhText and wt-shapes' Zh made one); 9: rules carry unless_before
 MAX_ENTRIES = 16  # one per distinct set of rule folders; the least recently written go first
 # `derived` keeps no entry for fewer inputs: they are cheaper to build than to store, and the
 # matchers of one rule that `rules test` makes by the hundred would push the pack's entries out

@@ -210,6 +210,7 @@ class Rule(_Strict):
     match: Optional[Cond] = None
     unless: Optional[Cond] = None
     unless_within: Optional[int] = Field(default=None, ge=1)
+    unless_before: bool = False  # only an `unless` that hit before the match blocks it
     when: Optional[str] = None
     compute: dict[str, str] = {}
     explanation: str
@@ -290,7 +291,8 @@ class Rule(_Strict):
             return self
         if not _IMPLEMENTATION.match(self.implementation):
             raise ValueError(f"implementation {self.implementation!r}: name the code as diagnose.MODULE.NAME")
-        used = [k for k in ("match", "unless", "unless_within", "when", "phases", "versions") if getattr(self, k)]
+        used = [k for k in ("match", "unless", "unless_within", "unless_before", "when", "phases", "versions")
+                if getattr(self, k)]
         used += [k for k in ("compute", "fingerprint") if getattr(self, k)]
         if self.tier != "specific" or self.priority != 50 or self.engines != ["any"]:
             used += [k for k, v in (("tier", self.tier != "specific"), ("priority", self.priority != 50),

