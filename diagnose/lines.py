@@ -289,7 +289,7 @@ class LineSplitter:
     def feed_block(self, data: bytes) -> tuple[int, str | None, list[tuple[int, str, int]]]:
         """`feed` for a reader that takes whole blocks: (the number of the line before the first one,
         the decoded text of the physical lines `data` completes joined by "\\n", []) when they are
-        UTF-8 (a line holding \\r is then the records of `line_records`); else (n, None, the records
+        UTF-8 (a line that `expands` is then the records of `line_records`); else (n, None, the records
         of `feed`). The text is None too when `data` completes no line."""
         parts = self.lines(data)
         n0 = self.n
@@ -315,7 +315,7 @@ class LineSplitter:
         out = []
         for text in texts:
             n += 1
-            if "\r" not in text:
+            if "\r" not in text and text[:2] != '{"':
                 out.append((n, text, 0))
             else:
                 out.extend(line_records(n, text))
@@ -363,13 +363,74 @@ class LineSplitter:
         self._head, self._drop = b"", True
 
 
+def expands(text: str) -> bool:
+    """Whether physical line `text` may stand for other records than itself (see line_records)."""
+    return "\r" in text or text[:2] == '{"'
+
+
 def line_records(n: int, text: str) -> list[tuple[int, str, int]]:
-    """The records of physical line n that holds \\r: a trailing \\r dropped, a redrawn progress bar
-    collapsed (see `split_redraws`)."""
+    """The records of physical line n where `expands` says so: a JSON log record is the lines it stands
+    for (see json_lines); a trailing \\r is dropped, a redrawn progress bar collapsed (see
+    `split_redraws`)."""
+    if text[:2] == '{"':
+        lines = json_lines(text)
+        if lines is not None:
+            out = []
+            for line in lines:
+                out.extend(line_records(n, line) if "\r" in line else ((n, line, 0),))
+            return out
     text = text.rstrip("\r")
     if "\r" not in text:
         return [(n, text, 0)]
     return [(n, piece, redraws) for piece, redraws in split_redraws(text)]
+
+
+_JSON_TIME = re.compile(r"(?:\d{4})-(?P<mo>\d\d)-(?P<d>\d\d)[ T](?P<t>\d\d:\d\d:\d\d)(?:[,.](?P<f>\d+))?")
+
+
+def json_lines(text: str) -> list[str] | None:
+    """The lines of text a JSON log record stands for (python-json-logger's records: vLLM's
+    `--logging-config.formatter json` since 0.2x, a logging config with a JSON formatter): its
+    message and its `exc_info` / `stack_info` lines, each with the header the text formatter gives
+    it: `(PROCESS pid=N) LEVEL MM-DD hh:mm:ss.mmm [MODULE.py:0] ` (vLLM's; the logger's last name as
+    the module, the line number unknown) or, for uvicorn's loggers, `LEVEL:     `. None when `text`
+    is not such a record (no message, or not a JSON object)."""
+    import json
+
+    try:
+        rec = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(rec, dict):
+        return None
+    message = rec.get("message", rec.get("msg"))
+    if not isinstance(message, str):
+        return None
+    level = rec.get("levelname", rec.get("level"))
+    level = level.upper() if isinstance(level, str) else ""
+    if level == "WARN":
+        level = "WARNING"
+    proc = rec.get("vllm_process_name") or rec.get("processName")
+    pid = rec.get("process")
+    tag = f"({proc} pid={pid}) " if isinstance(proc, str) and isinstance(pid, int) and "(" not in proc else ""
+    name = rec.get("name") if isinstance(rec.get("name"), str) else ""
+    when = rec.get("asctime") or rec.get("timestamp") or rec.get("time")
+    m = _JSON_TIME.match(when) if isinstance(when, str) else None
+    if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+        head = tag
+    elif name.startswith("uvicorn") or m is None:
+        head = f"{tag}{level}:     "
+    else:
+        module = name.rsplit(".", 1)[-1] or "root"
+        head = f"{tag}{level} {m['mo']}-{m['d']} {m['t']}.{(m['f'] or '0')[:3]} [{module}.py:0] "
+    lines = message.split("\n")
+    for key in ("exc_info", "stack_info"):
+        extra = rec.get(key)
+        if isinstance(extra, list):  # (exc_info_as_array)
+            extra = "\n".join(x for x in extra if isinstance(x, str))
+        if isinstance(extra, str) and extra:
+            lines.extend(extra.split("\n"))
+    return [head + line for line in lines]
 
 
 def read_blocks(stream: BinaryIO, source: str, size: int = _BLOCK, line: bool = False) -> Iterator[bytes]:

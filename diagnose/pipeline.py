@@ -8,8 +8,8 @@ from typing import Callable, Iterable
 
 from diagnose import diagnosis, distributed, i18n
 from diagnose.engines import PHASE_INDEX, PROCESS_FIRST, START_BANNERS, EngineGuess, MarkerScanner, is_dev_version
-from diagnose.lines import (InputSpec, Line, LineParser, LineSplitter, clock_datetime, expand_inputs, iter_specs,
-                            line_records, open_input, read_blocks)
+from diagnose.lines import (InputSpec, Line, LineParser, LineSplitter, clock_datetime, expand_inputs, expands,
+                            iter_specs, line_records, open_input, read_blocks)
 from diagnose.matcher import Finding, Matcher
 from diagnose.report import Report
 from diagnose.ruledata import RuleData as Rule
@@ -222,7 +222,7 @@ class Analyzer:
                     advance(parse(n, text, redraws), got)
 
         def take_line(n: int, raw: str) -> None:
-            if "\r" in raw:
+            if expands(raw):
                 take(line_records(n, raw))
                 return
             got = classify(n, raw)

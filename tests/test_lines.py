@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from diagnose.lines import MAX_LINE_BYTES, InputError, iter_records, lines_from_text, read_lines
+from diagnose.lines import MAX_LINE_BYTES, InputError, LineParser, iter_records, lines_from_text, read_lines
 
 from .conftest import run_cli
 
@@ -181,3 +181,29 @@ def test_year_rollover_keeps_clock_monotonic():
 def test_no_escape_character_survives_the_parser(data, raw):
     (rec,) = list(iter_records(io.BytesIO(data), "x.log"))
     assert rec.raw == raw and "\x1b" not in rec.raw
+
+
+def test_a_json_log_record_is_the_lines_it_stands_for():
+    # vLLM 0.32's --logging-config.formatter json (python-json-logger): the message and its exc_info,
+    # each line with the header the text formatter gives it; uvicorn's records in uvicorn's form
+    from diagnose.lines import expands, json_lines, line_records
+
+    rec = ('{"asctime": "2026-12-05 22:14:26,896", "levelname": "ERROR", "name": "vllm.v1.engine.core", '
+           '"processName": "EngineCore", "process": 29466, "message": "EngineCore failed to start.", '
+           '"exc_info": "Traceback (most recent call last):\\n  File \\"x.py\\", line 1, in f\\n'
+           'ValueError: boom", "vllm_process_name": "EngineCore"}')
+    assert expands(rec)
+    head = "(EngineCore pid=29466) ERROR 12-05 22:14:26.896 [core.py:0] "
+    assert [text for _, text, _ in line_records(7, rec)] == [
+        head + "EngineCore failed to start.", head + "Traceback (most recent call last):",
+        head + '  File "x.py", line 1, in f', head + "ValueError: boom"]
+    assert {n for n, _, _ in line_records(7, rec)} == {7}
+    line = LineParser("x").parse(7, line_records(7, rec)[-1][1])
+    assert (line.proc, line.pid, line.level, line.text) == ("EngineCore", 29466, "ERROR", "ValueError: boom")
+    uv = ('{"asctime": "2026-12-05 22:02:40,221", "levelname": "INFO", "name": "uvicorn.error", '
+          '"processName": "MainProcess", "process": 6410, "message": "Application startup complete.", '
+          '"vllm_process_name": "APIServer"}')
+    assert json_lines(uv) == ["(APIServer pid=6410) INFO:     Application startup complete."]
+    # not a record: a line kept as it is
+    for text in ('{"broken": ', '{"a": 1}', '{"message": 3}'):
+        assert line_records(1, text) == [(1, text, 0)]

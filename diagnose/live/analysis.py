@@ -14,7 +14,7 @@ import time
 from typing import Callable
 
 from diagnose.fastpath import QuietLine, QuietRun
-from diagnose.lines import LineParser, LineSplitter, decode, line_records
+from diagnose.lines import LineParser, LineSplitter, decode, expands, line_records
 from diagnose.live import stall as stalls
 from diagnose.live.views import View, fmt_dur, stall_lines
 from diagnose.pipeline import Analyzer, heartbeat, scanner
@@ -267,7 +267,7 @@ class LiveAnalysis:
         pattern = self._skip_quiet()
         if pattern is not None and pattern.search(raw.encode()) is None:
             return  # counted (by the splitter), not read: as `follow` skips once the server is up
-        for rec in line_records(n, raw) if "\r" in raw else ((n, raw, 0),):
+        for rec in line_records(n, raw) if expands(raw) else ((n, raw, 0),):
             if self.enabled:
                 self._record(rec, now)
 
