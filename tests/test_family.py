@@ -1905,3 +1905,12 @@ def test_default_sampling_parameters_out_of_range_are_named_on_both_engines():
     # values in range (Qwen's generation_config.json) name nothing
     _, rep = explain_json(ACCURACY / "batch-2026-12-01-repos-5" / "016-vllm-0.26.1-dev-ok.log")
     assert all(d["rule"] != "sampling-defaults-out-of-range" for d in rep["diagnoses"])
+
+
+def test_a_model_config_size_of_zero_the_model_code_divides_by():
+    # SGLang 0.5.23, config.json num_key_value_heads 0 (batch sglang-real-63): transformers' Llama
+    # attention divides the heads by it while the model is built
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-63" / "config-kv-heads-zero.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("model-config-value-zero-divides", "corrupt-checkpoint")
+    assert "num_key_value_heads" in top["title"]
