@@ -44,7 +44,7 @@ class Diagnosed:
 # process, so that its failure belongs to the earlier phase: a spawned engine process that builds its
 # config again (vLLM V0's engine process), a worker's device init that checks free memory after its
 # NCCL set-up (vLLM's init_device) without an NCCL frame in the traceback
-FRAMES_PULL_BACK = {("config", "init"), ("init", "nccl")}
+FRAMES_PULL_BACK = {("config", "init"), ("init", "nccl"), ("weights", "kv_cache")}
 
 
 def engine_init_done(tl: TimelineResult) -> bool:

@@ -27,8 +27,10 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
                  r"|in (?:initialize|_allocate|_reshape)_kv_cache_tensors\b"),
     # checkpoint loading
     # (weight_utils' get_quant_config reads the quantization config while the engine config is built)
+    # (and SGLang's LoRA manager loading the adapters of --lora-paths, after the base model's weights)
     ("weights", r"model_loader/(?!weight_utils\.py\", line \d+, in get_quant_config\b)"
-                r"|weight_utils(?!\.py\", line \d+, in get_quant_config\b)|in load_weights\b|in load_model\b|safetensors/"),
+                r"|weight_utils(?!\.py\", line \d+, in get_quant_config\b)|in load_weights\b|in load_model\b|safetensors/"
+                r"|sglang/srt/lora/lora_manager\.py\", line \d+, in (?:init_state|init_lora_adapters)\b"),
     # torch.compile / inductor
     ("compile", r"vllm/compilation/|torch/_dynamo/|torch/_inductor/"),
     # a forward pass of a model's code with none of the start's steps above it in view (a pasted excerpt

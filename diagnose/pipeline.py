@@ -335,6 +335,12 @@ class Analyzer:
             for span in tl.phases:
                 if span.status == "failed" or (span.name == rule_phase and outcome == "failed"):
                     span.status = "failed" if span.name == rule_phase else "done"
+            # a phase entered only by the error itself (Timeline's implied next phase) was not reached
+            for i in range(len(tl.phases) - 1, 0, -1):
+                span = tl.phases[i]
+                if span.implied and tl.phases[i - 1].name == rule_phase:
+                    tl.phases[i - 1].last_line = max(tl.phases[i - 1].last_line, span.last_line)
+                    del tl.phases[i]
         phases = []
         for span in tl.phases:
             started = None

@@ -98,6 +98,7 @@ class PhaseSpan:
     end_clock: float | None = None
     start_year: int | None = None
     ended: bool = False  # its end marker was seen
+    implied: bool = False  # entered by an error right after the previous phase's end (_IMPLIED_NEXT), no marker yet
 
     @property
     def duration_s(self) -> float | None:
@@ -214,7 +215,8 @@ class Timeline:
             # an error right after a phase's end line belongs to the next phase (memory profiling
             # follows weight loading before it prints any line of its own)
             implied = _IMPLIED_NEXT[cur.name]
-            self._enter(implied, line)
+            if self._enter(implied, line):
+                self.phases[-1].implied = True
         self._counted(line.n, line.clock, line.year)
         entered = implied
         for ev in events:
@@ -228,6 +230,8 @@ class Timeline:
             if role in ("start", "progress", "end") and mk.phase:
                 if self._enter(mk.phase, line):
                     entered = mk.phase
+                elif self.phases[-1].implied and self.phases[-1].name == mk.phase:
+                    self.phases[-1].implied = False  # its own marker: the phase was really entered
                 if mk.id == "uv_wait":  # (a trigger of the fast path: always read here)
                     self.awaiting_app = not self.startup_complete
                 span = self.current

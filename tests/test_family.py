@@ -1914,3 +1914,13 @@ def test_a_model_config_size_of_zero_the_model_code_divides_by():
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("model-config-value-zero-divides", "corrupt-checkpoint")
     assert "num_key_value_heads" in top["title"]
+
+
+def test_an_sglang_lora_adapter_whose_config_is_not_json_is_read_in_the_weights():
+    # SGLang 0.5.23 (batch sglang-real-63): adapter_config.json cut short; the LoRA manager loads the
+    # adapters after the base model's weights, and the error is not the KV cache's
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-63" / "lora-adapter-config-truncated.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("sglang-lora-adapter-config-not-json", "corrupt-checkpoint")
+    assert rep["last_phase"] == "weights"
+    assert [p["name"] for p in rep["phases"]][-1] == "weights"  # the KV cache was not reached
