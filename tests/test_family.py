@@ -1924,3 +1924,12 @@ def test_an_sglang_lora_adapter_whose_config_is_not_json_is_read_in_the_weights(
     assert code == 1 and (top["rule"], top["category"]) == ("sglang-lora-adapter-config-not-json", "corrupt-checkpoint")
     assert rep["last_phase"] == "weights"
     assert [p["name"] for p in rep["phases"]][-1] == "weights"  # the KV cache was not reached
+
+
+def test_sglangs_warm_up_at_another_port_than_uvicorns_is_the_port_setting():
+    # SGLang 0.5.23 with --port 0 (batch sglang-real-63): uvicorn binds a port the kernel picks, the
+    # warm-up asks port 80 and is refused
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-63" / "port-zero.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("sglang-warmup-wrong-port", "invalid-argument")
+    assert "port 80" in top["title"] and "43047" in top["title"]
