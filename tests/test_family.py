@@ -1933,3 +1933,15 @@ def test_sglangs_warm_up_at_another_port_than_uvicorns_is_the_port_setting():
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("sglang-warmup-wrong-port", "invalid-argument")
     assert "port 80" in top["title"] and "43047" in top["title"]
+
+
+def test_a_sigquit_no_child_asked_for_is_a_stop_from_outside():
+    # SGLang 0.5.23, SIGQUIT to the launcher after ready (batch sglang-real-63): its handler blames a
+    # child, but none failed
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-63" / "sigquit-launcher-after-ready.log")
+    top = rep["diagnoses"][0]
+    assert rep["after_ready"]["state"] == "died"
+    assert (top["rule"], top["category"]) == ("sglang-sigquit-without-child-error", "terminated")
+    # an excerpt that holds the child's exception is the child's failure
+    code, rep = explain_json(ACCURACY / "batch-2026-12-04-sglang-14" / "005-deepseek-v3-0324-json-decode-in-load.log")
+    assert all(d["rule"] != "sglang-sigquit-without-child-error" for d in rep["diagnoses"])
