@@ -1953,3 +1953,10 @@ def test_a_feature_the_platform_lacks_raised_as_a_bare_exception_names_the_famil
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-40" / "kv-offloading-native-cpu.log")
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("family-engine-unsupported-combination", "invalid-argument")
+
+
+def test_a_port_past_65535_that_sglangs_warm_up_cannot_parse_is_the_port():
+    # SGLang 0.5.23 with --port 70000 (batch sglang-real-64): uvicorn takes it, the warm-up URL does not parse
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-64" / "port-out-of-range.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("generic-bind-port-out-of-range", "invalid-argument")
