@@ -1960,3 +1960,10 @@ def test_a_port_past_65535_that_sglangs_warm_up_cannot_parse_is_the_port():
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-64" / "port-out-of-range.log")
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("generic-bind-port-out-of-range", "invalid-argument")
+
+
+def test_a_random_seed_numpy_refuses_is_the_seed_argument():
+    # SGLang 0.5.23 with --random-seed -1 (batch sglang-real-64)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-64" / "random-seed-negative.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("random-seed-out-of-range", "invalid-argument")
