@@ -1967,3 +1967,11 @@ def test_a_random_seed_numpy_refuses_is_the_seed_argument():
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-64" / "random-seed-negative.log")
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("random-seed-out-of-range", "invalid-argument")
+
+
+def test_sglangs_embedding_loader_assert_with_the_sizes_is_a_checkpoint_mismatch():
+    # SGLang 0.5.23, --json-model-override-args vocab_size 1024 on a 558-token checkpoint
+    # (batch sglang-real-64): not an internal check of the engine
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-64" / "override-args-vocab-size.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("family-checkpoint-mismatch", "corrupt-checkpoint")
