@@ -1991,3 +1991,11 @@ def test_a_tool_server_vllm_cannot_reach_is_named():
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-41" / "tool-server-mcp-unreachable.log")
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("vllm-tool-server-unreachable", "invalid-argument")
+
+
+def test_transformers_own_activation_lookup_failing_is_an_activation_no_library_knows():
+    # SGLang 0.5.23 (Transformers backend), config.json hidden_act "swishglu" (batch sglang-real-65):
+    # transformers' ACT2FN raises KeyError: 'swishglu'
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-65" / "config-hidden-act-unknown.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("model-activation-not-in-any-library", "corrupt-checkpoint")
