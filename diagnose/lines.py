@@ -315,7 +315,7 @@ class LineSplitter:
         out = []
         for text in texts:
             n += 1
-            if "\r" not in text and text[:2] != '{"':
+            if not expands(text):
                 out.append((n, text, 0))
             else:
                 out.extend(line_records(n, text))
