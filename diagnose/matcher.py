@@ -864,10 +864,11 @@ class Matcher:
         seqs = run.unless_hits.get(rule.id)
         if not seqs:
             return False
+        first = min(e.seq for e in finding.evidence)
         if rule.unless_before:
-            seqs = [s for s in seqs if s < min(e.seq for e in finding.evidence)]
+            seqs = [s for s in seqs if s < first]
         if rule.unless_within is None:
             return bool(seqs)
-        lo = min(e.seq for e in finding.evidence) - rule.unless_within
+        lo = first - rule.unless_within
         hi = max(e.seq for e in finding.evidence) + rule.unless_within
         return any(lo <= s <= hi for s in seqs)
