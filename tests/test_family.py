@@ -2013,3 +2013,19 @@ def test_a_checkpoint_torch_cannot_place_is_the_map_location_option_only_where_i
     code, top, rep = first_of(tmp_path / "x.log", "Traceback (most recent call last):\n" + line)
     assert (top["rule"], top["category"]) == ("torch-load-device-unavailable", "cuda-driver-mismatch")
     assert not any(d["rule"] == "pt-load-map-location-unavailable-device" for d in rep["diagnoses"])
+
+
+def test_sglangs_warm_up_refused_by_its_own_settings_is_the_setting_the_message_names():
+    # SGLang 0.5.23 with --context-length 8 (shorter than the warm-up prompt) and with
+    # --max-queued-requests 0 (batch sglang-real-66): the warm-up's answer is the server's own refusal
+    batch = ACCURACY / "batch-2026-12-06-sglang-real-66"
+    for name, words in (("context-length-below-warmup", "longer than the model's context length"),
+                        ("max-queued-requests-zero", "The request queue is full.")):
+        code, rep = explain_json(batch / f"{name}.log")
+        top = rep["diagnoses"][0]
+        assert code == 1 and (top["rule"], top["category"]) == ("sglang-warmup-refused-by-server", "invalid-argument")
+        assert words in top["title"]
+    # a proxy's answer to the warm-up stays the proxy's
+    code, rep = explain_json(ACCURACY / "batch-2026-12-01-issues" / "024-sglang-warmup-502-killed-zh.log")
+    assert rep["diagnoses"][0]["category"] == "http-proxy"
+    assert not any(d["rule"] == "sglang-warmup-refused-by-server" for d in rep["diagnoses"])
