@@ -2029,3 +2029,17 @@ def test_sglangs_warm_up_refused_by_its_own_settings_is_the_setting_the_message_
     code, rep = explain_json(ACCURACY / "batch-2026-12-01-issues" / "024-sglang-warmup-502-killed-zh.log")
     assert rep["diagnoses"][0]["category"] == "http-proxy"
     assert not any(d["rule"] == "sglang-warmup-refused-by-server" for d in rep["diagnoses"])
+
+
+def test_sglangs_warm_up_timeout_set_below_the_default_is_named(tmp_path):
+    # SGLang 0.5.23 with SGLANG_WARMUP_TIMEOUT=0.05 (batch sglang-real-66)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-66" / "warmup-timeout-tiny.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("sglang-warmup-timeout-set-short", "invalid-argument")
+    assert "0.05 s" in top["title"]
+    # the default's 600 s running out is a first request that hung, not the variable
+    text = ("[2026-12-06 00:54:51] Initialization failed. warmup error: Traceback (most recent call last):\n"
+            "urllib3.exceptions.ReadTimeoutError: HTTPConnectionPool(host='127.0.0.1', port=30000): "
+            "Read timed out. (read timeout=600)\n")
+    code, top, rep = first_of(tmp_path / "x.log", text)
+    assert not any(d["rule"] == "sglang-warmup-timeout-set-short" for d in rep["diagnoses"])
