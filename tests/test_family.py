@@ -2043,3 +2043,20 @@ def test_sglangs_warm_up_timeout_set_below_the_default_is_named(tmp_path):
             "Read timed out. (read timeout=600)\n")
     code, top, rep = first_of(tmp_path / "x.log", text)
     assert not any(d["rule"] == "sglang-warmup-timeout-set-short" for d in rep["diagnoses"])
+
+
+def test_a_setting_of_zero_the_engine_divides_by_is_named(tmp_path):
+    # SGLang 0.5.23 with --decode-log-interval 0 (batch sglang-real-66) and SGLANG_FORCE_STREAM_INTERVAL=0
+    # (batch sglang-real-64): a bare ZeroDivisionError on the first request
+    for log, name in ((ACCURACY / "batch-2026-12-06-sglang-real-66" / "decode-log-interval-zero.log", "decode_log_interval"),
+                      (ACCURACY / "batch-2026-12-05-sglang-real-64" / "force-stream-interval-zero.log",
+                       "default_force_stream_interval")):
+        code, rep = explain_json(log)
+        top = rep["diagnoses"][0]
+        assert code == 1 and (top["rule"], top["category"]) == ("setting-zero-divides", "invalid-argument")
+        assert name in top["title"]
+    # a counter divided by is not a setting
+    text = ('Traceback (most recent call last):\n  File "/v/stats.py", line 3, in f\n'
+            "    rate = self.num_tokens / self.elapsed\nZeroDivisionError: division by zero\n")
+    code, top, rep = first_of(tmp_path / "x.log", text)
+    assert not any(d["rule"] == "setting-zero-divides" for d in rep["diagnoses"])
