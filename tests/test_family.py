@@ -2060,3 +2060,15 @@ def test_a_setting_of_zero_the_engine_divides_by_is_named(tmp_path):
             "    rate = self.num_tokens / self.elapsed\nZeroDivisionError: division by zero\n")
     code, top, rep = first_of(tmp_path / "x.log", text)
     assert not any(d["rule"] == "setting-zero-divides" for d in rep["diagnoses"])
+
+
+def test_sglangs_launcher_checking_the_parallel_layout_is_the_config_phase():
+    # SGLang 0.5.23's launcher publishes and checks the parallel layout (runtime_context.py) before it
+    # launches any process (batch sglang-real-66, --ep-size 2 with --tp-size 1); the same check in a
+    # scheduler (run_scheduler_process above it) stays init
+    frame = '  File "<venv>/lib/python3.11/site-packages/sglang/srt/runtime_context.py", line 347, in _validate_parallel'
+    assert row_phase(frame_row(frame)) == "config"
+    _, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-66" / "ep-size-2-tp-1.log")
+    assert rep["last_phase"] == "config"
+    _, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-66" / "node-rank-equals-nnodes.log")
+    assert rep["last_phase"] == "init"
