@@ -2072,3 +2072,12 @@ def test_sglangs_launcher_checking_the_parallel_layout_is_the_config_phase():
     assert rep["last_phase"] == "config"
     _, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-66" / "node-rank-equals-nnodes.log")
     assert rep["last_phase"] == "init"
+
+
+def test_sglangs_inconsistent_parallel_topology_names_the_check_and_its_values():
+    # SGLang 0.5.23: --ep-size 2 with --tp-size 1, and --nnodes 1 --node-rank 1 (batch sglang-real-66)
+    for name, shown in (("ep-size-2-tp-1", "1 != 2 * 1 * 0"), ("node-rank-equals-nnodes", "1 is not a rank of 1")):
+        code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-66" / f"{name}.log")
+        top = rep["diagnoses"][0]
+        assert code == 1 and (top["rule"], top["category"]) == ("sglang-parallel-topology-inconsistent", "invalid-argument")
+        assert shown in top["title"]
