@@ -2081,3 +2081,15 @@ def test_sglangs_inconsistent_parallel_topology_names_the_check_and_its_values()
         top = rep["diagnoses"][0]
         assert code == 1 and (top["rule"], top["category"]) == ("sglang-parallel-topology-inconsistent", "invalid-argument")
         assert shown in top["title"]
+
+
+def test_an_assertion_that_names_a_value_and_what_it_must_be_is_that_value(tmp_path):
+    # SGLang 0.5.23 with --dist-timeout 0 (batch sglang-real-66): "assert timeout > 0, "timeout must be positive""
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-66" / "dist-timeout-zero.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and rep["last_phase"] == "nccl"
+    assert (top["rule"], top["category"]) == ("family-assertion-value-must-be", "invalid-argument")
+    assert "timeout" in top["title"]
+    # an invariant with values stays the engine's own check
+    code, top, rep = first_of(tmp_path / "x.log", "Traceback (most recent call last):\nAssertionError: 16 != 8\n")
+    assert top["rule"] != "family-assertion-value-must-be"
