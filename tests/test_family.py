@@ -2093,3 +2093,12 @@ def test_an_assertion_that_names_a_value_and_what_it_must_be_is_that_value(tmp_p
     # an invariant with values stays the engine's own check
     code, top, rep = first_of(tmp_path / "x.log", "Traceback (most recent call last):\nAssertionError: 16 != 8\n")
     assert top["rule"] != "family-assertion-value-must-be"
+
+
+def test_sglangs_watchdog_set_to_a_few_seconds_is_the_option_not_a_signal_from_outside():
+    # SGLang 0.5.23 with --watchdog-timeout 0 (batch sglang-real-66): the server came up, then the
+    # watchdog's own SIGQUIT took it down
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-66" / "watchdog-timeout-zero.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("sglang-watchdog-timeout-set-short", "invalid-argument")
+    assert not any(d["rule"] == "sglang-sigquit-without-child-error" for d in rep["diagnoses"])
