@@ -2102,3 +2102,17 @@ def test_sglangs_watchdog_set_to_a_few_seconds_is_the_option_not_a_signal_from_o
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("sglang-watchdog-timeout-set-short", "invalid-argument")
     assert not any(d["rule"] == "sglang-sigquit-without-child-error" for d in rep["diagnoses"])
+
+
+def test_a_low_shell_limit_on_the_command_line_of_a_start_that_stopped_is_named(tmp_path):
+    # SGLang 0.5.23 under `ulimit -t 8` (batch sglang-real-67) and `ulimit -u 40` (sglang-real-62): the
+    # log stops with no error line of its own
+    for log, shown in ((ACCURACY / "batch-2026-12-06-sglang-real-67" / "ulimit-cpu-time-8s.log", "ulimit -t 8"),
+                       (ACCURACY / "batch-2026-12-05-sglang-real-62" / "ulimit-nproc-user-40.log", "ulimit -u 40")):
+        code, rep = explain_json(log)
+        top = rep["diagnoses"][0]
+        assert rep["outcome"] == "incomplete"
+        assert (top["rule"], top["category"]) == ("shell-ulimit-below-engine-needs", "host-limits") and shown in top["title"]
+    # raising a limit is not a cause
+    code, top, rep = first_of(tmp_path / "x.log", "$ ulimit -n 65536 && vllm serve m\nINFO 12-06 01:00:00 [api_server.py:1] vLLM API server version 0.32.0\n")
+    assert not any(d["rule"] == "shell-ulimit-below-engine-needs" for d in rep["diagnoses"])
