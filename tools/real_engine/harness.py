@@ -4061,7 +4061,7 @@ BREADTH25: list = [
              "corrupt-checkpoint",
              "The BPE tokenizer needs both vocab.json and merges.txt; only vocab.json is in the folder (a copy "
              "that took *.json only), so the tokenizer cannot be built: transformers 5.19's GPT2Tokenizer "
-             "raises `ValueError: \`vocab\` and \`merges\` must be both be from memory or both filenames` "
+             "raises `ValueError: `vocab` and `merges` must be both be from memory or both filenames` "
              "(its words for a merges file that is not there).", prepare=_vocab_without_merges,
              args=EAGER, intent=r"(?i)merges", evidence=r"ValueError: `vocab` and `merges` must be",
              secondary=("model-not-found",),
