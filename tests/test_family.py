@@ -2116,3 +2116,11 @@ def test_a_low_shell_limit_on_the_command_line_of_a_start_that_stopped_is_named(
     # raising a limit is not a cause
     code, top, rep = first_of(tmp_path / "x.log", "$ ulimit -n 65536 && vllm serve m\nINFO 12-06 01:00:00 [api_server.py:1] vLLM API server version 0.32.0\n")
     assert not any(d["rule"] == "shell-ulimit-below-engine-needs" for d in rep["diagnoses"])
+
+
+def test_a_chat_template_file_that_is_not_utf8_is_named():
+    # SGLang 0.5.23 with a --chat-template saved as Windows-1252 (batch sglang-real-68)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-68" / "chat-template-cp1252.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and rep["last_phase"] == "config"
+    assert (top["rule"], top["category"]) == ("chat-template-file-not-utf8", "invalid-argument") and "0xe8" in top["title"]
