@@ -2132,3 +2132,11 @@ def test_vllms_queue_limit_of_zero_refusing_every_request_is_named_on_a_server_t
     top = rep["diagnoses"][0]
     assert rep["outcome"] == "ready" and rep["after_ready"]["state"] == "serving"
     assert (top["rule"], top["category"]) == ("vllm-queue-limit-zero-refuses-requests", "invalid-argument")
+
+
+def test_diskcaches_own_words_for_a_read_only_folder_are_the_read_only_file_system():
+    # SGLang 0.5.23, --grammar-backend outlines with OUTLINES_CACHE_DIR on a read-only mount (batch
+    # sglang-real-69): 'OSError: [Errno 30] Cache directory "..." does not exist and could not be created'
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-69" / "outlines-cache-dir-read-only.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"]) == ("family-read-only-fs", "invalid-argument")
