@@ -2140,3 +2140,13 @@ def test_diskcaches_own_words_for_a_read_only_folder_are_the_read_only_file_syst
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-69" / "outlines-cache-dir-read-only.log")
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("family-read-only-fs", "invalid-argument")
+
+
+def test_a_generation_request_to_a_model_served_without_its_lm_head_is_named():
+    # SGLang 0.5.23 with --is-embedding on a causal model, and with a LlamaForSequenceClassification
+    # config.json (batch sglang-real-69): up, then the first completion kills the scheduler
+    for name in ("is-embedding-completion", "arch-sequence-classification"):
+        code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-69" / f"{name}.log")
+        top = rep["diagnoses"][0]
+        assert rep["outcome"] == "ready" and rep["after_ready"]["state"] == "died"
+        assert (top["rule"], top["category"]) == ("sglang-generation-on-model-without-lm-head", "invalid-argument")
