@@ -1659,6 +1659,8 @@ def test_sglang_warm_up_refused_by_a_tiny_kv_pool_is_the_kv_cache():
     top = rep["diagnoses"][0]
     assert code == 1 and (top["rule"], top["category"]) == ("sglang-warmup-over-kv-pool", "kv-cache-insufficient")
     assert "holds only 16 tokens" in top["title"] and "(512)" in top["remediation"][0]
+    # the server's own refusal of the warm-up (a family) steps aside for the pool that caused it
+    assert not any(d["rule"] == "sglang-warmup-refused-by-server" for d in rep["diagnoses"])
 
 
 def test_a_long_request_after_an_sglang_server_came_up_is_not_a_kv_pool_failure(tmp_path):
