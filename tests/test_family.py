@@ -2167,3 +2167,19 @@ def test_a_tls_key_without_its_certificate_is_named():
     top = rep["diagnoses"][0]
     assert rep["last_phase"] == "server"
     assert (top["rule"], top["category"]) == ("uvicorn-ssl-keyfile-without-certfile", "invalid-argument")
+
+
+def test_an_fp8_dtype_in_config_json_over_bf16_weights_is_the_dtype():
+    # SGLang 0.5.23 with config.json's dtype float8_e4m3fn and no quantization_config (batch
+    # sglang-real-70): torch.set_default_dtype refuses it as the model is built
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-70" / "config-dtype-float8.log")
+    top = rep["diagnoses"][0]
+    assert code == 1 and (top["rule"], top["category"], top["phase"]) == (
+        "torch-default-dtype-unsupported", "dtype-unsupported", "weights")
+    assert "Float8_e4m3fn" in top["title"]
+
+
+def test_another_type_error_is_not_the_default_dtype(tmp_path):
+    code, top, rep = first_of(tmp_path / "x.log",
+                              "TypeError: unsupported operand type(s) for +: 'NoneType' and 'int'\n")
+    assert top is None or top["rule"] != "torch-default-dtype-unsupported"
