@@ -2183,3 +2183,20 @@ def test_another_type_error_is_not_the_default_dtype(tmp_path):
     code, top, rep = first_of(tmp_path / "x.log",
                               "TypeError: unsupported operand type(s) for +: 'NoneType' and 'int'\n")
     assert top is None or top["rule"] != "torch-default-dtype-unsupported"
+
+
+B71 = ACCURACY / "batch-2026-12-06-sglang-real-71"
+
+
+def test_an_sglang_prefill_budget_of_zero_is_named_for_a_warm_up_that_never_ends(tmp_path):
+    # --max-prefill-tokens 0 (batch sglang-real-71): no request is admitted, the warm-up waits until a SIGTERM
+    code, rep = explain_json(B71 / "max-prefill-tokens-zero.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("sglang-prefill-budget-zero", "invalid-argument", "server")
+    # the same start cut off while it waits (no stop in the log) has the same reading: a start that
+    # cannot come up (the rule's error makes it `failed`)
+    text = (B71 / "max-prefill-tokens-zero.log").read_text()
+    text = text[:text.index("SIGTERM received")].rsplit("\n", 1)[0] + "\n"
+    code, top, rep = first_of(tmp_path / "x.log", text)
+    assert code == 1 and top["rule"] == "sglang-prefill-budget-zero"
+
