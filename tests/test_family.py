@@ -2231,3 +2231,13 @@ def test_rope_parameters_missing_a_key_of_their_type_are_named_from_the_override
     top = rep["diagnoses"][0]
     assert top["rule"] == "transformers-rope-parameters-incomplete" and "low_freq_factor" in top["title"]
 
+
+def test_an_sglang_child_stopped_alone_by_sigterm_after_ready_is_a_stop_from_outside(tmp_path):
+    # SIGTERM to the scheduler only, after ready (batch sglang-real-72)
+    code, rep = explain_json(B72 / "scheduler-sigterm-after-ready.log")
+    top = rep["diagnoses"][0]
+    assert rep["outcome"] == "ready" and rep["after_ready"]["state"] == "died"
+    assert (top["rule"], top["category"]) == ("sglang-child-stopped-by-signal", "terminated")
+    # the launcher stopped itself first (a group SIGTERM): the child's -15 follows from it
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-71" / "max-prefill-tokens-zero.log")
+    assert not any(d["rule"] == "sglang-child-stopped-by-signal" for d in rep["diagnoses"])
