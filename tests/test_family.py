@@ -2241,3 +2241,9 @@ def test_an_sglang_child_stopped_alone_by_sigterm_after_ready_is_a_stop_from_out
     # the launcher stopped itself first (a group SIGTERM): the child's -15 follows from it
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-71" / "max-prefill-tokens-zero.log")
     assert not any(d["rule"] == "sglang-child-stopped-by-signal" for d in rep["diagnoses"])
+
+
+def test_an_sglang_group_stop_that_uvicorn_caught_first_is_not_a_child_stopped_alone():
+    # --http-proxy-style hang stopped by a group SIGTERM: uvicorn's "Shutting down" comes first (batch sglang-real-57)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-57" / "http-proxy-warmup.log")
+    assert not any(d["rule"] == "sglang-child-stopped-by-signal" for d in rep["diagnoses"])
