@@ -62,7 +62,10 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     # engine and worker start (vLLM engine core / executor, SGLang scheduler start)
     # (a spawned process's first frame, vLLM's engine-core launch: a process that dies while it starts)
     ("init", r"in _init_executor\b|in init_device\b|(?<!model_)executor/|in run_scheduler_process\b"
-             r"|in spawn_main\b|in launch_core_engines\b|in wait_for_engine_startup\b|in run_engine_core\b"),
+             r"|in spawn_main\b|in launch_core_engines\b|in wait_for_engine_startup\b|in run_engine_core\b"
+             # the sockets between the server and the engine's processes (vLLM's engine-core client, SGLang's
+             # tokenizer manager), made as the engine starts
+             r"|in make_zmq_socket\b|in get_zmq_socket\b"),
     # arguments and model config
     # (SGLang 0.5.23 checks its arguments in sglang/srt/arg_groups/*_hook.py, called from ServerArgs)
     # (and SGLang's _set_envs_and_config, the first step of _launch_subprocesses: it applies the arguments

@@ -2258,3 +2258,12 @@ def test_no_weights_found_points_at_an_index_that_names_no_shard():
     top = rep["diagnoses"][0]
     assert top["rule"] == "generic-no-model-weights-found"
     assert any("weight_map" in r for r in top["remediation"])
+
+
+def test_an_ipc_socket_the_engine_cannot_make_is_in_init():
+    # a TMPDIR too deep for a Unix socket path (vllm-cpu-50, sglang-real-72) and a read-only
+    # VLLM_RPC_BASE_PATH (vllm-cpu-49): the sockets between the server and the engine are made as it starts
+    for batch, name in (("vllm-cpu-50", "tmpdir-deep-path-ipc"), ("sglang-real-72", "tmpdir-path-too-long"),
+                        ("vllm-cpu-49", "rpc-base-path-read-only")):
+        code, rep = explain_json(ACCURACY / f"batch-2026-12-06-{batch}" / f"{name}.log")
+        assert code == 1 and rep["last_phase"] == "init", name
