@@ -2278,3 +2278,15 @@ def test_the_hugging_face_cache_folder_of_a_repository_as_the_model_path_is_name
     # a LoRA adapter's folder (no models-- in its path) keeps the config reading (batch sglang-real-70)
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-70" / "model-path-lora-adapter.log")
     assert rep["diagnoses"][0]["rule"] == "transformers-config-model-type-missing"
+
+
+B74 = ACCURACY / "batch-2026-12-06-sglang-real-74"
+
+
+def test_a_pickle_checkpoint_with_python_objects_refused_by_weights_only_is_named():
+    # a pytorch_model.bin that also holds numpy scalars (batch sglang-real-74)
+    code, rep = explain_json(B74 / "bin-pickle-numpy-global.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("torch-weights-only-load-refused", "corrupt-checkpoint")
+    assert "numpy._core.multiarray.scalar" in top["title"]
+
