@@ -2290,3 +2290,10 @@ def test_a_pickle_checkpoint_with_python_objects_refused_by_weights_only_is_name
     assert (top["rule"], top["category"]) == ("torch-weights-only-load-refused", "corrupt-checkpoint")
     assert "numpy._core.multiarray.scalar" in top["title"]
 
+
+def test_a_pool_of_zero_workers_is_the_setting_that_sizes_it():
+    # --model-loader-extra-config with num_threads 0 (batch sglang-real-74)
+    code, rep = explain_json(B74 / "loader-threads-zero.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("python-pool-max-workers-zero", "invalid-argument")
+
