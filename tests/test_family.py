@@ -2297,3 +2297,9 @@ def test_a_pool_of_zero_workers_is_the_setting_that_sizes_it():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("python-pool-max-workers-zero", "invalid-argument")
 
+
+def test_a_failed_optional_import_used_later_is_a_missing_package():
+    # --tool-server without the mcp package (batch sglang-real-74): SGLang kept the ImportError as sse_client
+    code, rep = explain_json(B74 / "tool-server-mcp-missing.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("python-failed-import-kept-then-used", "dependency-import")
