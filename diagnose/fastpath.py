@@ -11,7 +11,7 @@ applies it through the owners' methods (`LineParser.clock_at`, `EngineGuess.vote
 
 What a line is from its text alone is remembered (`_classify`, a bounded memo), keyed for a vLLM
 line by its text without its stamp, for an NCCL line by its text; a repeat costs a lookup and the
-state checks of `_check`. Exact while no anchor can overlap a stamp (`_clear_of_stamps`). An SGLang
+state checks of `_check`. Exact while no anchor can overlap a stamp (`clear_of_stamps`). An SGLang
 line (its `Decode batch` and `Prefill batch` lines print new numbers every time) is keyed by its
 number shape, an NCCL, vLLM or uvicorn line not seen as it is by its head and the rest's number shape, where
 no number decides what the line is but what its markers read (`_same_for_shape`): its text, clock
@@ -215,15 +215,15 @@ def _nccl_reads(text: str) -> tuple[tuple, int | None]:
 
 
 def _anchor_facts(anchors: set[str]) -> dict[str, tuple[bool, bool]]:
-    """anchor -> (_clear_of_stamps, whether it holds a number's digit), kept on disk (see
+    """anchor -> (clear_of_stamps, whether it holds a number's digit), kept on disk (see
     diagnose._cache.derived): ~1000 anchors take ~10 ms, a good part of a small log's time."""
     from diagnose import _cache
 
     return _cache.derived("anchor-facts", 1, anchors, lambda ordered: {
-        a: (_clear_of_stamps(a), not number_blind(None, (a,))) for a in ordered})
+        a: (clear_of_stamps(a), not number_blind(None, (a,))) for a in ordered})
 
 
-def _clear_of_stamps(anchor: str) -> bool:
+def clear_of_stamps(anchor: str) -> bool:
     """Whether `anchor` can never overlap a vLLM stamp: then whether a line holds it does not depend
     on the stamp, and lines that differ only in their stamps share one memo entry."""
     size = len(_STAMP_SHAPE)

@@ -346,6 +346,7 @@ def zh_problems(rule) -> list[str]:
 
 
 def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
+    from diagnose.fastpath import clear_of_stamps
     from diagnose.matcher import literal_anchors
 
     pack = load_pack(rule_dirs)
@@ -368,6 +369,10 @@ def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
             errors.append(f"{where}: unknown name {name!r} (not a capture, compute entry or known fact)")
         if r.role == "wrapper" and r.priority > 50:
             warnings.append(f"{where}: a wrapper with high priority")
+        for cond in [*walk_conds(r.match), *walk_conds(r.unless)]:
+            if cond.anchor and not clear_of_stamps(cond.anchor):
+                errors.append(f"{where}: anchor {cond.anchor!r} can overlap a vLLM timestamp (it starts or ends "
+                              "with a digit, '-', ':' or a space): every line would be remembered whole")
         for cond in walk_conds(r.match):
             if cond.regex is not None and not (cond.anchor or literal_anchors(cond.regex, cond.ignore_case)):
                 warnings.append(f"{where}: regex {cond.regex[:60]!r} has no literal anchor; it runs on every line")

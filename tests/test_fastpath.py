@@ -573,9 +573,9 @@ def test_stdin_takes_the_quiet_path_and_reports_the_same(tmp_path):
 ])
 def test_anchors_that_can_overlap_a_stamp(anchor, clear):
     """Only anchors that never overlap a vLLM stamp let lines that differ in their stamps share a memo entry."""
-    from diagnose.fastpath import _clear_of_stamps
+    from diagnose.fastpath import clear_of_stamps
 
-    assert _clear_of_stamps(anchor) is clear
+    assert clear_of_stamps(anchor) is clear
 
 
 def test_a_pack_anchor_that_can_overlap_a_stamp_switches_stamp_less_keys_off(tmp_path, monkeypatch):

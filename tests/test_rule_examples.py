@@ -158,3 +158,18 @@ def test_lint_warns_about_rules_of_one_tier_that_fire_on_each_others_examples(tm
     # a family rule and a specific rule are ranked by tier: no overlap to report
     (tmp_path / "rules" / "vllm-test-other.yaml").write_text(OTHER.replace("TIER", "tier: family"))
     assert overlapping(load_pack([str(tmp_path / "rules")], include_builtin=False)) == []
+
+
+def test_lint_refuses_an_anchor_that_can_overlap_a_vllm_timestamp(tmp_path):
+    # an anchor ending in a digit ("... than 0") can overlap "12-06 03:24:14": the fast path would key
+    # every line whole (python-pool-max-workers-zero's first anchor did so)
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    rule = OTHER.replace("TIER\n", "").replace('  contains: "max seq len"', '  regex: "greater than 0"\n  anchor: "greater than 0"')
+    (folder / "vllm-test-other.yaml").write_text(rule.replace('"the max seq len (1) is too long"', '"x greater than 0"'))
+    code, out, _ = run_cli(["rules", "lint", "--rules", str(folder)])
+    assert code == 1 and "anchor 'greater than 0' can overlap a vLLM timestamp" in out
+    (folder / "vllm-test-other.yaml").write_text(
+        rule.replace('anchor: "greater than 0"', 'anchor: "greater than"').replace('"the max seq len (1) is too long"', '"x greater than 0"'))
+    code, out, _ = run_cli(["rules", "lint", "--rules", str(folder)])
+    assert "can overlap a vLLM timestamp" not in out
