@@ -371,8 +371,8 @@ def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
             warnings.append(f"{where}: a wrapper with high priority")
         for cond in [*walk_conds(r.match), *walk_conds(r.unless)]:
             if cond.anchor and not clear_of_stamps(cond.anchor):
-                errors.append(f"{where}: anchor {cond.anchor!r} can overlap a vLLM timestamp (it starts or ends "
-                              "with a digit, '-', ':' or a space): every line would be remembered whole")
+                errors.append(f"{where}: anchor {cond.anchor!r} can overlap a vLLM timestamp (an end of it can "
+                              "be read as the stamp's digits, '-', ':' or space): every line would be remembered whole")
         for cond in walk_conds(r.match):
             if cond.regex is not None and not (cond.anchor or literal_anchors(cond.regex, cond.ignore_case)):
                 warnings.append(f"{where}: regex {cond.regex[:60]!r} has no literal anchor; it runs on every line")
