@@ -2303,3 +2303,10 @@ def test_a_failed_optional_import_used_later_is_a_missing_package():
     code, rep = explain_json(B74 / "tool-server-mcp-missing.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("python-failed-import-kept-then-used", "dependency-import")
+
+
+def test_an_sglang_child_stopped_by_its_launcher_after_a_port_it_could_not_bind_is_not_a_stop_from_outside():
+    # uvicorn could not bind the port, shut down and stopped the scheduler (batch sglang-real-57)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-57" / "http-port-in-use.log")
+    assert rep["diagnoses"][0]["rule"] == "generic-http-port-in-use"
+    assert not any(d["rule"] == "sglang-child-stopped-by-signal" for d in rep["diagnoses"])
