@@ -291,7 +291,9 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
     """The diagnoses, most likely cause first (`stopped_by`: the signal a user stopped the server
     with in `llmdiag run`, which explains a start that ends without an error or a ready line;
     `exit_code`: how the server's process ended, where `llmdiag run` knows it, see exited)."""
-    facts = {**tl.facts, "several_nodes": spans_nodes(tl)}  # `several_nodes` is for the rules, not a report fact
+    # `several_nodes` and `server_ready` (the engine's own readiness; SGLang's comes after its warm-up,
+    # not at uvicorn's "Application startup complete") are for the rules, not report facts
+    facts = {**tl.facts, "several_nodes": spans_nodes(tl), "server_ready": tl.ready_line is not None}
     kept: list[tuple[Finding, dict]] = []
     for f in findings:
         if f.rule.id in run.disabled or matcher.unless_blocks(f, run):

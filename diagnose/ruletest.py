@@ -30,7 +30,11 @@ shards_total shards_done load_gbps kv_blocks kv_tokens max_concurrency kv_availa
 compile_s graph_capture_s cuda_version torch_version nccl_version driver_version gpu_name gpu_total_gib
 avail_mem_gb phase python_errors exit_code checkpoint_fs checkpoint_gib host_ram_gib failed_core_procs
 dist_init_addr listen_url attention_backend dev_build image_vllm_version load_format weights_total_s
-engine_init_s activation_peak_gib seen_phase spans_nodes several_nodes""".split())
+engine_init_s activation_peak_gib seen_phase spans_nodes several_nodes server_ready""".split())
+
+# an example's lines are not a whole start: the engine was not seen ready (state `server_ready: true` in
+# an example's facts for one that was), as build() states it for a log
+NOT_READY = {"server_ready": False}
 
 
 def example_fires(rule: Rule, text: str) -> bool:
@@ -40,7 +44,7 @@ def example_fires(rule: Rule, text: str) -> bool:
     for line in lines_from_text(text):
         tl.feed(line, [])
         matcher.feed(line, tl.seq, tl.tb_of_line, None, "unknown", run)
-    return any(not matcher.unless_blocks(f, run) and when_allows(rule, f.captures) for f in run.findings)
+    return any(not matcher.unless_blocks(f, run) and when_allows(rule, f.captures, NOT_READY) for f in run.findings)
 
 
 def context_findings(rule: Rule, ex) -> list[tuple]:
@@ -59,7 +63,7 @@ def context_findings(rule: Rule, ex) -> list[tuple]:
     for f in run.findings:
         if matcher.unless_blocks(f, run):
             continue
-        env = finding_env(f, dict(ex.facts), engine, ex.version)
+        env = finding_env(f, {**NOT_READY, **ex.facts}, engine, ex.version)
         if passes(f, engine, ex.version, env):
             out.append((f, env))
     return out

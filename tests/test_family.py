@@ -2310,3 +2310,21 @@ def test_an_sglang_child_stopped_by_its_launcher_after_a_port_it_could_not_bind_
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-57" / "http-port-in-use.log")
     assert rep["diagnoses"][0]["rule"] == "generic-http-port-in-use"
     assert not any(d["rule"] == "sglang-child-stopped-by-signal" for d in rep["diagnoses"])
+
+
+def test_a_build_failure_in_sglangs_warm_up_is_read_though_uvicorn_said_startup_complete(tmp_path):
+    # SGLang's uvicorn prints "Application startup complete." before the warm-up request; the server is
+    # ready only at "The server is fired up and ready to roll!". The warm-up forward of a real run (batch
+    # sglang-real-58) with Triton's build error in place of its own: the start failed in its warm-up
+    log = (ACCURACY / "batch-2026-12-05-sglang-real-58" / "tokenizer-path-other-vocab.log").read_text()
+    assert "IndexError: index out of range in self\n" in log
+    log = log.replace("IndexError: index out of range in self\n", "RuntimeError: Failed to find C compiler. "
+                      "Please specify via CC environment variable or set triton.knobs.build.impl.\n")
+    code, top, rep = first_of(tmp_path / "warmup.log", log)
+    assert (top["rule"], top["category"], rep["outcome"]) == ("generic-c-compiler-missing", "kernel-build", "failed")
+    # the same error after the engine's own ready line is not the start's
+    ready = log.replace("INFO:     Application startup complete.\n",
+                        "INFO:     Application startup complete.\n[2026-12-05 15:47:22] The server is fired up and ready to roll!\n", 1)
+    (tmp_path / "ready.log").write_text(ready)
+    code, rep = explain_json(tmp_path / "ready.log")
+    assert not any(d["rule"] == "generic-c-compiler-missing" for d in rep["diagnoses"])
