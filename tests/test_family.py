@@ -2328,3 +2328,16 @@ def test_a_build_failure_in_sglangs_warm_up_is_read_though_uvicorn_said_startup_
     (tmp_path / "ready.log").write_text(ready)
     code, rep = explain_json(tmp_path / "ready.log")
     assert not any(d["rule"] == "generic-c-compiler-missing" for d in rep["diagnoses"])
+
+
+B75 = ACCURACY / "batch-2026-12-06-sglang-real-75"
+
+
+def test_sglangs_warm_up_500_with_preferred_sampling_params_is_the_option():
+    # --preferred-sampling-params '{"temprature": 0.7}' (batch sglang-real-75): no error line names the key
+    code, rep = explain_json(B75 / "preferred-sampling-typo-key.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("sglang-warmup-preferred-sampling-500", "invalid-argument")
+    # a value out of range keeps its own reading (400 with the reason)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-63" / "preferred-sampling-top-p-above-one.log")
+    assert rep["diagnoses"][0]["rule"] == "sglang-warmup-sampling-refused"
