@@ -2341,3 +2341,14 @@ def test_sglangs_warm_up_500_with_preferred_sampling_params_is_the_option():
     # a value out of range keeps its own reading (400 with the reason)
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-63" / "preferred-sampling-top-p-above-one.log")
     assert rep["diagnoses"][0]["rule"] == "sglang-warmup-sampling-refused"
+
+
+B52 = ACCURACY / "batch-2026-12-06-vllm-cpu-52"
+
+
+def test_a_generation_config_option_given_the_file_is_the_option_not_a_missing_model():
+    # --generation-config <model>/generation_config.json (batch vllm-cpu-52)
+    code, rep = explain_json(B52 / "generation-config-flag-file-path.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("hf-folder-option-given-a-file", "invalid-argument")
+    assert "--generation-config" in top["title"]
