@@ -2352,3 +2352,12 @@ def test_a_generation_config_option_given_the_file_is_the_option_not_a_missing_m
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("hf-folder-option-given-a-file", "invalid-argument")
     assert "--generation-config" in top["title"]
+
+
+def test_a_cache_root_that_is_a_dangling_link_is_the_setting_not_a_missing_model():
+    # VLLM_CACHE_ROOT a symlink to a volume that is not mounted (batch vllm-cpu-52): pathlib's
+    # mkdir(parents=True, exist_ok=True) raises FileExistsError, later makedirs FileNotFoundError
+    code, rep = explain_json(B52 / "vllm-cache-root-dangling-symlink.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("family-folder-is-a-file", "invalid-argument")
+    assert "<tmp>/b52-vllm-cache" in top["title"]
