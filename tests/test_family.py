@@ -2361,3 +2361,11 @@ def test_a_cache_root_that_is_a_dangling_link_is_the_setting_not_a_missing_model
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("family-folder-is-a-file", "invalid-argument")
     assert "<tmp>/b52-vllm-cache" in top["title"]
+
+
+def test_docstrings_stripped_by_pythonoptimize_are_named():
+    # PYTHONOPTIMIZE=2 (batch sglang-real-75): transformers' @auto_docstring fails as SGLang imports it
+    code, rep = explain_json(B75 / "pythonoptimize-2.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("python-optimize-strips-docstrings", "dependency-import")
+    assert any("PYTHONOPTIMIZE" in r for r in top["remediation"])
