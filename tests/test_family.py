@@ -2369,3 +2369,10 @@ def test_docstrings_stripped_by_pythonoptimize_are_named():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("python-optimize-strips-docstrings", "dependency-import")
     assert any("PYTHONOPTIMIZE" in r for r in top["remediation"])
+
+
+def test_a_gguf_file_that_is_not_gguf_is_a_failed_download():
+    # a .gguf that is the Hub's HTML page (batch sglang-real-75)
+    code, rep = explain_json(B75 / "gguf-file-is-html.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("gguf-file-not-gguf", "corrupt-checkpoint")
