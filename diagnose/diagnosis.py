@@ -43,8 +43,9 @@ class Diagnosed:
 # (phase the frames show, phase the markers show): an earlier step that runs inside the later phase's
 # process, so that its failure belongs to the earlier phase: a spawned engine process that builds its
 # config again (vLLM V0's engine process), a worker's device init that checks free memory after its
-# NCCL set-up (vLLM's init_device) without an NCCL frame in the traceback
-FRAMES_PULL_BACK = {("config", "init"), ("init", "nccl"), ("weights", "kv_cache")}
+# NCCL set-up (vLLM's init_device) without an NCCL frame in the traceback, SGLang 0.5.23's scheduler
+# that prints its token budgets (the server's first line) before it builds its prefix cache
+FRAMES_PULL_BACK = {("config", "init"), ("init", "nccl"), ("weights", "kv_cache"), ("kv_cache", "server")}
 
 
 def engine_init_done(tl: TimelineResult) -> bool:

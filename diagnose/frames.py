@@ -24,7 +24,9 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     ("kv_cache", r"in determine_num_available_blocks\b|in determine_available_memory\b|in profile_run\b"
                  r"|in _initialize_kv_caches\b|kv_cache_utils|in initialize_kv_cache\b|in init_memory_pool\b"
                  r"|in profile_max_num_token\b|in _dummy_sampler_run\b"
-                 r"|in (?:initialize|_allocate|_reshape)_kv_cache_tensors\b"),
+                 r"|in (?:initialize|_allocate|_reshape)_kv_cache_tensors\b"
+                 # SGLang 0.5.23's scheduler builds its KV pool and prefix cache (mem_cache/kv_cache_builder.py)
+                 r"|in build_kv_cache\b"),
     # checkpoint loading
     # (weight_utils' get_quant_config reads the quantization config while the engine config is built)
     # (and SGLang's LoRA manager loading the adapters of --lora-paths, after the base model's weights)

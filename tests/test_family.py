@@ -2376,3 +2376,11 @@ def test_a_gguf_file_that_is_not_gguf_is_a_failed_download():
     code, rep = explain_json(B75 / "gguf-file-is-html.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("gguf-file-not-gguf", "corrupt-checkpoint")
+
+
+def test_sglangs_prefix_cache_built_after_its_budgets_line_is_the_kv_cache_phase():
+    # --enable-lmcache without the package (batch sglang-real-75): the scheduler prints its token budgets,
+    # then builds its KV pool and prefix cache (build_kv_cache), where the import fails
+    code, rep = explain_json(B75 / "lmcache-not-installed.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["phase"]) == ("generic-module-not-found", "kv_cache")
