@@ -2350,7 +2350,7 @@ def test_a_generation_config_option_given_the_file_is_the_option_not_a_missing_m
     # --generation-config <model>/generation_config.json (batch vllm-cpu-52)
     code, rep = explain_json(B52 / "generation-config-flag-file-path.log")
     top = rep["diagnoses"][0]
-    assert (top["rule"], top["category"]) == ("hf-folder-option-given-a-file", "invalid-argument")
+    assert (top["rule"], top["category"]) == ("generation-config-given-the-file", "invalid-argument")
     assert "--generation-config" in top["title"]
 
 
