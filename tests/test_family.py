@@ -2384,3 +2384,11 @@ def test_sglangs_prefix_cache_built_after_its_budgets_line_is_the_kv_cache_phase
     code, rep = explain_json(B75 / "lmcache-not-installed.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["phase"]) == ("generic-module-not-found", "kv_cache")
+
+
+def test_an_html_page_saved_as_a_shard_says_how_to_see_it():
+    # the hub's 401 page of a gated repository saved as a shard (batch vllm-cpu-53): "header too large"
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-53" / "shard-is-html-error-page.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("generic-safetensors-header-corrupt", "corrupt-checkpoint")
+    assert any("<!DOCTYPE" in r and "HF_TOKEN" in r for r in top["remediation"])
