@@ -2392,3 +2392,12 @@ def test_an_html_page_saved_as_a_shard_says_how_to_see_it():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("generic-safetensors-header-corrupt", "corrupt-checkpoint")
     assert any("<!DOCTYPE" in r and "HF_TOKEN" in r for r in top["remediation"])
+
+
+def test_memory_refused_under_a_low_shell_limit_is_the_limit_not_the_hosts_ram():
+    # ulimit -d 1000000 (batch sglang-real-76) and ulimit -v 4000000 (sglang-real-56): MemoryError on import
+    for log in (ACCURACY / "batch-2026-12-06-sglang-real-76" / "ulimit-data-1g.log",
+                ACCURACY / "batch-2026-12-05-sglang-real-56" / "ulimit-vmem-4g.log"):
+        code, rep = explain_json(log)
+        top = rep["diagnoses"][0]
+        assert (top["rule"], top["category"]) == ("host-memory-refused-under-ulimit", "host-limits"), log.name
