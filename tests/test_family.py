@@ -2401,3 +2401,11 @@ def test_memory_refused_under_a_low_shell_limit_is_the_limit_not_the_hosts_ram()
         code, rep = explain_json(log)
         top = rep["diagnoses"][0]
         assert (top["rule"], top["category"]) == ("host-memory-refused-under-ulimit", "host-limits"), log.name
+
+
+def test_a_config_yaml_that_cannot_be_read_is_the_flag_not_a_missing_model():
+    # vllm serve --config naming a file that is not there (batch vllm-cpu-54)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-54" / "config-file-missing.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("config-file-unreadable", "invalid-argument")
+    assert "<tmp>/config/vllm-serve.yaml" in top["title"]
