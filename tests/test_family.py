@@ -2409,3 +2409,14 @@ def test_a_config_yaml_that_cannot_be_read_is_the_flag_not_a_missing_model():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("config-file-unreadable", "invalid-argument")
     assert "<tmp>/config/vllm-serve.yaml" in top["title"]
+
+
+B77 = ACCURACY / "batch-2026-12-06-sglang-real-77"
+
+
+def test_an_unknown_torch_logs_name_is_the_variable():
+    # TORCH_LOGS=+bogus (batch sglang-real-77): torch refuses it as it is imported
+    code, rep = explain_json(B77 / "torch-logs-unknown-name.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("torch-logs-setting-invalid", "invalid-argument")
+    assert "+bogus" in top["title"]
