@@ -72,9 +72,10 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     # (SGLang 0.5.23 checks its arguments in sglang/srt/arg_groups/*_hook.py, called from ServerArgs)
     # (and SGLang's _set_envs_and_config, the first step of _launch_subprocesses: it applies the arguments
     # to the environment, the metrics folder, the gc thresholds, before any process is launched; and its
-    # runtime_context.py, where the launcher publishes and checks the parallel layout before that)
+    # runtime_context.py, where the launcher publishes and checks the parallel layout before that; and its
+    # configure_logger, which applies --log-level or SGLANG_LOGGING_CONFIG_PATH first of all)
     ("config", r"arg_utils|in create_engine_config\b|vllm/config/|vllm/config\.py|server_args\.py|sglang/srt/arg_groups/"
-               r"|in _set_envs_and_config\b|sglang/srt/runtime_context\.py"
+               r"|in _set_envs_and_config\b|sglang/srt/runtime_context\.py|in configure_logger\b"
                r"|model_executor/models/registry\.py"  # inspecting the architecture
                r"|transformers/configuration_utils|transformers/models/auto/"),
     # the HTTP server (outermost; says the least)

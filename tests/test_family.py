@@ -2420,3 +2420,14 @@ def test_an_unknown_torch_logs_name_is_the_variable():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("torch-logs-setting-invalid", "invalid-argument")
     assert "+bogus" in top["title"]
+
+
+def test_sglangs_logging_config_path_that_does_not_exist_is_named_in_config():
+    # SGLANG_LOGGING_CONFIG_PATH naming a missing file (batch sglang-real-77): configure_logger is the
+    # launcher's first step, so a failure there is `config`
+    code, rep = explain_json(B77 / "sglang-logging-config-missing.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("vllm-logging-config-path-missing", "invalid-argument", "config")
+    assert "SGLANG_LOGGING_CONFIG_PATH" in top["title"]
+    code, rep = explain_json(B77 / "logging-config-handler-read-only.log")
+    assert rep["diagnoses"][0]["phase"] == "config"
