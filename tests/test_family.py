@@ -2431,3 +2431,14 @@ def test_sglangs_logging_config_path_that_does_not_exist_is_named_in_config():
     assert "SGLANG_LOGGING_CONFIG_PATH" in top["title"]
     code, rep = explain_json(B77 / "logging-config-handler-read-only.log")
     assert rep["diagnoses"][0]["phase"] == "config"
+
+
+def test_a_request_that_kills_sglangs_scheduler_after_ready_is_the_engine_loop():
+    # a /generate request whose custom_logit_processor is not a serialized processor (batch sglang-real-77)
+    code, rep = explain_json(B77 / "custom-logit-processor-garbage.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("family-engine-loop-died", "engine-internal")
+    assert "JSONDecodeError" in top["title"]
+    # the same loop's error in SGLang's warm-up, before ready, is the start's (batch sglang-real-58)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-58" / "tokenizer-path-other-vocab.log")
+    assert not any(d["rule"] == "family-engine-loop-died" for d in rep["diagnoses"])
