@@ -2442,3 +2442,13 @@ def test_a_request_that_kills_sglangs_scheduler_after_ready_is_the_engine_loop()
     # the same loop's error in SGLang's warm-up, before ready, is the start's (batch sglang-real-58)
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-58" / "tokenizer-path-other-vocab.log")
     assert not any(d["rule"] == "family-engine-loop-died" for d in rep["diagnoses"])
+
+
+B55 = ACCURACY / "batch-2026-12-06-vllm-cpu-55"
+
+
+def test_torch_logs_out_in_a_missing_folder_is_the_variable_not_a_missing_model():
+    # TORCH_LOGS_OUT=<tmp>/logs/torch/torch.log with no such folder (batch vllm-cpu-55)
+    code, rep = explain_json(B55 / "torch-logs-out-dir-missing.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("torch-logs-out-cannot-open", "invalid-argument")
