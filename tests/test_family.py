@@ -2452,3 +2452,11 @@ def test_torch_logs_out_in_a_missing_folder_is_the_variable_not_a_missing_model(
     code, rep = explain_json(B55 / "torch-logs-out-dir-missing.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("torch-logs-out-cannot-open", "invalid-argument")
+
+
+def test_a_log_level_that_hides_the_ready_line_is_said_and_a_stop_is_not_read_as_a_stop_of_the_start():
+    # --log-level warning (batch sglang-real-78): the server came up and was stopped; its log shows neither
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-78" / "log-level-warning.log")
+    rules = [d["rule"] for d in rep["diagnoses"]]
+    assert "generic-start-stopped-by-signal" not in rules
+    assert "log-level-hides-progress" in rules
