@@ -2460,3 +2460,10 @@ def test_a_log_level_that_hides_the_ready_line_is_said_and_a_stop_is_not_read_as
     rules = [d["rule"] for d in rep["diagnoses"]]
     assert "generic-start-stopped-by-signal" not in rules
     assert "log-level-hides-progress" in rules
+
+
+def test_a_tokenizer_json_whose_merges_use_a_token_outside_its_vocab_is_a_damaged_file():
+    # the first merge of tokenizer.json uses a token its vocab lacks (batch sglang-real-78)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-78" / "tokenizer-merges-unknown-token.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("tokenizers-merge-token-not-in-vocab", "corrupt-checkpoint")
