@@ -2467,3 +2467,15 @@ def test_a_tokenizer_json_whose_merges_use_a_token_outside_its_vocab_is_a_damage
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-78" / "tokenizer-merges-unknown-token.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("tokenizers-merge-token-not-in-vocab", "corrupt-checkpoint")
+
+
+B79 = ACCURACY / "batch-2026-12-06-sglang-real-79"
+
+
+def test_a_tokenizer_model_that_is_an_html_page_is_a_damaged_tokenizer_file():
+    # tokenizer.model holds a saved "502 Bad Gateway" page: sentencepiece refuses it, transformers
+    # falls back to tiktoken, which stops at its first line (batch sglang-real-79)
+    code, rep = explain_json(B79 / "tokenizer-model-garbage.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("generic-tokenizer-config-unreadable", "corrupt-checkpoint", "config")
+    assert any("head -c 200" in r and "tokenizer.model" in r for r in top["remediation"])
