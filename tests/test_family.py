@@ -2479,3 +2479,18 @@ def test_a_tokenizer_model_that_is_an_html_page_is_a_damaged_tokenizer_file():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], top["phase"]) == ("generic-tokenizer-config-unreadable", "corrupt-checkpoint", "config")
     assert any("head -c 200" in r and "tokenizer.model" in r for r in top["remediation"])
+
+
+B57 = ACCURACY / "batch-2026-12-06-vllm-cpu-57"
+
+
+def test_a_signal_to_vllms_engine_core_alone_after_ready_is_a_stop_from_outside_and_the_server_died():
+    # SIGTERM to the engine core after one completion; the API server finds it gone (batch vllm-cpu-57)
+    code, rep = explain_json(B57 / "engine-core-sigterm-after-ready.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("vllm-engine-core-stopped-by-signal", "terminated")
+    assert rep["after_ready"]["state"] == "died"
+    # the whole server stopped after ready (its API server's stop first) is a clean stop
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-33" / "umask-777-root.log")
+    assert rep["after_ready"]["state"] == "stopped"
+    assert not any(d["rule"] == "vllm-engine-core-stopped-by-signal" for d in rep["diagnoses"])

@@ -175,8 +175,10 @@ MARKERS = [
     M("routes", E, "server", "ready", r"^Available routes are:$", "Available routes are"),
     M("route", E, "server", "progress", r"^Route: \S+, ", "Route: "),
     # a requested stop; the process manager's teardown of its children and MPClient's cleanup of an engine
-    # core that exited unexpectedly (vLLM >= 0.25) also say [shutdown], but follow a death as well as a stop
-    M("shutdown", E, None, "shutdown", r"^\[shutdown\] (?!Process manager: |MPClient: engine core exited unexpectedly)", "[shutdown]"),
+    # core that exited unexpectedly (vLLM >= 0.25) also say [shutdown], but follow a death as well as a stop,
+    # and so do the engine core's and its executor's own steps: a signal to the engine core alone stops the
+    # engine, not the server (the API server's "[shutdown] API server: shutdown triggered" is the server's)
+    M("shutdown", E, None, "shutdown", r"^\[shutdown\] (?!Process manager: |MPClient: engine core exited unexpectedly|EngineCore: |Executor: )", "[shutdown]"),
     # fatal lines and wrappers (diagnoses come from the rule pack; these drive the outcome)
     # (a Named regex is a named pattern of rules/patterns.yaml, the text of the wrapper rule too)
     M("engine_core_failed", E, None, "wrapper", Named("vllm-engine-core-init-failed"), "Engine core initialization failed", facts={"procs": "failed_core_procs"}),
