@@ -19,6 +19,7 @@ from typing import Callable
 from diagnose.expr import FUNCS
 from diagnose.lines import lines_from_text
 from diagnose.matcher import Matcher
+from diagnose.redact import Redactor
 from diagnose.ruledata import example_text
 from diagnose.rulepack import Rule, capture_names, load_pack, rule_names, walk_conds
 from diagnose.timeline import Timeline
@@ -387,10 +388,15 @@ def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
                               "at run time it would time out and be switched off")
         if r.versions and r.engines == ["any"]:
             warnings.append(f"{where}: version bounds on a rule for any engine")
-        if getattr(r, "zh", None) is None:
+        zh = getattr(r, "zh", None)
+        if zh is None:
             warnings.append(f"{where}: no Chinese text (zh: title, explanation, remediation; rules/README.md)")
         else:
             errors += [f"{where}: {p}" for p in zh_problems(r)]
+        # the report is redacted as a whole: a text of the rule's own that looks like a secret would be cut
+        texts = [r.title, r.explanation, *(i.text for i in r.remediation_items), *((zh.title, zh.explanation, *zh.remediation) if zh else ())]
+        errors += [f"{where}: text {t[:60]!r} is changed by the report's redaction (it reads as a secret: "
+                   "NAME=<a value with spaces>, a word after --api-key)" for t in texts if Redactor().text(t) != t]
     fired = _examples_fired(pack)
     shadow_errors, shadow_warnings = shadowed(pack, fired)
     errors += shadow_errors

@@ -173,3 +173,17 @@ def test_lint_refuses_an_anchor_that_can_overlap_a_vllm_timestamp(tmp_path):
         rule.replace('anchor: "greater than 0"', 'anchor: "greater than"').replace('"the max seq len (1) is too long"', '"x greater than 0"'))
     code, out, _ = run_cli(["rules", "lint", "--rules", str(folder)])
     assert "can overlap a vLLM timestamp" not in out
+
+
+def test_lint_refuses_a_rule_text_that_the_reports_redaction_would_cut(tmp_path):
+    # the report is redacted as a whole: "export HF_TOKEN=<token with read access>" came out as
+    # "export HF_TOKEN=[REDACTED] with read access>" (generic-hf-repo-not-found)
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    rule = OTHER.replace("TIER\n", "")
+    (folder / "vllm-test-other.yaml").write_text(rule.replace("remediation: [y]", 'remediation: ["export HF_TOKEN=<token with read access>"]'))
+    code, out, _ = run_cli(["rules", "lint", "--rules", str(folder)])
+    assert code == 1 and "is changed by the report's redaction" in out
+    (folder / "vllm-test-other.yaml").write_text(rule.replace("remediation: [y]", 'remediation: ["export HF_TOKEN=<token>   (read access)"]'))
+    code, out, _ = run_cli(["rules", "lint", "--rules", str(folder)])
+    assert "redaction" not in out
