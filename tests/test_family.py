@@ -2494,3 +2494,26 @@ def test_a_signal_to_vllms_engine_core_alone_after_ready_is_a_stop_from_outside_
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-33" / "umask-777-root.log")
     assert rep["after_ready"]["state"] == "stopped"
     assert not any(d["rule"] == "vllm-engine-core-stopped-by-signal" for d in rep["diagnoses"])
+
+
+def test_a_host_read_from_a_windows_env_file_names_its_carriage_return():
+    # --host "$HOST" from a .env file saved with CRLF: '0.0.0.0\r' does not resolve (batch vllm-cpu-57)
+    code, rep = explain_json(B57 / "host-crlf-from-env-file.log")
+    rules = {d["rule"]: d for d in rep["diagnoses"]}
+    assert rep["diagnoses"][0]["category"] == "bind-address"
+    cr = rules["argument-value-carriage-return"]
+    assert cr["severity"] == "warning" and "host" in cr["title"]
+    # a start whose arguments hold no carriage return does not get it
+    code, rep = explain_json(B57 / "port-empty-variable.log")
+    assert not any(d["rule"] == "argument-value-carriage-return" for d in rep["diagnoses"])
+
+
+def test_a_model_given_as_a_file_url_is_told_to_drop_the_scheme():
+    # the model as file://<tmp>/models/tiny-llama (batch vllm-cpu-57)
+    code, rep = explain_json(B57 / "model-path-file-url.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("generic-hf-repo-not-found", "model-not-found")
+    assert "is a URL" in top["remediation"][0]
+    # a plain path that is missing gets no such line
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-42" / "tokenizer-flag-file-path.log")
+    assert not any("is a URL" in r for d in rep["diagnoses"] for r in d["remediation"])
