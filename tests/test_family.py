@@ -2517,3 +2517,14 @@ def test_a_model_given_as_a_file_url_is_told_to_drop_the_scheme():
     # a plain path that is missing gets no such line
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-42" / "tokenizer-flag-file-path.log")
     assert not any("is a URL" in r for d in rep["diagnoses"] for r in d["remediation"])
+
+
+B80 = ACCURACY / "batch-2026-12-06-sglang-real-80"
+
+
+def test_tokenizer_files_whose_content_transformers_cannot_build_from_are_damaged_files():
+    # tokenizer_config.json as a JSON list; added_tokens_decoder keyed by token text (batch sglang-real-80)
+    for name in ("tokenizer-config-json-is-list.log", "tokenizer-config-added-token-id-not-int.log"):
+        code, rep = explain_json(B80 / name)
+        top = rep["diagnoses"][0]
+        assert (top["rule"], top["category"], top["phase"]) == ("family-tokenizer-files-rejected", "corrupt-checkpoint", "config"), name
