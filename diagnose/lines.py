@@ -67,6 +67,9 @@ _PY_LOGGING = re.compile(
     r"^(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2}) (?P<t>\d{2}:\d{2}:\d{2}),(?P<ms>\d{3}) (?:[\w.\[\]-]+ )?(?:\d+ )?"
     r"(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL)\s+"
 )
+# Rust's `tracing` (SGLang's Rust HTTP server, SGLANG_RUST_SERVER=1; the sgl router) after its ISO stamp
+# (read as a collector's): ` INFO sglang_server::api_server::http::app: The server is fired up ...`
+_RUST_TRACING = re.compile(r"^ ?(?P<level>TRACE|DEBUG|INFO|WARN|ERROR) (?:[a-z_]\w*\{[^{}]*\}:)*[a-z_]\w*(?:::\w+)+: ")
 _SGL_TAG = re.compile(r"(DP|PP|ATTN_CP|MOE_DP|TP|EP)(\d+)")
 _WORKER_RANK = re.compile(r"(?:TP|rank=|VllmWorker-|_TP)(\d+)")
 _BAR = re.compile(r"\d{1,3}%(?:\||\s*Completed \|)|\|\s*\d+/\d+ \[")
@@ -662,6 +665,10 @@ class LineParser:
                         line.kind = "uvicorn"
                         line.level = m["level"]
                         text = text[m.end():]
+            if c in " TDIWE" and line.kind == "raw" and (m := _RUST_TRACING.match(text)):
+                line.kind = "rust"
+                line.level = "WARNING" if m["level"] == "WARN" else m["level"]
+                text = text[m.end():]
             elif c == "[":
                 m = _SGL_HDR.match(text)
                 if m:

@@ -2528,3 +2528,10 @@ def test_tokenizer_files_whose_content_transformers_cannot_build_from_are_damage
         code, rep = explain_json(B80 / name)
         top = rep["diagnoses"][0]
         assert (top["rule"], top["category"], top["phase"]) == ("family-tokenizer-files-rejected", "corrupt-checkpoint", "config"), name
+
+
+def test_sglangs_rust_http_server_lines_are_read_so_its_ready_line_counts():
+    # SGLANG_RUST_SERVER=1: the HTTP front end logs through Rust's tracing (batch sglang-real-80)
+    code, rep = explain_json(B80 / "rust-server-env.log")
+    assert (rep["outcome"], rep["last_phase"]) == ("ready", "server")
+    assert rep["diagnoses"] == []

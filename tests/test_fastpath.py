@@ -110,6 +110,11 @@ def _pool() -> list[str]:
         "[2024-12-31 23:59:59 TP0] Decode batch. #running-req: 1",
         "[2025-01-01 00:00:01 TP0] Decode batch. #running-req: 2",
         "(APIServer pid=1) INFO 10-14 09:32:22 [a.py:1] caf\u00e9 \u2014 non-ASCII message",
+        # SGLang's Rust HTTP server (Rust's tracing after an ISO stamp)
+        "\x1b[2m2026-12-06T09:27:22.163767Z\x1b[0m \x1b[32m INFO\x1b[0m \x1b[2msglang_server::api_server::http::app\x1b[0m"
+        "\x1b[2m:\x1b[0m The server is fired up and ready to roll!",
+        "2026-12-06T09:27:27.821892Z  INFO sglang_server::api_server::log: 127.0.0.1:46664 - \"POST /v1/completions HTTP/1.1\" 200 OK",
+        "2026-12-06T09:27:28.000000Z ERROR sglang_server::api_server::http::app: request failed",
     ]
     return lines
 
