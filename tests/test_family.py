@@ -2535,3 +2535,16 @@ def test_sglangs_rust_http_server_lines_are_read_so_its_ready_line_counts():
     code, rep = explain_json(B80 / "rust-server-env.log")
     assert (rep["outcome"], rep["last_phase"]) == ("ready", "server")
     assert rep["diagnoses"] == []
+
+
+def test_uvicorn_killing_its_http_workers_in_a_loop_is_named_and_the_stop_after_it_is_not_a_childs():
+    # --tokenizer-worker-num 2 on a loaded host: uvicorn kills a worker every ~10 s until the start is
+    # stopped (SIGTERM to the group: uvicorn's supervisor says "Received SIGTERM, exiting.") (batch sglang-real-80)
+    code, rep = explain_json(B80 / "tokenizer-worker-num-2.log")
+    assert rep["outcome"] == "incomplete"
+    rules = [d["rule"] for d in rep["diagnoses"]]
+    assert rules[0] == "uvicorn-http-workers-die"
+    assert "sglang-child-stopped-by-signal" not in rules
+    # the scheduler stopped alone (batch sglang-real-72) is still a child stopped from outside
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-72" / "scheduler-sigterm-after-ready.log")
+    assert rep["diagnoses"][0]["rule"] == "sglang-child-stopped-by-signal"
