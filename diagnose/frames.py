@@ -73,9 +73,10 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     # (and SGLang's _set_envs_and_config, the first step of _launch_subprocesses: it applies the arguments
     # to the environment, the metrics folder, the gc thresholds, before any process is launched; and its
     # runtime_context.py, where the launcher publishes and checks the parallel layout before that; and its
-    # configure_logger, which applies --log-level or SGLANG_LOGGING_CONFIG_PATH first of all)
+    # configure_logger, which applies --log-level or SGLANG_LOGGING_CONFIG_PATH first of all; and its
+    # template manager, which loads --chat-template / --completion-template after the tokenizer)
     ("config", r"arg_utils|in create_engine_config\b|vllm/config/|vllm/config\.py|server_args\.py|sglang/srt/arg_groups/"
-               r"|in _set_envs_and_config\b|sglang/srt/runtime_context\.py|in configure_logger\b"
+               r"|in _set_envs_and_config\b|sglang/srt/runtime_context\.py|in configure_logger\b|sglang/srt/parser/template_manager\.py"
                r"|model_executor/models/registry\.py"  # inspecting the architecture
                r"|transformers/configuration_utils|transformers/models/auto/"),
     # the HTTP server (outermost; says the least)

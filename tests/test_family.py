@@ -2548,3 +2548,10 @@ def test_uvicorn_killing_its_http_workers_in_a_loop_is_named_and_the_stop_after_
     # the scheduler stopped alone (batch sglang-real-72) is still a child stopped from outside
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-72" / "scheduler-sigterm-after-ready.log")
     assert rep["diagnoses"][0]["rule"] == "sglang-child-stopped-by-signal"
+
+
+def test_sglangs_template_manager_frames_are_the_config_phase():
+    # --completion-template naming no template, raised after the chat template's line (batch sglang-real-80)
+    code, rep = explain_json(B80 / "completion-template-unknown.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["phase"], rep["last_phase"]) == ("chat-template-path-missing", "config", "config")
