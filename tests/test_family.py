@@ -2555,3 +2555,13 @@ def test_sglangs_template_manager_frames_are_the_config_phase():
     code, rep = explain_json(B80 / "completion-template-unknown.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["phase"], rep["last_phase"]) == ("chat-template-path-missing", "config", "config")
+
+
+B81 = ACCURACY / "batch-2026-12-06-sglang-real-81"
+
+
+def test_a_config_json_that_holds_a_list_is_a_damaged_model_config():
+    # config.json is a JSON list wrapping the config; SGLang's reader calls .get on it (batch sglang-real-81)
+    code, rep = explain_json(B81 / "config-json-is-list.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("family-model-config-value-rejected", "corrupt-checkpoint")
