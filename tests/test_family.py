@@ -2578,3 +2578,12 @@ def test_a_gzip_compressed_shard_or_config_gets_the_command_that_names_the_files
         top = rep["diagnoses"][0]
         assert (top["rule"], top["category"]) == (rule, "corrupt-checkpoint")
         assert any(r.startswith("file ") and "gzip compressed data" in r for r in top["remediation"]), name
+
+
+def test_onednn_that_cannot_create_a_kernel_is_memory_refused_to_the_process():
+    # the scheduler's address-space limit set to its size after ready; the next request's F.linear
+    # fails in oneDNN (batch sglang-real-80)
+    code, rep = explain_json(B80 / "prlimit-as-scheduler-after-ready.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("onednn-could-not-create", "host-limits")
+    assert rep["after_ready"]["state"] == "died"
