@@ -2587,3 +2587,11 @@ def test_onednn_that_cannot_create_a_kernel_is_memory_refused_to_the_process():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("onednn-could-not-create", "host-limits")
     assert rep["after_ready"]["state"] == "died"
+
+
+def test_a_model_the_transformers_backend_cannot_run_is_an_unsupported_model():
+    # config.json naming MambaForCausalLM, run through SGLang's Transformers backend (batch sglang-real-82)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-82" / "arch-mamba-transformers-backend.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("transformers-backend-model-incompatible", "unsupported-model")
+    assert "MambaForCausalLM" in top["title"]
