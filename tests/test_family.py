@@ -2595,3 +2595,14 @@ def test_a_model_the_transformers_backend_cannot_run_is_an_unsupported_model():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("transformers-backend-model-incompatible", "unsupported-model")
     assert "MambaForCausalLM" in top["title"]
+
+
+B60 = ACCURACY / "batch-2026-12-06-vllm-cpu-60"
+
+
+def test_a_worker_that_does_not_answer_the_engines_step_in_time_is_named_with_its_variable():
+    # VLLM_EXECUTE_MODEL_TIMEOUT_SECONDS=0: the first completion after ready times out (batch vllm-cpu-60)
+    code, rep = explain_json(B60 / "execute-model-timeout-zero-after-ready.log")
+    top = rep["diagnoses"][0]
+    assert top["rule"] == "vllm-worker-rpc-timed-out" and "execute_model" in top["title"]
+    assert any("VLLM_EXECUTE_MODEL_TIMEOUT_SECONDS" in r for r in top["remediation"])
