@@ -2606,3 +2606,13 @@ def test_a_worker_that_does_not_answer_the_engines_step_in_time_is_named_with_it
     top = rep["diagnoses"][0]
     assert top["rule"] == "vllm-worker-rpc-timed-out" and "execute_model" in top["title"]
     assert any("VLLM_EXECUTE_MODEL_TIMEOUT_SECONDS" in r for r in top["remediation"])
+
+
+def test_a_vllm_worker_that_exits_cleanly_unasked_was_stopped_from_outside():
+    # SIGTERM to VLLM::Worker after ready: it exits 0, the engine reports it (batch vllm-cpu-60)
+    code, rep = explain_json(B60 / "worker-sigterm-after-ready.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("vllm-worker-stopped-by-signal", "terminated")
+    # the same line after an engine error is that error's teardown (batch vllm-cpu-14)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-14" / "kv-cache-space-zero.log")
+    assert not any(d["rule"] == "vllm-worker-stopped-by-signal" for d in rep["diagnoses"])
