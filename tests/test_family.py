@@ -2565,6 +2565,9 @@ def test_a_config_json_that_holds_a_list_is_a_damaged_model_config():
     code, rep = explain_json(B81 / "config-json-is-list.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("family-model-config-value-rejected", "corrupt-checkpoint")
+    # --json-model-override-args given a list fails in the same reader: the argument (batch sglang-real-79)
+    code, rep = explain_json(B79 / "override-args-json-list.log")
+    assert rep["diagnoses"][0]["category"] == "invalid-argument"
 
 
 B59 = ACCURACY / "batch-2026-12-06-vllm-cpu-59"
