@@ -2619,3 +2619,14 @@ def test_a_vllm_worker_that_exits_cleanly_unasked_was_stopped_from_outside():
     # the same line after an engine error is that error's teardown (batch vllm-cpu-14)
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-14" / "kv-cache-space-zero.log")
     assert not any(d["rule"] == "vllm-worker-stopped-by-signal" for d in rep["diagnoses"])
+
+
+B83 = ACCURACY / "batch-2026-12-06-sglang-real-83"
+
+
+def test_a_pythonioencoding_that_names_no_codec_stops_python_itself():
+    # PYTHONIOENCODING=utf-9: Python's fatal error before any engine line (batch sglang-real-83)
+    code, rep = explain_json(B83 / "pythonioencoding-unknown-codec.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("python-startup-env-invalid", "invalid-argument", "config")
+    assert "PYTHONIOENCODING" in top["title"]
