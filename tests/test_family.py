@@ -2630,3 +2630,11 @@ def test_a_pythonioencoding_that_names_no_codec_stops_python_itself():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], top["phase"]) == ("python-startup-env-invalid", "invalid-argument", "config")
     assert "PYTHONIOENCODING" in top["title"]
+
+
+def test_a_multimodal_config_on_a_folder_without_its_processor_file_is_an_incomplete_model_folder():
+    # a LLaVA config.json on a text-only Llama folder: no preprocessor_config.json (batch sglang-real-83)
+    code, rep = explain_json(B83 / "llava-config-text-weights.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("generic-model-folder-incomplete", "corrupt-checkpoint")
+    assert any("preprocessor_config.json is a multimodal model's processor file" in r for r in top["remediation"])
