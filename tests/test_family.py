@@ -2638,3 +2638,10 @@ def test_a_multimodal_config_on_a_folder_without_its_processor_file_is_an_incomp
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("generic-model-folder-incomplete", "corrupt-checkpoint")
     assert any("preprocessor_config.json is a multimodal model's processor file" in r for r in top["remediation"])
+
+
+def test_no_usable_temporary_folder_is_tmp_space():
+    # /tmp, /var/tmp and the working folder read-only, TMPDIR unset (batch sglang-real-83)
+    code, rep = explain_json(B83 / "tmp-read-only-rootfs.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("python-no-usable-temp-dir", "tmp-space")
