@@ -2645,3 +2645,11 @@ def test_no_usable_temporary_folder_is_tmp_space():
     code, rep = explain_json(B83 / "tmp-read-only-rootfs.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("python-no-usable-temp-dir", "tmp-space")
+
+
+def test_a_process_ended_by_its_cpu_time_limit_is_a_host_limit():
+    # the scheduler's RLIMIT_CPU set just above its use after ready: exit code -24, SIGXCPU (batch sglang-real-83)
+    code, rep = explain_json(B83 / "prlimit-cpu-scheduler-after-ready.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("process-limit-signal-cpu-or-file-size", "host-limits")
+    assert "SIGXCPU" in top["title"] and "-t" in top["title"]
