@@ -89,7 +89,10 @@ def test_rule_pack_cache_follows_the_files(tmp_path, monkeypatch):
     assert list((tmp_path / "cache").glob("*.pickle"))
     again = load_pack([str(user)], include_builtin=False)  # from the cache
     assert [lr.rule for lr in again.rules] == [lr.rule for lr in first.rules]
-    text = (user / src.name).read_text().replace("title: ", "title: Edited ", 1)
+    text = (user / src.name).read_text()
+    first = text.split("title: ", 1)[1][:1]
+    quote = first if first in ('"', "'") else ""
+    text = text.replace("title: " + quote, "title: " + quote + "Edited ", 1)  # (inside a quoted title's quotes)
     (user / src.name).write_text(text)
     edited = load_pack([str(user)], include_builtin=False)
     assert edited.rules[0].rule.title.startswith("Edited ")
