@@ -2653,3 +2653,11 @@ def test_a_process_ended_by_its_cpu_time_limit_is_a_host_limit():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("process-limit-signal-cpu-or-file-size", "host-limits")
     assert "SIGXCPU" in top["title"] and "-t" in top["title"]
+
+
+def test_nan_logits_are_named_with_the_checkpoint_and_the_dtype():
+    # a final norm weight all NaN with VLLM_RAISE_ON_LOGIT_NANS=1 (batch vllm-cpu-61)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-61" / "nan-weights-raise-on-logit-nans-after-ready.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("vllm-logits-nan", "corrupt-checkpoint")
+    assert any("isfinite" in r for r in top["remediation"])
