@@ -2570,14 +2570,14 @@ def test_a_config_json_that_holds_a_list_is_a_damaged_model_config():
     assert rep["diagnoses"][0]["category"] == "invalid-argument"
 
 
-B59 = ACCURACY / "batch-2026-12-06-vllm-cpu-59"
+V59 = ACCURACY / "batch-2026-12-06-vllm-cpu-59"  # (B59 is sglang-real-59)
 
 
 def test_a_gzip_compressed_shard_or_config_gets_the_command_that_names_the_files_real_format():
     # a shard and a config.json saved gzip-compressed under their own names (batch vllm-cpu-59)
     for name, rule in (("shard-gzip-compressed.log", "generic-safetensors-header-corrupt"),
                        ("config-json-gzip-compressed.log", "generic-config-json-invalid")):
-        code, rep = explain_json(B59 / name)
+        code, rep = explain_json(V59 / name)
         top = rep["diagnoses"][0]
         assert (top["rule"], top["category"]) == (rule, "corrupt-checkpoint")
         assert any(r.startswith("file ") and "gzip compressed data" in r for r in top["remediation"]), name
