@@ -156,6 +156,7 @@ class Timeline:
     ready_line: int | None = None
     shutdown_seq: int | None = None  # a requested stop began here
     shutdown_line: int | None = None
+    core_stop: bool = False  # that stop is the engine core's own signal (a death after it is still one)
     fatal_count: int = 0
     first_fatal_after_ready: int | None = None  # seq of the first engine-death line after ready
     first_fatal_after_ready_line: int | None = None
@@ -257,6 +258,7 @@ class Timeline:
                 if self.shutdown_seq is None:
                     self.shutdown_seq = self.seq
                     self.shutdown_line = line.n
+                    self.core_stop = mk.id == "core_signal"
             elif role in ("wrapper", "fatal"):
                 self._fatal(line, mk.id, mk.after_ready)
                 if mk.phase and not self.phases:
@@ -495,6 +497,8 @@ class Timeline:
             # unless a requested stop came first: processes torn down on SIGINT/SIGTERM may log errors
             # on their way out
             stop = self.shutdown_seq if self.shutdown_seq is not None and self.shutdown_seq > ready else None
+            if stop is not None and self.core_stop and self.first_fatal_after_ready is not None:
+                stop = None  # the engine core alone was signalled, and its server found it gone: a death
             # only the engines' own death lines count (markers with after_ready): a request that fails
             # while the server serves logs ERROR lines and tracebacks too, and the server goes on
             first = self.first_fatal_after_ready

@@ -2661,3 +2661,10 @@ def test_nan_logits_are_named_with_the_checkpoint_and_the_dtype():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("vllm-logits-nan", "corrupt-checkpoint")
     assert any("isfinite" in r for r in top["remediation"])
+
+
+def test_vllms_api_server_killed_after_ready_reads_as_stopped_not_serving():
+    # the API server SIGKILLed after ready: only the engine core's signal and teardown follow, nothing
+    # says the API server lost its engine (batch vllm-cpu-22)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-22" / "api-server-sigkilled-after-ready.log")
+    assert rep["after_ready"]["state"] == "stopped"
