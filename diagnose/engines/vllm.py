@@ -180,7 +180,7 @@ MARKERS = [
     # engine, not the server (the API server's "[shutdown] API server: shutdown triggered" is the server's)
     M("shutdown", E, None, "shutdown", r"^\[shutdown\] (?!Process manager: |MPClient: engine core exited unexpectedly|EngineCore: |Executor: )", "[shutdown]"),
     # the engine core's own signal: a stop, unless the API server then finds its engine gone (a death)
-    M("core_signal", E, None, "shutdown", r"^\[shutdown\] EngineCore: trigger received signal=", "trigger received signal="),
+    M("core_signal", E, None, "shutdown", Named("vllm-engine-core-signal-received", "^{}"), "trigger received signal="),
     # fatal lines and wrappers (diagnoses come from the rule pack; these drive the outcome)
     # (a Named regex is a named pattern of rules/patterns.yaml, the text of the wrapper rule too)
     M("engine_core_failed", E, None, "wrapper", Named("vllm-engine-core-init-failed"), "Engine core initialization failed", facts={"procs": "failed_core_procs"}),
