@@ -2668,3 +2668,14 @@ def test_vllms_api_server_killed_after_ready_reads_as_stopped_not_serving():
     # says the API server lost its engine (batch vllm-cpu-22)
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-22" / "api-server-sigkilled-after-ready.log")
     assert rep["after_ready"]["state"] == "stopped"
+
+
+V62 = ACCURACY / "batch-2026-12-06-vllm-cpu-62"
+
+
+def test_a_config_json_of_the_wrong_json_shape_is_a_damaged_config_for_vllm_too():
+    # config.json wrapped in a JSON list: vLLM's own reader fails first (batch vllm-cpu-62)
+    code, rep = explain_json(V62 / "config-json-list-wrapped.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("family-model-config-value-rejected", "corrupt-checkpoint", "config")
+    assert top["title"].startswith("vLLM could not build")
