@@ -2679,3 +2679,14 @@ def test_a_config_json_of_the_wrong_json_shape_is_a_damaged_config_for_vllm_too(
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], top["phase"]) == ("family-model-config-value-rejected", "corrupt-checkpoint", "config")
     assert top["title"].startswith("vLLM could not build")
+
+
+def test_a_vllm_variable_that_is_not_a_number_is_named_with_its_value():
+    # VLLM_CPU_ATTN_SPLIT_KV=false: a worker reads it as int() after the weights (batch vllm-cpu-62)
+    code, rep = explain_json(V62 / "cpu-attn-split-kv-false.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("vllm-env-value-unparsable", "invalid-argument", "weights")
+    assert "VLLM_CPU_ATTN_SPLIT_KV" in top["title"] and "'false'" in top["title"]
+    # a variable of a fixed set of values keeps its own rule, which lists the valid options
+    code, rep = explain_json(ACCURACY / "batch-2026-12-01-vllm-cpu" / "compile-cache-format-invalid.log")
+    assert rep["diagnoses"][0]["rule"] == "vllm-env-invalid-value"
