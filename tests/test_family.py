@@ -2659,7 +2659,7 @@ def test_nan_logits_are_named_with_the_checkpoint_and_the_dtype():
     # a final norm weight all NaN with VLLM_RAISE_ON_LOGIT_NANS=1 (batch vllm-cpu-61)
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-61" / "nan-weights-raise-on-logit-nans-after-ready.log")
     top = rep["diagnoses"][0]
-    assert (top["rule"], top["category"]) == ("vllm-logits-nan", "corrupt-checkpoint")
+    assert (top["rule"], top["category"]) == ("model-logits-not-finite", "corrupt-checkpoint")
     assert any("isfinite" in r for r in top["remediation"])
 
 
@@ -2690,3 +2690,17 @@ def test_a_vllm_variable_that_is_not_a_number_is_named_with_its_value():
     # a variable of a fixed set of values keeps its own rule, which lists the valid options
     code, rep = explain_json(ACCURACY / "batch-2026-12-01-vllm-cpu" / "compile-cache-format-invalid.log")
     assert rep["diagnoses"][0]["rule"] == "vllm-env-invalid-value"
+
+
+S84 = ACCURACY / "batch-2026-12-06-sglang-real-84"
+
+
+def test_a_program_missing_from_path_is_a_missing_dependency_not_a_missing_model():
+    # PATH without lscpu: SGLang on CPU runs it to size its memory (batch sglang-real-84)
+    code, rep = explain_json(S84 / "lscpu-not-installed.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("family-program-not-found", "dependency-import")
+    assert top["title"].endswith(": lscpu")
+    # ninja keeps its own rule (a kernel build) (batch issues-7)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-04-issues-7" / "005-sglang-flashinfer-jit-ninja-missing.log")
+    assert rep["diagnoses"][0]["rule"] == "generic-ninja-missing"
