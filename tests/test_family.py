@@ -2704,3 +2704,11 @@ def test_a_program_missing_from_path_is_a_missing_dependency_not_a_missing_model
     # ninja keeps its own rule (a kernel build) (batch issues-7)
     code, rep = explain_json(ACCURACY / "batch-2026-12-04-issues-7" / "005-sglang-flashinfer-jit-ninja-missing.log")
     assert rep["diagnoses"][0]["rule"] == "generic-ninja-missing"
+
+
+def test_a_hidden_cpu_topology_is_a_host_limit():
+    # /sys/devices/system/cpu masked by an empty tmpfs: lscpu cannot count the CPUs (batch sglang-real-84)
+    code, rep = explain_json(S84 / "sys-cpu-topology-masked.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("host-cpu-topology-hidden", "host-limits")
+    assert "/sys/devices/system/cpu/possible" in top["title"]
