@@ -2712,3 +2712,11 @@ def test_a_hidden_cpu_topology_is_a_host_limit():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("host-cpu-topology-hidden", "host-limits")
     assert "/sys/devices/system/cpu/possible" in top["title"]
+
+
+def test_a_negative_static_share_sglang_computed_is_a_kv_cache_that_does_not_fit():
+    # /proc/meminfo of a small container: SGLang computes --mem-fraction-static=-0.844 (batch sglang-real-84)
+    code, rep = explain_json(S84 / "proc-meminfo-container-160m.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("sglang-kv-weights-leave-no-room", "kv-cache-insufficient", "kv_cache")
+    assert any("-0.84 is negative" in r for r in top["remediation"])
