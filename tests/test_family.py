@@ -2720,3 +2720,10 @@ def test_a_negative_static_share_sglang_computed_is_a_kv_cache_that_does_not_fit
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], top["phase"]) == ("sglang-kv-weights-leave-no-room", "kv-cache-insufficient", "kv_cache")
     assert any("-0.84 is negative" in r for r in top["remediation"])
+
+
+def test_nan_probabilities_in_sglangs_sampler_are_nan_logits():
+    # a final norm weight all NaN, a top-p request after ready: torch.multinomial refuses (batch sglang-real-84)
+    code, rep = explain_json(S84 / "shard-nan-norm-weight.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("model-logits-not-finite", "corrupt-checkpoint", "server")
