@@ -2727,3 +2727,16 @@ def test_nan_probabilities_in_sglangs_sampler_are_nan_logits():
     code, rep = explain_json(S84 / "shard-nan-norm-weight.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], top["phase"]) == ("model-logits-not-finite", "corrupt-checkpoint", "server")
+
+
+def test_a_hugging_face_folder_read_as_mistrals_native_format_names_the_cause():
+    # SGLang picks the native format from a folder named mistral-small-4-... (batch sglang-real-84)
+    code, rep = explain_json(S84 / "model-folder-named-mistral-small-4.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("mistral-native-config-missing", "invalid-argument", "config")
+    assert any("Rename the folder" in r for r in top["remediation"])
+    # vLLM with --config-format mistral on a Llama folder (batch vllm-cpu-29)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-29" / "config-format-mistral-hf-folder.log")
+    top = rep["diagnoses"][0]
+    assert top["rule"] == "mistral-native-config-missing"
+    assert any("Drop --config-format mistral" in r for r in top["remediation"])
