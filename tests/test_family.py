@@ -2740,3 +2740,11 @@ def test_a_hugging_face_folder_read_as_mistrals_native_format_names_the_cause():
     top = rep["diagnoses"][0]
     assert top["rule"] == "mistral-native-config-missing"
     assert any("Drop --config-format mistral" in r for r in top["remediation"])
+
+
+def test_an_online_weight_update_that_kills_sglangs_scheduler_is_named():
+    # /update_weights_from_disk given a model of another hidden size after ready (batch sglang-real-84)
+    code, rep = explain_json(S84 / "update-weights-other-shapes.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("sglang-weight-update-failed", "invalid-argument", "server")
+    assert "update_weights_from_disk" in top["explanation"]
