@@ -2748,3 +2748,11 @@ def test_an_online_weight_update_that_kills_sglangs_scheduler_is_named():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], top["phase"]) == ("sglang-weight-update-failed", "invalid-argument", "server")
     assert "update_weights_from_disk" in top["explanation"]
+
+
+def test_a_leftover_layer_partition_variable_is_named_not_a_parallel_size_mismatch():
+    # VLLM_PP_LAYER_PARTITION=2,2 without pipeline parallelism (batch vllm-cpu-63)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-63" / "pp-layer-partition-env-leftover.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("pp-layer-partition-invalid", "invalid-argument", "weights")
+    assert "unset VLLM_PP_LAYER_PARTITION" in top["remediation"][0]
