@@ -2763,3 +2763,14 @@ def test_the_rust_front_end_asked_of_a_build_without_it_is_a_missing_dependency(
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-63" / "rust-frontend-binary-missing.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], top["phase"]) == ("vllm-rust-frontend-missing", "dependency-import", "config")
+
+
+def test_a_file_that_shadows_a_package_is_named_with_its_path():
+    # a user's tokenizers.py on PYTHONPATH: a circular import (batch vllm-cpu-63)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-63" / "pythonpath-shadows-tokenizers.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("python-module-shadowed", "dependency-import", "config")
+    assert "<tmp>/tok-tests/tokenizers.py" in top["title"]
+    # the installed package lacking the name stays a version mismatch (batch vllm-cpu-5)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-01-vllm-cpu-5" / "remote-code-stale-import.log")
+    assert all(d["rule"] != "python-module-shadowed" for d in rep["diagnoses"])
