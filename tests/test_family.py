@@ -2774,3 +2774,15 @@ def test_a_file_that_shadows_a_package_is_named_with_its_path():
     # the installed package lacking the name stays a version mismatch (batch vllm-cpu-5)
     code, rep = explain_json(ACCURACY / "batch-2026-12-01-vllm-cpu-5" / "remote-code-stale-import.log")
     assert all(d["rule"] != "python-module-shadowed" for d in rep["diagnoses"])
+
+
+S85 = ACCURACY / "batch-2026-12-06-sglang-real-85"
+
+
+def test_a_shared_library_a_compiled_module_needs_is_a_missing_dependency_with_its_cuda():
+    # another venv's site-packages first on PYTHONPATH: torchcodec wants CUDA 13's libnvrtc (batch sglang-real-85)
+    code, rep = explain_json(S85 / "pythonpath-other-venv-site-packages.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("python-shared-library-missing", "dependency-import", "config")
+    assert "libnvrtc.so.13" in top["title"]
+    assert any("built for CUDA 13" in r for r in top["remediation"])
