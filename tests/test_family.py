@@ -2786,3 +2786,10 @@ def test_a_shared_library_a_compiled_module_needs_is_a_missing_dependency_with_i
     assert (top["rule"], top["category"], top["phase"]) == ("python-shared-library-missing", "dependency-import", "config")
     assert "libnvrtc.so.13" in top["title"]
     assert any("built for CUDA 13" in r for r in top["remediation"])
+
+
+def test_a_unix_socket_in_a_read_only_folder_is_a_bind_address_not_a_cache_folder():
+    # --uds in a folder on a read-only mount (batch vllm-cpu-64)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-64" / "uds-dir-read-only.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("family-bind-address", "bind-address")
