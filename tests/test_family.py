@@ -2793,3 +2793,14 @@ def test_a_unix_socket_in_a_read_only_folder_is_a_bind_address_not_a_cache_folde
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-64" / "uds-dir-read-only.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("family-bind-address", "bind-address")
+
+
+def test_requests_refused_as_unauthorized_are_named_as_a_warning_on_a_server_that_stays_up():
+    # VLLM_API_KEY with a trailing newline; clients send the key without it (batch vllm-cpu-64)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-64" / "api-key-trailing-newline-after-ready.log")
+    assert rep["outcome"] == "ready"
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["severity"], top["category"]) == ("server-requests-unauthorized", "warning", "invalid-argument")
+    # a server that answers 200 and 400 only says nothing of it (batch vllm-cpu-62)
+    code, rep = explain_json(V62 / "debug-log-api-server-response.log")
+    assert all(d["rule"] != "server-requests-unauthorized" for d in rep["diagnoses"])
