@@ -2804,3 +2804,14 @@ def test_requests_refused_as_unauthorized_are_named_as_a_warning_on_a_server_tha
     # a server that answers 200 and 400 only says nothing of it (batch vllm-cpu-62)
     code, rep = explain_json(V62 / "debug-log-api-server-response.log")
     assert all(d["rule"] != "server-requests-unauthorized" for d in rep["diagnoses"])
+
+
+S86 = ACCURACY / "batch-2026-12-06-sglang-real-86"
+
+
+def test_a_model_path_that_ends_in_a_line_break_says_so():
+    # --model-path "$MODEL" read from a file with CRLF line ends (batch sglang-real-86)
+    code, rep = explain_json(S86 / "model-path-trailing-cr.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("generic-hf-repo-not-found", "model-not-found")
+    assert "Windows line ends" in top["remediation"][0]
