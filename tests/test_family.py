@@ -2815,3 +2815,11 @@ def test_a_model_path_that_ends_in_a_line_break_says_so():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("generic-hf-repo-not-found", "model-not-found")
     assert "Windows line ends" in top["remediation"][0]
+
+
+def test_a_bare_exception_that_kills_sglangs_scheduler_after_ready_is_its_loop_dying():
+    # POST /start_expert_distribution_record without --expert-distribution-recorder-mode (batch sglang-real-86)
+    code, rep = explain_json(S86 / "expert-distribution-record-no-mode.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("family-engine-loop-died", "engine-internal")
+    assert "expert_distribution_recorder_mode" in top["explanation"]
