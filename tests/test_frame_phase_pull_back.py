@@ -178,3 +178,36 @@ def test_sglangs_environment_set_up_as_it_launches_its_processes_is_config(tmp_p
              "RuntimeError: something in the environment"]
     _, rep = report(tmp_path, lines)
     assert rep["outcome"] == "failed" and rep["diagnoses"][0]["phase"] == "config"
+
+
+def test_torch_compile_compiling_inside_the_profiling_run_is_compile(tmp_path):
+    # vLLM V1 compiles on the first forward of its memory profiling run: frames of torch.compile at
+    # work (aot_compile, inductor's compile_fx) under profile_run are compile, as the log's markers say
+    lines = (SAMPLES / "04-v1-0.11.2-tp2-ready.log").read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if "Maximum concurrency for" in line)
+    at = max(i for i in range(at) if "torch.compile" in lines[i] or "Dynamo bytecode" in lines[i]) + 1
+    prefix = "(Worker_TP0 pid=281) ERROR 11-24 16:41:54 [multiproc_executor.py:703] "
+    frames = (
+        '  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/worker/gpu_model_runner.py", line 5210, in profile_run',
+        "    hidden_states, last_hidden_states = self._dummy_run(",
+        '  File "/usr/local/lib/python3.12/dist-packages/vllm/compilation/wrapper.py", line 220, in aot_compile',
+        "    return self._compiled_callable.aot_compile((args, kwargs))",
+        '  File "/usr/local/lib/python3.12/dist-packages/torch/_inductor/compile_fx.py", line 2441, in compile_fx',
+        "    return compile_fx(",
+    )
+    lines = lines[:at] + [prefix + line for line in (
+        "WorkerProc hit an exception.", "Traceback (most recent call last):", *frames,
+        "OSError: [Errno 28] No space left on device",
+    )]
+    code, rep = report(tmp_path, lines)
+    assert rep["outcome"] == "failed" and rep["last_phase"] == "compile"
+    # the compiled model running out of memory in the same run stays the profiling run's (kv_cache)
+    lines = lines[:at] + [prefix + line for line in (
+        "WorkerProc hit an exception.", "Traceback (most recent call last):", *frames[:2],
+        '  File "/usr/local/lib/python3.12/dist-packages/torch/_inductor/output_code.py", line 584, in __call__',
+        "    return self.current_callable(inputs)",
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 896.00 MiB. GPU 0 has a total capacity of 139.81 GiB"
+        " of which 507.50 MiB is free.",
+    )]
+    code, rep = report(tmp_path, lines)
+    assert rep["outcome"] == "failed" and rep["last_phase"] == "kv_cache"
