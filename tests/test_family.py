@@ -2823,3 +2823,14 @@ def test_a_bare_exception_that_kills_sglangs_scheduler_after_ready_is_its_loop_d
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("family-engine-loop-died", "engine-internal")
     assert "expert_distribution_recorder_mode" in top["explanation"]
+
+
+S87 = ACCURACY / "batch-2026-12-06-sglang-real-87"
+
+
+def test_a_loader_an_argument_hook_calls_failing_is_the_argument():
+    # --watermark-config naming a file that does not exist: a custom WatermarkConfigError (batch sglang-real-87)
+    code, rep = explain_json(S87 / "watermark-config-file-missing.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("family-engine-config-check", "invalid-argument", "config")
+    assert "failed to read watermark config JSON" in top["explanation"]
