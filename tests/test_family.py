@@ -2834,3 +2834,10 @@ def test_a_loader_an_argument_hook_calls_failing_is_the_argument():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], top["phase"]) == ("family-engine-config-check", "invalid-argument", "config")
     assert "failed to read watermark config JSON" in top["explanation"]
+
+
+def test_a_pad_token_id_outside_the_vocabulary_is_a_damaged_config():
+    # config.json pad_token_id 600 with vocab_size 558: torch's Embedding refuses it (batch sglang-real-87)
+    code, rep = explain_json(S87 / "config-pad-token-above-vocab.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("model-config-pad-token-out-of-vocab", "corrupt-checkpoint", "weights")
