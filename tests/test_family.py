@@ -2841,3 +2841,10 @@ def test_a_pad_token_id_outside_the_vocabulary_is_a_damaged_config():
     code, rep = explain_json(S87 / "config-pad-token-above-vocab.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], top["phase"]) == ("model-config-pad-token-out-of-vocab", "corrupt-checkpoint", "weights")
+
+
+def test_a_users_file_that_imports_the_package_it_shadows_is_named():
+    # a requests.py on PYTHONPATH that imports requests: a circular import (batch vllm-cpu-66)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-66" / "pythonpath-shadows-requests.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("module-attribute-missing-at-import", "dependency-import")
