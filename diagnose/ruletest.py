@@ -350,6 +350,27 @@ def zh_problems(rule) -> list[str]:
     return out
 
 
+def anchor_misses(rule: Rule) -> list[str]:
+    """Lines of the rule's own match examples that a regex of it matches without its anchor: the
+    anchor gates the regex at run time (diagnose.anchors), so the rule would never see such a line,
+    while its examples, matched without the gate, pass."""
+    import regex
+
+    out = []
+    for cond in walk_conds(rule.match):
+        if cond.regex is None or not cond.anchor:
+            continue
+        compiled = regex.compile(cond.regex, regex.IGNORECASE if cond.ignore_case else 0)
+        anchor = cond.anchor.lower() if cond.ignore_case else cond.anchor
+        for i, ex in enumerate(rule.examples.match):
+            for line in example_text(ex).splitlines():
+                if compiled.search(line) and anchor not in (line.lower() if cond.ignore_case else line):
+                    out.append(f"examples.match[{i}]: regex {cond.regex[:50]!r} matches a line without its "
+                               f"anchor {cond.anchor!r}, so at run time it never would: {line[:80]!r}")
+                    break
+    return out
+
+
 def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
     from diagnose.fastpath import clear_of_stamps
     from diagnose.matcher import literal_anchors
@@ -378,6 +399,7 @@ def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
             if cond.anchor and not clear_of_stamps(cond.anchor):
                 errors.append(f"{where}: anchor {cond.anchor!r} can overlap a vLLM timestamp (an end of it can "
                               "be read as the stamp's digits, '-', ':' or space): every line would be remembered whole")
+        errors += [f"{where}: {p}" for p in anchor_misses(r)]
         for cond in walk_conds(r.match):
             if cond.regex is not None and not (cond.anchor or literal_anchors(cond.regex, cond.ignore_case)):
                 warnings.append(f"{where}: regex {cond.regex[:60]!r} has no literal anchor; it runs on every line")

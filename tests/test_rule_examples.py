@@ -187,3 +187,17 @@ def test_lint_refuses_a_rule_text_that_the_reports_redaction_would_cut(tmp_path)
     (folder / "vllm-test-other.yaml").write_text(rule.replace("remediation: [y]", 'remediation: ["export HF_TOKEN=<token>   (read access)"]'))
     code, out, _ = run_cli(["rules", "lint", "--rules", str(folder)])
     assert "redaction" not in out
+
+
+def test_lint_refuses_an_anchor_missing_from_a_line_its_regex_matches(tmp_path):
+    # the anchor gates the regex at run time: a match example without it passed `rules test` while the
+    # rule never fired on that line (module-attribute-missing-at-import's "partially initialized module")
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    rule = OTHER.replace("TIER\n", "").replace('  contains: "max seq len"', '  regex: "max (?:seq )?len"\n  anchor: "max seq len"')
+    (folder / "vllm-test-other.yaml").write_text(rule.replace('"the max seq len (1) is too long"', '"the max len (1) is too long"'))
+    code, out, _ = run_cli(["rules", "lint", "--rules", str(folder)])
+    assert code == 1 and "matches a line without its anchor 'max seq len'" in out
+    (folder / "vllm-test-other.yaml").write_text(rule)
+    code, out, _ = run_cli(["rules", "lint", "--rules", str(folder)])
+    assert "without its anchor" not in out
