@@ -2848,3 +2848,10 @@ def test_a_users_file_that_imports_the_package_it_shadows_is_named():
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-66" / "pythonpath-shadows-requests.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("module-attribute-missing-at-import", "dependency-import")
+
+
+def test_a_zero_size_of_config_json_dividing_as_the_model_is_built_is_a_damaged_config():
+    # config.json num_key_value_heads 0: LlamaAttention's tp_size % total_num_kv_heads (batch vllm-cpu-66)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-66" / "config-num-key-value-heads-zero.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("model-config-size-zero-divides", "corrupt-checkpoint", "weights")
