@@ -2855,3 +2855,11 @@ def test_a_zero_size_of_config_json_dividing_as_the_model_is_built_is_a_damaged_
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-66" / "config-num-key-value-heads-zero.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], top["phase"]) == ("model-config-size-zero-divides", "corrupt-checkpoint", "weights")
+
+
+def test_a_file_an_option_names_that_does_not_exist_is_the_option():
+    # --decrypted-config-file naming a missing file: transformers looks for it as the model's (batch sglang-real-88)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-88" / "decrypted-config-file-missing.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("flag-named-file-missing", "invalid-argument")
+    assert top["title"].endswith("<tmp>/decrypted/config.json")
