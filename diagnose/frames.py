@@ -29,8 +29,11 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
                  r"|in _initialize_kv_caches\b|kv_cache_utils|in initialize_kv_cache\b|in init_memory_pool\b"
                  r"|in profile_max_num_token\b|in _dummy_sampler_run\b"
                  r"|in (?:initialize|_allocate|_reshape)_kv_cache_tensors\b"
-                 # SGLang 0.5.23's scheduler builds its KV pool and prefix cache (mem_cache/kv_cache_builder.py)
-                 r"|in build_kv_cache\b"),
+                 # SGLang 0.5.23's scheduler builds its KV pool and prefix cache (mem_cache/kv_cache_builder.py),
+                 # its host pools and hierarchical cache (mem_cache/: set-up functions only, not the cache's
+                 # work on requests) and its KV events publisher, after it prints its token budgets
+                 r"|in build_kv_cache\b|sglang/srt/mem_cache/[\w/]+\.py\", line \d+, in (?:__init__|__post_init__|build\w*|init_\w+|_allocate\w*|attach_\w+)$"
+                 r"|in init_kv_events_publisher\b"),
     # checkpoint loading
     # (weight_utils' get_quant_config reads the quantization config while the engine config is built)
     # (and SGLang's LoRA manager loading the adapters of --lora-paths, after the base model's weights)

@@ -2863,3 +2863,12 @@ def test_a_file_an_option_names_that_does_not_exist_is_the_option():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("flag-named-file-missing", "invalid-argument")
     assert top["title"].endswith("<tmp>/decrypted/config.json")
+
+
+def test_sglangs_cache_set_up_after_its_token_budget_line_is_the_kv_cache():
+    # SGLang 0.5.23 prints max_total_num_tokens before it sets up its prefix cache, host pools and KV
+    # events publisher: a failure there is kv_cache (batches sglang-real-85 and -89)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-89" / "kv-events-port-taken.log")
+    assert rep["last_phase"] == "kv_cache" and rep["diagnoses"][0]["category"] == "port-in-use"
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-85" / "hierarchical-cache-cpu.log")
+    assert rep["last_phase"] == "kv_cache"
