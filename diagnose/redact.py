@@ -3,9 +3,10 @@
 Redacted: Hugging Face / OpenAI / GitHub / AWS / Slack / Google tokens, JWTs, bearer and basic
 auth headers, credentials in URLs, values of secret-named variables, keys, keyword arguments and flags
 (`HF_TOKEN=...`, `PGPASSWORD=...`, `api_key='...'`, `accessToken=...`, `"apiToken": "..."`, JSON
-escaped in a Docker log line `\\"api_key\\": \\"...\\"`, `--api-key ...`, `--api_key=...`), e-mail
-addresses, home-directory user names. Every pattern reads a line once: none starts again inside a
-run it already read (a 64 KiB line of `a.a.a.` or of backslashes), so redaction stays linear.
+escaped in a Docker log line `\\"api_key\\": \\"...\\"`, `--api-key ...`, `--api_key=...`, `token%3D...`
+in a URL-encoded URL), e-mail addresses, home-directory user names. Every pattern reads a line
+once: none starts again inside a run it already read (a 64 KiB line of `a.a.a.` or of backslashes),
+so redaction stays linear.
 
 Kept, because a diagnosis needs them: token-count settings (`max_num_batched_tokens=8192`),
 numbers, flags, versions, interface names. IPv4 and IPv6 addresses (other than loopback, 0.0.0.0,
@@ -51,8 +52,8 @@ _MAYBE_IP = re.compile(r"\d\.\d{1,3}\.\d")
 # lines) writes \" and a repr of that \\" ; and a bare value, which ends at a space, a separator, a
 # quote or an escape of the string around it (\n, \")
 _QUOTED = r"\\*\"(?:[^\"\\]|\\[^\"\\])*\\*\"|\\*'(?:[^'\\]|\\[^'\\])*\\*'"
-_BARE = r"(?:[^\s,;&)}\]'\"\\]|\\(?![nrt\"'\\]))+"
-_VALUE = _QUOTED + r"|\[[^\]]*\]|" + _BARE  # ... or a list
+_BARE = r"(?:(?!%26)[^\s,;&)}\]'\"\\]|\\(?![nrt\"'\\]))+"  # (%26: an encoded &)
+_VALUE = _QUOTED + r"|\[[^\]]*\]|\([^)]*\)|" + _BARE  # ... or a list or a tuple
 _QUOTES = re.compile(r"(\\*[\"'])(.*?)(\\*[\"'])", re.S)
 
 # Authorization headers: keep the scheme, drop the credential. After `Authorization:` any value is
@@ -88,14 +89,16 @@ _SAFE_NAMES = re.compile(
 )
 _CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 # name=value, name: value, 'name': 'value', name='value', "name": "value", \"name\": \"value\"
-# (env dumps, Namespace(...), dicts, JSON, YAML, query strings, headers)
+# (env dumps, Namespace(...), dicts, JSON, YAML, query strings, headers), and name%3Dvalue (a query
+# string inside a URL-encoded URL)
 _NAMED_VALUE = re.compile(
-    r"(?i)(?<![A-Za-z0-9_-])(?<![A-Za-z0-9_-]\.)((?:(?<!\\)\\*['\"])?)(" + _SECRET_NAME + r")\1(\s*[=:]\s*)"
+    r"(?i)(?:(?<![A-Za-z0-9_-])|(?<=%[0-9A-F]{2}))(?<![A-Za-z0-9_-]\.)((?:(?<!\\)\\*['\"])?)"
+    r"(" + _SECRET_NAME + r")\1(\s*(?:[=:]|%3[DdAa])\s*)"
     r"(" + _VALUE + ")"
 )
 # What every match of _NAMED_VALUE holds (a secret word, a quote, `=` or `:`): a line without it is not
 # searched with the whole pattern (most lines that say "token" say "tokens" in prose)
-_NAMED_HINT = re.compile(r"(?i)(?:" + _SECRET_WORD + r")\\*['\"]?\s*[=:]")
+_NAMED_HINT = re.compile(r"(?i)(?:" + _SECRET_WORD + r")\\*['\"]?\s*(?:[=:]|%3[da])")
 # --api-key VALUE, --hf-token=VALUE, --api_key VALUE, --password VALUE, and in an argv list
 # '--api-key', 'VALUE'
 _SECRET_FLAG = re.compile(

@@ -53,6 +53,8 @@ FORMS = {
     "query string": ("GET https://hf.co/x?token={s}&rev=main", "&rev=main"),
     "URL, user and password": ("https://bob:{s}@proxy.corp:3128/x", "proxy.corp:3128"),
     "URL, empty user": ("redis://:{s}@cache.internal:6379/0", "cache.internal:6379"),
+    "tuple value": ("{{'api_key': ('{s}',), 'port': 8000}}", "'port': 8000"),
+    "URL-encoded query": ("login?next=https%3A%2F%2Fhf.co%2Fx%3Frev%3Dmain%26token%3D{s}%26n%3D1", "%26n%3D1"),
 }
 
 # line context -> (the line around a fragment, what stays readable)
@@ -162,6 +164,8 @@ def test_diagnostic_text_near_the_new_forms_survives(line):
     ("x.--", " fe80::1"),  # every dash began an interface name of an IPv6 address
     ("Key://,=fe80::", "@"),  # every scheme read its password to the end of the line
     ("h.", " node-1:1:1 [0] NCCL INFO x"),  # a host looked up at each dot of a dotted run
+    ("%3Fa%3D", " token"),  # every encoded name began a name
+    ("key%26", "token%3D"),  # an encoded & in a value
 ])
 def test_a_64kib_line_of_a_repeated_unit_is_read_once(unit, tail):
     """Lines are cut at 64 KiB; these took from seconds to many minutes each when a pattern re-read
