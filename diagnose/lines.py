@@ -402,7 +402,7 @@ def json_lines(text: str) -> list[str] | None:
 
     try:
         rec = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # (RecursionError: nested deeper than the decoder goes)
         return None
     if not isinstance(rec, dict):
         return None

@@ -87,6 +87,15 @@ def test_100mb_line_is_cut_and_the_lines_after_it_still_count(tmp_path):
         assert all(len(e["text"]) <= 70_000 for e in d["evidence"])
 
 
+def test_a_json_record_nested_past_the_decoders_depth_is_read_as_text(tmp_path):
+    """A line that looks like a JSON log record but nests deeper than Python's decoder goes (its
+    RecursionError was an internal error) is read as plain text; the lines after it still count."""
+    deep = b'{"message": "x", "levelname": "INFO", "extra": ' + b"[" * 60_000 + b"]" * 60_000 + b"}\n"
+    _, report, _ = explain_json(tmp_path, deep + OOM_LINE)
+    assert report["outcome"] == "failed"
+    assert any(e["line"] == 2 for d in report["diagnoses"] for e in d["evidence"])
+
+
 def test_only_carriage_returns(tmp_path):
     data = (b"INFO 01-02 03:04:05 [api_server.py:1] vLLM API server version 0.11.0\r" + b"\r" * 1000
             + OOM_LINE.rstrip(b"\n") + b"\r")
