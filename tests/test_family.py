@@ -2872,3 +2872,15 @@ def test_sglangs_cache_set_up_after_its_token_budget_line_is_the_kv_cache():
     assert rep["last_phase"] == "kv_cache" and rep["diagnoses"][0]["category"] == "port-in-use"
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-85" / "hierarchical-cache-cpu.log")
     assert rep["last_phase"] == "kv_cache"
+
+
+S90 = ACCURACY / "batch-2026-12-06-sglang-real-90"
+
+
+def test_a_weights_file_that_is_not_a_pickle_is_named():
+    # a safetensors file saved as pytorch_model.bin: torch's weights-only unpickler stops at "Unsupported
+    # operand 8" (batch sglang-real-90)
+    code, rep = explain_json(S90 / "bin-is-safetensors-file.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("torch-checkpoint-not-a-pickle", "corrupt-checkpoint", "weights")
+    assert "a byte of value 8" in top["explanation"]
