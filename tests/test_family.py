@@ -2844,10 +2844,12 @@ def test_a_pad_token_id_outside_the_vocabulary_is_a_damaged_config():
 
 
 def test_a_users_file_that_imports_the_package_it_shadows_is_named():
-    # a requests.py on PYTHONPATH that imports requests: a circular import (batch vllm-cpu-66)
+    # a requests.py on PYTHONPATH that imports requests: a circular import (batch vllm-cpu-66); its frame
+    # under vLLM's `import requests` names the file
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-66" / "pythonpath-shadows-requests.log")
     top = rep["diagnoses"][0]
-    assert (top["rule"], top["category"]) == ("module-attribute-missing-at-import", "dependency-import")
+    assert (top["rule"], top["category"]) == ("python-module-shadowed", "dependency-import")
+    assert "<tmp>/b66-smoke/requests.py" in top["title"]
 
 
 def test_a_zero_size_of_config_json_dividing_as_the_model_is_built_is_a_damaged_config():
@@ -2884,3 +2886,15 @@ def test_a_weights_file_that_is_not_a_pickle_is_named():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], top["phase"]) == ("torch-checkpoint-not-a-pickle", "corrupt-checkpoint", "weights")
     assert "a byte of value 8" in top["explanation"]
+
+
+def test_a_file_of_a_packages_name_that_runs_at_import_is_a_shadowed_package():
+    # the user's openai.py in the working folder ran as the openai package and died on its own request
+    # (batch sglang-real-90); a start of the same batch without such a file does not get it
+    code, rep = explain_json(S90 / "cwd-stray-openai-py.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("python-module-shadowed", "dependency-import")
+    assert "<tmp>/svc/openai.py" in top["title"]
+    assert not any("python -c" in r for r in top["remediation"])  # (importing it again would run it again)
+    code, rep = explain_json(S90 / "bin-is-safetensors-file.log")
+    assert not any(d["rule"] == "python-module-shadowed" for d in rep["diagnoses"])
