@@ -2898,3 +2898,13 @@ def test_a_file_of_a_packages_name_that_runs_at_import_is_a_shadowed_package():
     assert not any("python -c" in r for r in top["remediation"])  # (importing it again would run it again)
     code, rep = explain_json(S90 / "bin-is-safetensors-file.log")
     assert not any(d["rule"] == "python-module-shadowed" for d in rep["diagnoses"])
+
+
+def test_a_host_that_kept_its_last_newline_is_named_with_uvicorns_resolver_error():
+    # --host '127.0.0.1\n': uvicorn logs "[Errno -2] Name or service not known" alone (batch sglang-real-90)
+    code, rep = explain_json(S90 / "host-trailing-newline.log")
+    rules = {d["rule"]: d for d in rep["diagnoses"]}
+    assert (rep["diagnoses"][0]["rule"], rep["diagnoses"][0]["category"]) == ("family-bind-address", "bind-address")
+    nl = rules["argument-value-carriage-return"]
+    assert nl["severity"] == "warning" and "kept its last newline" in nl["title"]
+    assert [r for r in nl["remediation"] if "kubectl" in r] and not [r for r in nl["remediation"] if "dos2unix" in r]
