@@ -2908,3 +2908,12 @@ def test_a_host_that_kept_its_last_newline_is_named_with_uvicorns_resolver_error
     nl = rules["argument-value-carriage-return"]
     assert nl["severity"] == "warning" and "kept its last newline" in nl["title"]
     assert [r for r in nl["remediation"] if "kubectl" in r] and not [r for r in nl["remediation"] if "dos2unix" in r]
+
+
+def test_a_host_the_socket_cannot_take_as_given_is_a_bind_address_failure():
+    # --host fe80::1 without its %interface: sock.bind raises EINVAL before the engine starts (batch
+    # vllm-cpu-67); the address in the advice is a placeholder, which redaction leaves alone
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-67" / "host-ipv6-link-local-no-scope.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], rep["last_phase"]) == ("family-bind-address", "bind-address", "server")
+    assert any("<address>%eth0" in r for r in top["remediation"])
