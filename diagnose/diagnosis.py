@@ -113,23 +113,24 @@ def _stall_category(phase: str | None, tl: TimelineResult) -> str:
     return category
 
 
-def _env(facts: dict, captures: dict, engine: str, version: str | None, phase: str | None) -> dict:
-    env: dict = {}
-    for k, v in facts.items():
-        env[k] = Version(v) if k.endswith("_version") and isinstance(v, str) else v
+def base_env(facts: dict, engine: str, version: str | None) -> dict:
+    """The names every finding of a report sees: the facts (versions comparable), engine, version."""
+    env = {k: Version(v) if k.endswith("_version") and isinstance(v, str) else v for k, v in facts.items()}
     env["engine"] = engine
     if version:
         env["engine_version"] = Version(version)
-    if phase:
-        env["phase"] = phase
-    for k, v in captures.items():
-        env[k] = number(v) if isinstance(v, str) else v
     return env
 
 
-def finding_env(f: Finding, facts: dict, engine: str, version: str | None) -> dict:
-    """The names a finding's rule sees: facts, engine, version, phase, captures, then its `compute`."""
-    env = _env(facts, f.captures, engine, version, f.phase or f.rule.phase)
+def finding_env(f: Finding, facts: dict, engine: str, version: str | None, base: dict | None = None) -> dict:
+    """The names a finding's rule sees: facts, engine, version, phase, captures, then its `compute`.
+    `base`: `base_env` of the same facts, engine and version, made once for many findings."""
+    env = dict(base) if base is not None else base_env(facts, engine, version)
+    phase = f.phase or f.rule.phase
+    if phase:
+        env["phase"] = phase
+    for k, v in f.captures.items():
+        env[k] = number(v) if isinstance(v, str) else v
     if f.phase:
         env["seen_phase"] = f.phase  # the phase the log or the traceback's frames show (missing when neither)
     for name, src in f.rule.compute.items():
@@ -296,6 +297,7 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
     # not at uvicorn's "Application startup complete") are for the rules, not report facts
     facts = {**tl.facts, "several_nodes": spans_nodes(tl), "server_ready": tl.ready_line is not None}
     kept: list[tuple[Finding, dict]] = []
+    base = base_env(facts, engine, version)
     for f in findings:
         if f.rule.id in run.disabled or matcher.unless_blocks(f, run):
             continue
@@ -305,7 +307,7 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
             f.phase = phase
             f.frame_phase = True
         try:
-            env = finding_env(f, facts, engine, version)
+            env = finding_env(f, facts, engine, version, base)
             ok = passes(f, engine, version, env)
         except Exception as exc:  # noqa: BLE001 - a rule whose expression fails must not stop the others
             _switch_off(f.rule.id, exc, run)
