@@ -451,10 +451,19 @@ def _examples_fired(pack) -> list[tuple]:
             for line in lines_from_text(example_text(ex)):
                 tl.feed(line, [])
                 matcher.feed(line, tl.seq, tl.tb_of_line, None, "unknown", run)
-            facts = {} if isinstance(ex, str) else dict(ex.facts)
+            facts = {} if isinstance(ex, str) else {**_context_names(ex), **ex.facts}
             out.append((rule, i, [f for f in run.findings
                                   if not matcher.unless_blocks(f, run) and when_allows(f.rule, f.captures, facts)]))
     return out
+
+
+def _context_names(ex) -> dict:
+    """The names an example's context gives a rule's `when`: its phase, engine and version."""
+    from diagnose.expr import Version
+
+    names = {"seen_phase": ex.phase, "phase": ex.phase, "engine": ex.engine,
+             "engine_version": Version(ex.version) if ex.version else None}
+    return {k: v for k, v in names.items() if v is not None}
 
 
 def overlapping(pack, fired: list[tuple] | None = None) -> list[str]:

@@ -160,6 +160,22 @@ def test_lint_warns_about_rules_of_one_tier_that_fire_on_each_others_examples(tm
     assert overlapping(load_pack([str(tmp_path / "rules")], include_builtin=False)) == []
 
 
+def test_lint_reads_a_when_with_the_phase_and_version_an_example_gives(tmp_path):
+    # a rule kept to logs that show no phase (bus-error-before-any-output) does not overlap a rule whose
+    # examples give a phase (bus-error-shm): `when` decides with the example's phase, engine and version
+    _pack(tmp_path, f'- text: "{LINE}"\n  phase: kv_cache\n')
+    other = OTHER.replace("TIER\n", "when: \"default(seen_phase, '') == ''\"\n")
+    (tmp_path / "rules" / "vllm-test-other.yaml").write_text(other)
+    assert overlapping(load_pack([str(tmp_path / "rules")], include_builtin=False)) == []
+    (tmp_path / "rules" / "vllm-test-other.yaml").write_text(other.replace("seen_phase", "engine_version"))
+    _pack(tmp_path, f'- text: "{LINE}"\n  version: "0.9.2"\n')
+    assert overlapping(load_pack([str(tmp_path / "rules")], include_builtin=False)) == []
+    # a version the `when` compares as a version, not as text ('0.9.2' < '0.11')
+    (tmp_path / "rules" / "vllm-test-other.yaml").write_text(
+        OTHER.replace("TIER\n", "when: \"default(engine_version, '9') >= '0.11'\"\n"))
+    assert overlapping(load_pack([str(tmp_path / "rules")], include_builtin=False)) == []
+
+
 def test_lint_refuses_an_anchor_that_can_overlap_a_vllm_timestamp(tmp_path):
     # an anchor ending in a digit ("... than 0") can overlap "12-06 03:24:14": the fast path would key
     # every line whole (python-pool-max-workers-zero's first anchor did so)
