@@ -2917,3 +2917,15 @@ def test_a_host_the_socket_cannot_take_as_given_is_a_bind_address_failure():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], rep["last_phase"]) == ("family-bind-address", "bind-address", "server")
     assert any("<address>%eth0" in r for r in top["remediation"])
+
+
+def test_a_bus_error_before_the_engine_printed_anything_is_a_file_cut_short():
+    # PYTHONPATH names a copy of regex whose .so was cut: only bash's "Bus error" line (batch sglang-real-91);
+    # a start that had reached NCCL, and a log that speaks of shared memory, stay /dev/shm
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-91" / "pythonpath-regex-so-truncated.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("bus-error-before-any-output", "dependency-import")
+    for log in (ACCURACY / "batch-2026-12-05-sglang-real-63" / "shm-full.log",
+                EXCERPTS.parent / "real" / "h200-torch-nccl" / "44-py-shm-bus-error.log"):
+        code, rep = explain_json(log)
+        assert rep["diagnoses"][0]["rule"] == "bus-error-shm", log
