@@ -2929,3 +2929,16 @@ def test_a_bus_error_before_the_engine_printed_anything_is_a_file_cut_short():
                 EXCERPTS.parent / "real" / "h200-torch-nccl" / "44-py-shm-bus-error.log"):
         code, rep = explain_json(log)
         assert rep["diagnoses"][0]["rule"] == "bus-error-shm", log
+
+
+def test_a_thread_binding_is_read_from_a_start_that_failed_not_from_every_start():
+    # VLLM_CPU_OMP_THREADS_BIND on the command line of a start that came up (nobind, 0, all) and the
+    # default 'auto' of vLLM 0.32's binding info block gave a "cannot bind its threads" warning
+    for log in (ACCURACY / "batch-2026-12-01-vllm-cpu-5" / "omp-threads-nobind.log",
+                ACCURACY / "batch-2026-12-05-vllm-cpu-v0151b" / "omp-bind-all.log",
+                ACCURACY / "batch-2026-12-06-vllm-cpu-43" / "logging-prefix-replica.log"):
+        code, rep = explain_json(log)
+        assert rep["outcome"] == "ready" and not any(d["rule"] == "family-cpu-threads-numa" for d in rep["diagnoses"]), log
+    # a binding set for a start that then failed is still read as the cause
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-37" / "omp-bind-one-list-tp2.log")
+    assert rep["diagnoses"][0]["rule"] == "family-cpu-threads-numa"
