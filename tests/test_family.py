@@ -2942,3 +2942,10 @@ def test_a_thread_binding_is_read_from_a_start_that_failed_not_from_every_start(
     # a binding set for a start that then failed is still read as the cause
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-37" / "omp-bind-one-list-tp2.log")
     assert rep["diagnoses"][0]["rule"] == "family-cpu-threads-numa"
+
+
+def test_a_ready_server_is_not_undone_by_a_traceback_of_its_teardown():
+    # after a requested stop, a log handler failing inside serve_http's teardown printed a traceback
+    # through serve_http (the frames of the HTTP server's setup): read as a server that never came up
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-68" / "log-volume-fills-after-ready.log")
+    assert rep["outcome"] == "ready" and rep["after_ready"]["state"] == "stopped"
