@@ -2949,3 +2949,11 @@ def test_a_ready_server_is_not_undone_by_a_traceback_of_its_teardown():
     # through serve_http (the frames of the HTTP server's setup): read as a server that never came up
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-68" / "log-volume-fills-after-ready.log")
     assert rep["outcome"] == "ready" and rep["after_ready"]["state"] == "stopped"
+
+
+def test_a_log_file_on_a_full_disk_after_ready_is_a_warning_not_a_failed_start():
+    # a logging config's file handler on a volume that filled after ready: 46 "--- Logging error ---"
+    # blocks; every request answered (batch vllm-cpu-68)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-68" / "log-volume-fills-after-ready.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["severity"]) == ("log-file-disk-full", "tmp-space", "warning")
