@@ -2957,3 +2957,14 @@ def test_a_log_file_on_a_full_disk_after_ready_is_a_warning_not_a_failed_start()
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-68" / "log-volume-fills-after-ready.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], top["severity"]) == ("log-file-disk-full", "tmp-space", "warning")
+
+
+def test_a_text_file_of_the_model_folder_that_is_not_utf8_is_named():
+    # the model folder's chat_template.jinja saved as UTF-16 (batch vllm-cpu-68); a config.json in UTF-16
+    # stays with the config rule that reads the error chained to it (batch vllm-cpu-54)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-68" / "chat-template-jinja-utf16-in-model-folder.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("model-folder-file-not-utf8", "corrupt-checkpoint")
+    assert "byte order mark" in top["title"]
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-54" / "config-json-utf16.log")
+    assert [d["rule"] for d in rep["diagnoses"]] == ["generic-config-json-invalid"]
