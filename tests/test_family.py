@@ -2978,3 +2978,11 @@ def test_vllms_ulimit_warning_is_no_host_limit_where_its_level_is_hidden():
                 ACCURACY / "batch-2026-12-06-vllm-cpu-43" / "logging-prefix-replica.log"):
         code, rep = explain_json(log)
         assert rep["outcome"] == "ready" and not any(d["rule"] == "family-host-limits" for d in rep["diagnoses"]), log
+
+
+def test_a_weight_loaders_assert_with_both_shapes_is_the_checkpoint():
+    # SGLang's linear.py: "param_data.shape=torch.Size([64, 128]) != loaded_weight.shape=torch.Size([64, 64])"
+    # for a k_proj tensor stored transposed (batch sglang-real-92)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-92" / "shard-kproj-transposed.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("family-checkpoint-mismatch", "corrupt-checkpoint", "weights")
