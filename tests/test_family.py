@@ -2986,3 +2986,12 @@ def test_a_weight_loaders_assert_with_both_shapes_is_the_checkpoint():
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-92" / "shard-kproj-transposed.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], top["phase"]) == ("family-checkpoint-mismatch", "corrupt-checkpoint", "weights")
+
+
+def test_gloo_finding_no_interface_for_its_address_is_the_network():
+    # a network namespace whose loopback is down: gloo's "Unable to find interface for: [127.0.0.1]"
+    # (batch vllm-cpu-69)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-69" / "netns-loopback-down.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("torch-gloo-address-not-on-host", "nccl-network")
+    assert "127.0.0.1" in top["title"]
