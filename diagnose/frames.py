@@ -35,10 +35,12 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
                  r"|in build_kv_cache\b|sglang/srt/mem_cache/[\w/]+\.py\", line \d+, in (?:__init__|__post_init__|build\w*|init_\w+|_allocate\w*|attach_\w+)$"
                  r"|in init_kv_events_publisher\b"),
     # checkpoint loading
-    # (weight_utils' get_quant_config reads the quantization config while the engine config is built)
+    # (weight_utils' get_quant_config reads the quantization config while the engine config is built;
+    # vLLM 0.32's make_checkpoint_config is its inner helper)
     # (and SGLang's LoRA manager loading the adapters of --lora-paths, after the base model's weights)
-    ("weights", r"model_loader/(?!weight_utils\.py\", line \d+, in get_quant_config\b)"
-                r"|weight_utils(?!\.py\", line \d+, in get_quant_config\b)|in load_weights\b|in load_model\b|safetensors/"
+    ("weights", r"model_loader/(?!weight_utils\.py\", line \d+, in (?:get_quant|make_checkpoint)_config\b)"
+                r"|weight_utils(?!\.py\", line \d+, in (?:get_quant|make_checkpoint)_config\b)|in load_weights\b"
+                r"|in load_model\b|safetensors/"
                 r"|sglang/srt/lora/lora_manager\.py\", line \d+, in (?:init_state|init_lora_adapters)\b"),
     # torch.compile / inductor
     ("compile", r"vllm/compilation/|torch/_dynamo/|torch/_inductor/"),

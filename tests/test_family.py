@@ -75,6 +75,8 @@ def test_frames_table_orders_inner_phases_before_outer_ones():
     assert row_phase(frame_row('  File "/dvs/p4/build/sw/gpgpu/nccl/src/init.cc", line 1852, in ncclCommInitRank')) == "nccl"
     # weight_utils reads the quantization config while the engine config is built
     assert row_phase(frame_row(f.format("model_executor/model_loader/weight_utils.py", "get_quant_config"))) is None
+    # and vLLM 0.32's helper inside it (batch vllm-cpu-69: torchao quantization_config without torchao)
+    assert row_phase(frame_row(f.format("model_executor/model_loader/weight_utils.py", "make_checkpoint_config"))) is None
     assert row_phase(frame_row(f.format("model_executor/model_loader/weight_utils.py", "safetensors_weights_iterator"))) == "weights"
     # SGLang 0.5.23's argument checks (sglang/srt/arg_groups/*_hook.py): config, whatever the rule's own phase
     sg = '  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/{}", line 1, in {}'
