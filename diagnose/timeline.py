@@ -453,10 +453,9 @@ class Timeline:
         if self._in_tb:
             self._tb_after_exc = 1
             if self._tb_server_setup == self._tb_id and self.ready_seq is not None and not self.startup_complete \
-                    and self.server_setup_failed is None and self.shutdown_seq is None:
+                    and self.server_setup_failed is None:
                 # the HTTP server's own setup raised (uvicorn's config: TLS files, the app, the socket):
-                # the lines that looked like ready came before it, and the server never came up (after a
-                # requested stop, serve_http's frames are its teardown: a log handler failing there)
+                # the lines that looked like ready came before it, and the server never came up
                 self.server_setup_failed = line.n
         wrapper = any(ev.marker.role == "wrapper" for ev in events)
         if len(self.exceptions) < MAX_EXCEPTIONS:

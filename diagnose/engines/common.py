@@ -19,8 +19,10 @@ MARKERS = [
     M("nccl_init_done", C, "nccl", "progress", r"^NCCL INFO (?:Init COMPLETE|ncclCommInitRank comm .* Init COMPLETE)", "Init COMPLETE"),
     # server (uvicorn is the HTTP server of both engines)
     M("uv_started", C, "server", "start", r"^Started server process \[(?P<pid>\d+)\]$", "Started server process", kinds=("uvicorn",)),
-    M("uv_wait", C, "server", "progress", r"^Waiting for application startup\.$", "Waiting for application startup", kinds=("uvicorn",)),
-    M("uv_complete", C, "server", "ready", r"^Application startup complete\.$", "Application startup complete", kinds=("uvicorn",)),
+    # (uvicorn's lifespan lines, also where a logging config gives its loggers vLLM's format: "INFO
+    # 12-06 15:47:35 [on.py:62] Application startup complete.")
+    M("uv_wait", C, "server", "progress", r"^Waiting for application startup\.$", "Waiting for application startup", kinds=("uvicorn", "vllm")),
+    M("uv_complete", C, "server", "ready", r"^Application startup complete\.$", "Application startup complete", kinds=("uvicorn", "vllm")),
     M("uv_running", C, "server", "ready", r"^Uvicorn running on (?P<url>\S+)", "Uvicorn running on", facts={"url": "listen_url"}),
     M("uv_access", C, None, "heartbeat", r'^\S+:\d+ - "[A-Z]+ \S+ HTTP/[\d.]+" \d{3}', "HTTP/", kinds=("uvicorn",)),
     M("uv_shutdown", C, None, "shutdown", r"^(?:Shutting down|Waiting for application shutdown\.)$", ("Shutting down", "application shutdown"), kinds=("uvicorn",)),
