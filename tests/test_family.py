@@ -2997,3 +2997,11 @@ def test_gloo_finding_no_interface_for_its_address_is_the_network():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("torch-gloo-address-not-on-host", "nccl-network")
     assert "127.0.0.1" in top["title"]
+
+
+def test_a_proc_hidden_from_the_container_is_a_host_limit():
+    # an empty tmpfs over /proc: "lscpu: cannot open /proc/cpuinfo: No such file or directory" (batch sglang-real-93)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-93" / "proc-hidden-by-tmpfs.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("host-cpu-topology-hidden", "host-limits")
+    assert "/proc/cpuinfo" in top["title"]
