@@ -3005,3 +3005,11 @@ def test_a_proc_hidden_from_the_container_is_a_host_limit():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("host-cpu-topology-hidden", "host-limits")
     assert "/proc/cpuinfo" in top["title"]
+
+
+def test_a_program_a_shell_cannot_find_is_named():
+    # PATH narrowed to the venv's bin: "/bin/sh: 1: lscpu: not found", then exit status 127 (batch vllm-cpu-70)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-70" / "path-venv-bin-only-no-lscpu.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("family-program-not-found", "dependency-import")
+    assert "lscpu" in top["title"]
