@@ -21,21 +21,23 @@ import hashlib
 import re
 from typing import Any, Iterable
 
+from diagnose.lazyre import lazy
+
 VOLATILE_KEYS = frozenset({"gpu", "device", "rank", "local_rank", "pid", "tid", "host", "hostname", "ip",
                            "node", "node_ip", "port", "timestamp", "time", "date"})
 
-_TIMESTAMP = re.compile(
+_TIMESTAMP = lazy(
     r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?"
     r"|\b\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?\b|\b\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\b")
-_UUID = re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")
-_HEX = re.compile(r"\b0x[0-9a-fA-F]+\b|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\b")
-_IP = re.compile(r"\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b|\[?::ffff:[\d.]+\]?(?::\d+)?")
-_PID = re.compile(r"(?i)\b(pid|tid|process|job)([=: ]+)\d+")
-_RANKISH = re.compile(r"(?i)(gpu|cuda:|rank|device|worker|proc|core|node)([ _:-]?)\d+\b"  # VllmWorker-3
+_UUID = lazy(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")
+_HEX = lazy(r"\b0x[0-9a-fA-F]+\b|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\b")
+_IP = lazy(r"\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b|\[?::ffff:[\d.]+\]?(?::\d+)?")
+_PID = lazy(r"(?i)\b(pid|tid|process|job)([=: ]+)\d+")
+_RANKISH = lazy(r"(?i)(gpu|cuda:|rank|device|worker|proc|core|node)([ _:-]?)\d+\b"  # VllmWorker-3
                       r"|(?<![A-Za-z])(tp|pp|dp|ep)([ _:-]?)\d+\b")  # TP0, EngineCore_DP0
-_PATH = re.compile(r"(?:[A-Za-z]:\\|~?/)[^\s'\"`:,;()<>]*")
-_TEMP_SUFFIX = re.compile(r"(?i)(tmp|temp|torchinductor|triton|nccl|shm|cache)([_.-]?)[a-z0-9_]{4,}")
-_SNAPSHOT = re.compile(r"^(?:[0-9a-f]{16,}|snapshots|refs|main)$")
+_PATH = lazy(r"(?:[A-Za-z]:\\|~?/)[^\s'\"`:,;()<>]*")
+_TEMP_SUFFIX = lazy(r"(?i)(tmp|temp|torchinductor|triton|nccl|shm|cache)([_.-]?)[a-z0-9_]{4,}")
+_SNAPSHOT = lazy(r"^(?:[0-9a-f]{16,}|snapshots|refs|main)$")
 
 
 def _path_tail(path: str) -> str:

@@ -17,62 +17,64 @@ import sys
 import zlib
 from typing import BinaryIO, Callable, Iterable, Iterator
 
+from diagnose.lazyre import lazy
+
 MAX_LINE_BYTES = 64 * 1024  # kept per physical line; the rest is skipped
 _BLOCK = 64 << 10  # read size of a whole input (larger blocks cost memory, not time)
 
-ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][AB012]")
+ANSI_RE = lazy(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][AB012]")
 
 # Wrappers added by the tool that collected the log (CI runners, compose, kubectl).
-_CI_ISO = re.compile(
+_CI_ISO = lazy(
     r"^(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[T ](?P<t>\d{2}:\d{2}:\d{2})(?P<f>\.\d+)?(?:Z|[+-]\d{2}:?\d{2})? "
 )
-_CI_BRACKET = re.compile(
+_CI_BRACKET = lazy(
     r"^\[(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[T ](?P<t>\d{2}:\d{2}:\d{2})(?P<f>\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?\] "
 )
 # docker compose: `svc-1  | ` (service and index), or `vllm     | ` (a container_name, padded to the widest)
-_COMPOSE = re.compile(r"^(?:(?P<svc>[A-Za-z0-9][\w.-]*?[-_]\d+)\s*|(?P<name>[A-Za-z0-9][\w.-]*)\s+)\| ?")
+_COMPOSE = lazy(r"^(?:(?P<svc>[A-Za-z0-9][\w.-]*?[-_]\d+)\s*|(?P<name>[A-Za-z0-9][\w.-]*)\s+)\| ?")
 # Engine process tags: (EngineCore_DP0 pid=1), (VllmWorker TP1 pid=2), (RayWorkerWrapper pid=3, ip=10.0.0.2)
-_PROC = re.compile(r"^\((?:(?P<proc>[^()]*?) )?pid=(?P<pid>\d+)(?:, ip=(?P<ip>[^)]+))?\) ?")
-_RANK = re.compile(r"^\[rank(?P<rank>\d+)\]: ?")
-_RAY_DEDUP = re.compile(r"\s*\[repeated (?P<n>\d+)x across cluster\]\s*$")
+_PROC = lazy(r"^\((?:(?P<proc>[^()]*?) )?pid=(?P<pid>\d+)(?:, ip=(?P<ip>[^)]+))?\) ?")
+_RANK = lazy(r"^\[rank(?P<rank>\d+)\]: ?")
+_RAY_DEDUP = lazy(r"\s*\[repeated (?P<n>\d+)x across cluster\]\s*$")
 # Ray's own C++ log lines (raylet.out, gcs_server.out): [2024-11-05 10:12:46,300 I 1234 1234] (raylet) main.cc:1]
-_RAY_CPP = re.compile(
+_RAY_CPP = lazy(
     r"^\[(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2}) (?P<t>\d{2}:\d{2}:\d{2}),(?P<ms>\d{3}) (?P<sev>[DIWEF]) \d+ \d+\] "
     r"(?:\((?P<comp>[\w-]+)\) )?(?:[\w.]+:\d+: )?"
 )
 # Header lines Ray writes at the top of a worker-*.out / .err file (read by its log monitor).
-_RAY_WORKER_HDR = re.compile(r"^:(?P<key>actor_name|job_id|task_name):(?P<value>.*)$")
+_RAY_WORKER_HDR = lazy(r"^:(?P<key>actor_name|job_id|task_name):(?P<value>.*)$")
 # NCCL names a process's global rank in its communicator lines; its [N] prefix is the local device.
-_NCCL_COMM_RANK = re.compile(r"\bcomm 0x[0-9a-f]+ rank (?P<rank>\d+) n[Rr]anks (?P<n>\d+)")
+_NCCL_COMM_RANK = lazy(r"\bcomm 0x[0-9a-f]+ rank (?P<rank>\d+) n[Rr]anks (?P<n>\d+)")
 
 # Headers of the writers that share an engine log.
-_VLLM_HDR = re.compile(
+_VLLM_HDR = lazy(
     r"^(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) (?P<mo>\d\d)-(?P<d>\d\d) (?P<t>\d\d:\d\d:\d\d)(?P<f>\.\d+)? "
     r"\[?(?P<file>[\w./\-]+\.py):(?P<lineno>\d+)\] ?"
 )
-_SGL_HDR = re.compile(
+_SGL_HDR = lazy(
     r"^\[(?:(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2}) )?(?P<t>\d{2}:\d{2}:\d{2})(?P<f>\.\d{3})?"
     r"(?P<tags>(?: (?:DP|PP|ATTN_CP|MOE_DP|TP|EP)\d+)*)(?: (?:encode_server|encode_dp_worker\[\d+\]))?\] "
 )
-_UVICORN = re.compile(r"^(?P<level>TRACE|DEBUG|INFO|WARNING|ERROR|CRITICAL):\s+")
-_RAY_LOG = re.compile(
+_UVICORN = lazy(r"^(?P<level>TRACE|DEBUG|INFO|WARNING|ERROR|CRITICAL):\s+")
+_RAY_LOG = lazy(
     r"^(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2}) (?P<t>\d{2}:\d{2}:\d{2}),(?P<ms>\d{3})\s+(?P<level>[A-Z]+) "
     r"[\w.]+:\d+ -- "
 )
-_TORCH_C10 = re.compile(
+_TORCH_C10 = lazy(
     r"^\[(?P<sev>[IWEF])(?:(?P<mo>\d{1,2}?)(?P<d>\d\d) (?P<t>\d{2}:\d{2}:\d{2})(?P<f>\.\d+)?(?: \d+)? ?)?\s*[^\s:\]]+:\d+\] "
 )
-_NCCL = re.compile(r"^(?P<host>[\w.\-]+):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev>\d+)\] (?:[\w./\-]+:\d+ )?(?=NCCL )")
-_PY_LOGGING = re.compile(
+_NCCL = lazy(r"^(?P<host>[\w.\-]+):(?P<pid>\d+):(?P<tid>\d+) \[(?P<dev>\d+)\] (?:[\w./\-]+:\d+ )?(?=NCCL )")
+_PY_LOGGING = lazy(
     r"^(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2}) (?P<t>\d{2}:\d{2}:\d{2}),(?P<ms>\d{3}) (?:[\w.\[\]-]+ )?(?:\d+ )?"
     r"(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL)\s+"
 )
 # Rust's `tracing` (SGLang's Rust HTTP server, SGLANG_RUST_SERVER=1; the sgl router) after its ISO stamp
 # (read as a collector's): ` INFO sglang_server::api_server::http::app: The server is fired up ...`
-_RUST_TRACING = re.compile(r"^ ?(?P<level>TRACE|DEBUG|INFO|WARN|ERROR) (?:[a-z_]\w*\{[^{}]*\}:)*[a-z_]\w*(?:::\w+)+: ")
-_SGL_TAG = re.compile(r"(DP|PP|ATTN_CP|MOE_DP|TP|EP)(\d+)")
-_WORKER_RANK = re.compile(r"(?:TP|rank=|VllmWorker-|_TP)(\d+)")
-_BAR = re.compile(r"\d{1,3}%(?:\||\s*Completed \|)|\|\s*\d+/\d+ \[")
+_RUST_TRACING = lazy(r"^ ?(?P<level>TRACE|DEBUG|INFO|WARN|ERROR) (?:[a-z_]\w*\{[^{}]*\}:)*[a-z_]\w*(?:::\w+)+: ")
+_SGL_TAG = lazy(r"(DP|PP|ATTN_CP|MOE_DP|TP|EP)(\d+)")
+_WORKER_RANK = lazy(r"(?:TP|rank=|VllmWorker-|_TP)(\d+)")
+_BAR = lazy(r"\d{1,3}%(?:\||\s*Completed \|)|\|\s*\d+/\d+ \[")
 
 _MAX_NCCL_PROCS = 4096  # NCCL processes whose rank a parser remembers (bounded memory)
 _LEVELS = {"W": "WARNING", "E": "ERROR", "F": "CRITICAL", "I": "INFO", "D": "DEBUG", "WARN": "WARNING", "ABORT": "ERROR"}
@@ -388,7 +390,7 @@ def line_records(n: int, text: str) -> list[tuple[int, str, int]]:
     return [(n, piece, redraws) for piece, redraws in split_redraws(text)]
 
 
-_JSON_TIME = re.compile(r"(?:\d{4})-(?P<mo>\d\d)-(?P<d>\d\d)[ T](?P<t>\d\d:\d\d:\d\d)(?:[,.](?P<f>\d+))?")
+_JSON_TIME = lazy(r"(?:\d{4})-(?P<mo>\d\d)-(?P<d>\d\d)[ T](?P<t>\d\d:\d\d:\d\d)(?:[,.](?P<f>\d+))?")
 
 
 def json_lines(text: str) -> list[str] | None:
@@ -768,8 +770,8 @@ def lines_from_text(text: str, source: str = "<text>") -> list[Line]:
 
 SKEW_S = 2.0  # clocks of different nodes within this many seconds count as "the same moment"
 _LOG_EXT = (".log", ".txt", ".out", ".err", ".gz", ".log.gz", ".jsonl")
-_RAY_WORKER_FILE = re.compile(r"^(?:worker|python-core-worker)-[0-9a-f]+-(?:[0-9a-f]+-)?(?P<pid>\d+)\.(?:out|err|log)$")
-_RAY_KEEP = re.compile(r"^(?:worker-[0-9a-f]+-(?:[0-9a-f]+-)?\d+\.(?:out|err)|raylet\.(?:out|err)|job-driver-.*\.log)$")
+_RAY_WORKER_FILE = lazy(r"^(?:worker|python-core-worker)-[0-9a-f]+-(?:[0-9a-f]+-)?(?P<pid>\d+)\.(?:out|err|log)$")
+_RAY_KEEP = lazy(r"^(?:worker-[0-9a-f]+-(?:[0-9a-f]+-)?\d+\.(?:out|err)|raylet\.(?:out|err)|job-driver-.*\.log)$")
 
 
 class InputSpec:

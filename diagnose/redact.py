@@ -23,6 +23,7 @@ import os
 import re
 from typing import Any
 
+from diagnose.lazyre import lazy
 from diagnose.report import Report
 
 SECRET = "[REDACTED]"
@@ -43,10 +44,10 @@ _TOKEN_SHAPES = [
     r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)",
 ]
 
-_TOKEN_SHAPE = re.compile("|".join(f"(?:{p})" for p in _TOKEN_SHAPES))
-_TOKEN_HINT = re.compile(r"hf_|sk-|gh[pousr]_|github_pat_|glpat-|AKIA|ASIA|xox|AIza|eyJ|nvapi-|PRIVATE KEY")
+_TOKEN_SHAPE = lazy("|".join(f"(?:{p})" for p in _TOKEN_SHAPES))
+_TOKEN_HINT = lazy(r"hf_|sk-|gh[pousr]_|github_pat_|glpat-|AKIA|ASIA|xox|AIza|eyJ|nvapi-|PRIVATE KEY")
 _SECRET_WORDS = ("token", "key", "secret", "passw", "credential", "auth", "sig", "cookie", "passphrase")
-_MAYBE_IP = re.compile(r"\d\.\d{1,3}\.\d")
+_MAYBE_IP = lazy(r"\d\.\d{1,3}\.\d")
 
 # A quoted value, also with escaped quotes: JSON inside a JSON string (Docker's and Kubernetes' log
 # lines) writes \" and a repr of that \\" ; and a bare value, which ends at a space, a separator, a
@@ -54,17 +55,17 @@ _MAYBE_IP = re.compile(r"\d\.\d{1,3}\.\d")
 _QUOTED = r"\\*\"(?:[^\"\\]|\\[^\"\\])*\\*\"|\\*'(?:[^'\\]|\\[^'\\])*\\*'"
 _BARE = r"(?:(?!%26)[^\s,;&)}\]'\"\\]|\\(?![nrt\"'\\]))+"  # (%26: an encoded &)
 _VALUE = _QUOTED + r"|\[[^\]]*\]|\([^)]*\)|" + _BARE  # ... or a list or a tuple
-_QUOTES = re.compile(r"(\\*[\"'])(.*?)(\\*[\"'])", re.S)
+_QUOTES = lazy(r"(\\*[\"'])(.*?)(\\*[\"'])", re.S)
 
 # Authorization headers: keep the scheme, drop the credential. After `Authorization:` any value is
 # one; elsewhere ("max token 8192", "basic functionality") only what looks like a credential.
-_AUTH_HEADER = re.compile(r"(?i)\b(bearer|basic|token)(\s+)([A-Za-z0-9._~+/=-]+)")
-_AFTER_AUTHORIZATION = re.compile(r"(?i)authorization\\*['\"]?\s*[:=]\s*\\*['\"]?\s*$")
+_AUTH_HEADER = lazy(r"(?i)\b(bearer|basic|token)(\s+)([A-Za-z0-9._~+/=-]+)")
+_AFTER_AUTHORIZATION = lazy(r"(?i)authorization\\*['\"]?\s*[:=]\s*\\*['\"]?\s*$")
 
 # scheme://user:password@host, scheme://:password@host (redis) or scheme://token@host; a password may
 # hold a slash, a port (host:8080/path@x) is not a password; each is read up to 512 characters (a
 # line of 64 KiB without an @ is not read to its end from every scheme in it)
-_URL_CREDS = re.compile(
+_URL_CREDS = lazy(
     r"(?i)(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*://)([^/\s:@'\"]{0,512})(?::(?!\d+[/?#])([^\s@'\"]{0,512}))?@")
 
 # A secret-looking name: HF_TOKEN, hf_token, api_key, OPENAI_API_KEY, password, client_secret,
@@ -83,55 +84,55 @@ _SECRET_NAME = (
 )
 # Names that end like a secret but hold settings (bucket_time_to_first_token=[...], ...), read in
 # snake case (firstToken is first_token).
-_SAFE_NAMES = re.compile(
+_SAFE_NAMES = lazy(
     r"(?i)(?:^|[_-])(?:per|first|adapter|draft|eos|bos|pad|unk|sep|cls|mask|special|image|video|audio|start|end)"
     r"[_-]token$|^allow[_-]credentials$|^auth$"
 )
-_CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_CAMEL_HUMP = lazy(r"(?<=[a-z0-9])(?=[A-Z])")
 # name=value, name: value, 'name': 'value', name='value', "name": "value", \"name\": \"value\"
 # (env dumps, Namespace(...), dicts, JSON, YAML, query strings, headers), and name%3Dvalue (a query
 # string inside a URL-encoded URL)
-_NAMED_VALUE = re.compile(
+_NAMED_VALUE = lazy(
     r"(?i)(?:(?<![A-Za-z0-9_-])|(?<=%[0-9A-F]{2}))(?<![A-Za-z0-9_-]\.)((?:(?<!\\)\\*['\"])?)"
     r"(" + _SECRET_NAME + r")\1(\s*(?:[=:]|%3[DdAa])\s*)"
     r"(" + _VALUE + ")"
 )
 # What every match of _NAMED_VALUE holds (a secret word, a quote, `=` or `:`): a line without it is not
 # searched with the whole pattern (most lines that say "token" say "tokens" in prose)
-_NAMED_HINT = re.compile(r"(?i)(?:" + _SECRET_WORD + r")\\*['\"]?\s*(?:[=:]|%3[da])")
+_NAMED_HINT = lazy(r"(?i)(?:" + _SECRET_WORD + r")\\*['\"]?\s*(?:[=:]|%3[da])")
 # --api-key VALUE, --hf-token=VALUE, --api_key VALUE, --password VALUE, and in an argv list
 # '--api-key', 'VALUE'
-_SECRET_FLAG = re.compile(
+_SECRET_FLAG = lazy(
     r"(?i)(?<![\w-])(--(?:[a-z0-9]+[-_])*(?:token|api[-_]?key|access[-_]key|secret|secret[-_]key|password"
     r"|passwd|credentials?|auth[-_]token))(=|\s+|\\*['\"],\s*\\*['\"])(" + _VALUE + ")"
 )
-_KEEP_VALUES = re.compile(r"(?i)^(?:\$\{?\w+\}?|none|null|nil|true|false|''|\"\"|\[\]|\*+|<[^>]*>|\[redacted\]|-?\d+(?:\.\d+)?)$")
+_KEEP_VALUES = lazy(r"(?i)^(?:\$\{?\w+\}?|none|null|nil|true|false|''|\"\"|\[\]|\*+|<[^>]*>|\[redacted\]|-?\d+(?:\.\d+)?)$")
 
-_EMAIL = re.compile(r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
-_HOME = re.compile(r"(/home/|/Users/|[A-Za-z]:\\Users\\|/var/home/)([^/\\\s'\"`:]+)")
+_EMAIL = lazy(r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
+_HOME = lazy(r"(/home/|/Users/|[A-Za-z]:\\Users\\|/var/home/)([^/\\\s'\"`:]+)")
 _HOME_SKIP = {USER, "user", "runner", "ubuntu", "root"}
 
-_IPV4 = re.compile(
+_IPV4 = lazy(
     r"(?<![\w.])(?<!version )(?<!v)(?<!==)"
     r"((?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3})(?![\w.])"
 )
-_IP_KEEP = re.compile(r"^(?:127\.|0\.|255\.|224\.)")
+_IP_KEEP = lazy(r"^(?:127\.|0\.|255\.|224\.)")
 # IPv6 candidates (NCCL's `eth0:fe80::42:acff:fe11:2%eth0<0>`, torch's `[2001:db8::7]:29500`): hex
 # groups and colons, maybe behind an interface name, checked by `ipaddress`; an IPv4-mapped tail
 # (`::ffff:10.0.0.1`) is left to _IPV4
-_IPV6 = re.compile(r"(?<![\w:.])((?:(?<!-)[A-Za-z][\w.-]*:)?)((?:[0-9A-Fa-f]{1,4}|:)(?::[0-9A-Fa-f]{0,4}){2,7})(?![\w:.])")
+_IPV6 = lazy(r"(?<![\w:.])((?:(?<!-)[A-Za-z][\w.-]*:)?)((?:[0-9A-Fa-f]{1,4}|:)(?::[0-9A-Fa-f]{0,4}){2,7})(?![\w:.])")
 # NCCL's own prefix: "hostname:pid:tid [rank] NCCL INFO ..."
-_NCCL_HOST = re.compile(r"(?m)(^|\s|\] )([A-Za-z][A-Za-z0-9_.-]*)(:\d+:\d+ \[\d+\] NCCL )")
+_NCCL_HOST = lazy(r"(?m)(^|\s|\] )([A-Za-z][A-Za-z0-9_.-]*)(:\d+:\d+ \[\d+\] NCCL )")
 # Ray / torch lines that name a node: "ip=10.0.0.2", "node_ip=...", "hostname: gpu-node-7"
-_HOST_FIELD = re.compile(r"(?i)\b(hostname|host_name|node_name|nodename)(['\"]?\s*[=:]\s*['\"]?)([A-Za-z][A-Za-z0-9_.-]+)")
+_HOST_FIELD = lazy(r"(?i)\b(hostname|host_name|node_name|nodename)(['\"]?\s*[=:]\s*['\"]?)([A-Za-z][A-Za-z0-9_.-]+)")
 _HOST_KEEP = {"localhost", "none", "null", "true", "false"}
 _HOST_KEYS = frozenset({"node", "nodes", "hostname", "host_name", "node_name", "nodename"})
-_HOSTNAME = re.compile(r"^[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*$")
+_HOSTNAME = lazy(r"^[A-Za-z][A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*$")
 # Hosts that are replaced wherever they stand as a word: four characters or more, with a digit, dot
 # or dash (not a plain word like "main" that an NCCL prefix happened to name)
-_PROSE_HOST = re.compile(r"(?=.*[\d.-]).{4,}", re.S)
-_WORD = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z_]*[\d.-][\w.-]*")  # a word that may begin with such a host
-_FILE_NAME = re.compile(r"(?i)\.(?:log|txt|gz|out|err|json|jsonl)$")
+_PROSE_HOST = lazy(r"(?=.*[\d.-]).{4,}", re.S)
+_WORD = lazy(r"(?<![\w.-])[A-Za-z][A-Za-z_]*[\d.-][\w.-]*")  # a word that may begin with such a host
+_FILE_NAME = lazy(r"(?i)\.(?:log|txt|gz|out|err|json|jsonl)$")
 
 
 class Redactor:

@@ -5,11 +5,10 @@ SGLang never prints its version at start, so the report leaves it unknown.
 
 from __future__ import annotations
 
-import re
-
 from diagnose.engines.base import M, Named, number
+from diagnose.lazyre import lazy
 
-_FIELD = re.compile(
+_FIELD = lazy(
     r"""(?:\b|')(?P<key>model_path|tp_size|pp_size|dp_size|ep_size|nnodes|node_rank|dist_init_addr|mem_fraction_static|"""
     r"""context_length|max_total_tokens|chunked_prefill_size|cuda_graph_max_bs|disable_cuda_graph|host|port|"""
     r"""load_format|weight_loader_disable_mmap|dtype|kv_cache_dtype|quantization|attention_backend|log_level)"""
