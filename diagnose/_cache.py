@@ -14,6 +14,7 @@ import hashlib
 import os
 import pickle
 import sys
+import time
 from pathlib import Path
 
 _FORMAT = 9  # 2: plain rule objects (diagnose.ruledata); 3: remediation items carry platforms; 4: rule tier,
@@ -23,6 +24,7 @@ MAX_ENTRIES = 16  # one per distinct set of rule folders; the least recently wri
 # `derived` keeps no entry for fewer inputs: they are cheaper to build than to store, and the
 # matchers of one rule that `rules test` makes by the hundred would push the pack's entries out
 _FEW = 32
+_RACY_NS = 3 * 10**9  # a rule file changed this recently is keyed by its bytes too (see files_key)
 
 
 def cache_dir() -> Path | None:
@@ -42,7 +44,9 @@ def cache_dir() -> Path | None:
 
 def files_key(kind: str, groups: list[tuple[str, bool, list[Path] | None]]) -> tuple[str, str] | None:
     """(entry name, key) of a derived object. The name depends on the groups' names only (one entry per
-    set of folders); the key on versions and each group's name, flag and its files' paths and bytes."""
+    set of folders); the key on versions and each group's name, flag and its files' paths, sizes and
+    modification times, and the bytes of a file changed in the last seconds (as Python keys its
+    bytecode; a file changed twice within a clock tick keeps its size and time: git's "racy" files)."""
     if cache_dir() is None:
         return None
     entry = kind + "-" + hashlib.sha256(repr([(g[0], g[1]) for g in groups]).encode()).hexdigest()[:16]
@@ -50,12 +54,14 @@ def files_key(kind: str, groups: list[tuple[str, bool, list[Path] | None]]) -> t
 
     try:
         h = hashlib.sha256(f"{_FORMAT}|{kind}|{__version__}|{sys.version}|{_validator_id()}".encode())
+        racy = time.time_ns() - _RACY_NS
         for group, flag, files in groups:
             h.update(f"\0{group}\0{flag}\0{files is None}".encode())
             for path in files or ():
-                data = path.read_bytes()
-                h.update(f"\0{path}\0{len(data)}\0".encode())
-                h.update(data)
+                st = os.stat(path)
+                h.update(f"\0{path}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+                if st.st_mtime_ns >= racy:
+                    h.update(path.read_bytes())
     except OSError:
         return None
     return entry, h.hexdigest()

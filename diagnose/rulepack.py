@@ -145,7 +145,18 @@ def _rule_files(d: Path) -> list[Path] | None:
     """The folder's YAML files: its rules, and its named patterns (PATTERNS_FILE at the top)."""
     if not d.is_dir():
         return None
-    return sorted(p for p in d.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+    found: list[str] = []  # (os.scandir, not Path.rglob: a third of the cost of loading the cached pack)
+
+    def walk(folder) -> None:
+        with os.scandir(folder) as entries:
+            for e in entries:
+                if e.is_dir(follow_symlinks=False):
+                    walk(e.path)
+                elif os.path.splitext(e.name)[1] in (".yaml", ".yml") and e.is_file():
+                    found.append(e.path)
+
+    walk(d)
+    return [Path(f) for f in sorted(found, key=lambda f: f.split(os.sep))]  # (the order of Paths)
 
 
 def _is_patterns(d: Path, path: Path) -> bool:
