@@ -3013,3 +3013,12 @@ def test_a_program_a_shell_cannot_find_is_named():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("family-program-not-found", "dependency-import")
     assert "lscpu" in top["title"]
+
+
+def test_a_damaged_cache_database_is_named():
+    # SGLang 0.5.23, --grammar-backend outlines with a damaged cache.db in OUTLINES_CACHE_DIR:
+    # "sqlite3.DatabaseError: file is not a database" as the scheduler starts (batch sglang-real-94)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-94" / "outlines-cache-db-garbage.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("sqlite-cache-file-damaged", "corrupt-checkpoint")
+    assert "file is not a database" in top["title"]
