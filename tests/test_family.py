@@ -3022,3 +3022,12 @@ def test_a_damaged_cache_database_is_named():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("sqlite-cache-file-damaged", "corrupt-checkpoint")
     assert "file is not a database" in top["title"]
+
+
+def test_gloo_that_cannot_bind_its_address_is_the_network():
+    # the ephemeral ports of a network namespace used up: torch's "Cannot resolve 127.0.0.1 to a (local)
+    # address" after gloo's fallback to the loopback (batch vllm-cpu-71)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-71" / "ephemeral-ports-exhausted.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("torch-gloo-address-not-bindable", "nccl-network", "nccl")
+    assert any("ip_local_port_range" in r for r in top["remediation"])
