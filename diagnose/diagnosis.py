@@ -386,12 +386,13 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
                 first.entry.count += total - kept
 
     # an error of a start that came up and stayed up is not fatal; one raised while a process shut down
-    # (a worker's teardown after its parent went away) is what the stop caused, not what caused it
+    # (a worker's teardown after its parent went away, or after a clean stop) is what the stop caused,
+    # not what caused it, and says so
     came_up = tl.outcome == "ready" and not tl.died_after_ready
     for d in diags:
         e = d.entry
         if e.severity == "error" and (came_up or d.teardown):
-            prefix = "Non-fatal: " if came_up else "While shutting down: "
+            prefix = "While shutting down: " if d.teardown else "Non-fatal: "
             e.severity = "warning"
             e.title = prefix + e.title
             if e.i18n is not None:

@@ -3031,3 +3031,12 @@ def test_gloo_that_cannot_bind_its_address_is_the_network():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], top["phase"]) == ("torch-gloo-address-not-bindable", "nccl-network", "nccl")
     assert any("ip_local_port_range" in r for r in top["remediation"])
+
+
+def test_an_error_of_a_teardown_after_a_clean_stop_says_so():
+    # vLLM 0.20's CPU worker asking a CUDA build of torch for a device in its shutdown, after the start
+    # came up and was stopped: "Found no NVIDIA driver" is what the stop ran into (batch vllm-cpu-v0202)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-vllm-cpu-v0202" / "cold-start.log")
+    assert rep["outcome"] == "ready" and rep["after_ready"]["state"] == "stopped"
+    top = rep["diagnoses"][0]
+    assert top["severity"] == "warning" and top["title"].startswith("While shutting down: "), top["title"]
