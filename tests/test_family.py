@@ -3040,3 +3040,12 @@ def test_an_error_of_a_teardown_after_a_clean_stop_says_so():
     assert rep["outcome"] == "ready" and rep["after_ready"]["state"] == "stopped"
     top = rep["diagnoses"][0]
     assert top["severity"] == "warning" and top["title"].startswith("While shutting down: "), top["title"]
+
+
+def test_tokenizer_json_that_the_tokenizers_reader_refuses_is_the_model_folder():
+    # an added token of tokenizer.json with "contents" for "content": the tokenizers library raises
+    # serde_json's "missing field `content` at line 1 column 731" as a bare Exception (batch sglang-real-95)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-95" / "tokenizer-added-token-key-typo.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("family-tokenizer-files-rejected", "corrupt-checkpoint", "config")
+    assert "missing field `content`" in top["explanation"]
