@@ -148,12 +148,15 @@ def _rule_files(d: Path) -> list[Path] | None:
     found: list[str] = []  # (os.scandir, not Path.rglob: a third of the cost of loading the cached pack)
 
     def walk(folder) -> None:
-        with os.scandir(folder) as entries:
-            for e in entries:
-                if e.is_dir(follow_symlinks=False):
-                    walk(e.path)
-                elif os.path.splitext(e.name)[1] in (".yaml", ".yml") and e.is_file():
-                    found.append(e.path)
+        try:
+            with os.scandir(folder) as entries:
+                for e in entries:
+                    if e.is_dir(follow_symlinks=False):
+                        walk(e.path)
+                    elif os.path.splitext(e.name)[1] in (".yaml", ".yml") and e.is_file():
+                        found.append(e.path)
+        except PermissionError:  # (a folder it may not read is skipped, as Path.rglob skips it)
+            pass
 
     walk(d)
     return [Path(f) for f in sorted(found, key=lambda f: f.split(os.sep))]  # (the order of Paths)
