@@ -864,11 +864,11 @@ class Matcher:
         seqs = run.unless_hits.get(rule.id)
         if not seqs:
             return False
-        first = min(e.seq for e in finding.evidence)
-        if rule.unless_before:
-            seqs = [s for s in seqs if s < first]
+        first, last = min(e.seq for e in finding.evidence), max(e.seq for e in finding.evidence)
+        if rule.unless_before:  # (before the line the match completed on)
+            seqs = [s for s in seqs if s < last]
         if rule.unless_within is None:
             return bool(seqs)
         lo = first - rule.unless_within
-        hi = max(e.seq for e in finding.evidence) + rule.unless_within
+        hi = last + rule.unless_within
         return any(lo <= s <= hi for s in seqs)

@@ -210,7 +210,7 @@ class Rule(_Strict):
     match: Optional[Cond] = None
     unless: Optional[Cond] = None
     unless_within: Optional[int] = Field(default=None, ge=1)
-    unless_before: bool = False  # only an `unless` that hit before the match blocks it
+    unless_before: bool = False  # only an `unless` that hit before the match completed blocks it
     when: Optional[str] = None
     compute: dict[str, str] = {}
     explanation: str

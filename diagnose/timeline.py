@@ -259,6 +259,8 @@ class Timeline:
                     self.shutdown_seq = self.seq
                     self.shutdown_line = line.n
                     self.core_stop = mk.id == "core_signal"
+                elif self.core_stop and mk.id != "core_signal" and self.first_fatal_after_ready is None:
+                    self.core_stop = False  # the server's own stop before any death: the whole group was signalled
             elif role in ("wrapper", "fatal"):
                 self._fatal(line, mk.id, mk.after_ready)
                 if mk.phase and not self.phases:

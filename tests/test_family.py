@@ -3049,3 +3049,16 @@ def test_tokenizer_json_that_the_tokenizers_reader_refuses_is_the_model_folder()
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], top["phase"]) == ("family-tokenizer-files-rejected", "corrupt-checkpoint", "config")
     assert "missing field `content`" in top["explanation"]
+
+
+def test_a_whole_server_stopped_by_sigterm_whose_engine_core_logs_first_is_a_clean_stop():
+    # a server run as PID 1 of its namespace, stopped by SIGTERM to its process group: the engine core
+    # logs its signal a few lines before the API server's own "shutdown triggered", then vLLM's known
+    # shutdown race prints EngineDeadError (batch vllm-cpu-72); the engine core signalled alone stays a
+    # death (batch vllm-cpu-57)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-72" / "server-is-pid1-no-init.log")
+    assert (rep["outcome"], rep["after_ready"]["state"]) == ("ready", "stopped")
+    assert not [d for d in rep["diagnoses"] if d["severity"] == "error"]
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-57" / "engine-core-sigterm-after-ready.log")
+    assert (rep["outcome"], rep["after_ready"]["state"]) == ("ready", "died")
+    assert rep["diagnoses"][0]["rule"] == "vllm-engine-core-stopped-by-signal"
