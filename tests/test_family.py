@@ -3072,3 +3072,13 @@ def test_a_compile_cache_folder_owned_by_another_user_is_named():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("vllm-compile-cache-not-writable", "invalid-argument")
     assert "torch_compile_cache" in top["title"]
+
+
+def test_a_panic_of_the_tokenizers_library_is_the_tokenizer_file():
+    # SGLang 0.5.23: tokenizer.json's post-processor template names tokens its special_tokens lacks; the
+    # first encode, in the HTTP server's startup, panics in Rust: "pyo3_runtime.PanicException: no entry
+    # found for key" (batch sglang-real-96)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-96" / "tokenizer-post-processor-no-special-tokens.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("tokenizers-library-panicked", "corrupt-checkpoint")
+    assert "no entry found for key" in top["title"]
