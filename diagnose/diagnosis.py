@@ -103,6 +103,8 @@ def _stall_category(phase: str | None, tl: TimelineResult) -> str:
         # the engines of a start over several nodes wait for each other as they start (vLLM's data
         # parallel coordinator at --data-parallel-address, SGLang's --dist-init-addr)
         category = "nccl-network"
+    elif _rendezvous_done(phase, tl):
+        category = "unknown"
     elif phase == "nccl":
         facts = tl.facts
         # the parallel size the log states, else the processes it shows (a driver and its workers)
@@ -111,6 +113,12 @@ def _stall_category(phase: str | None, tl: TimelineResult) -> str:
         if not spans_nodes(tl, nccl_count=False) and ranks > 1:
             category = "nccl-p2p-acs"
     return category
+
+
+def _rendezvous_done(phase: str | None, tl: TimelineResult) -> bool:
+    """A stall in `nccl` after its end was logged (SGLang's "Init parallel ends.", vLLM's rank assignment):
+    the rendezvous and the communicators are set up; what stopped the start is not NCCL's usual causes."""
+    return phase == "nccl" and any(s.name == "nccl" and s.ended for s in tl.phases)
 
 
 def base_env(facts: dict, engine: str, version: str | None) -> dict:
@@ -513,7 +521,8 @@ def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool,
     elif tl.outcome == "incomplete" and not _explains_stop(causes, phase):
         rule = coded_rule("stall-unknown")
         category = _stall_category(phase, tl)
-        stall_phase = phase if phase and f"meaning-{phase}" in rule.phrases else "none"
+        stall_phase = ("nccl-done" if _rendezvous_done(phase, tl)
+                       else phase if phase and f"meaning-{phase}" in rule.phrases else "none")
         env = {"phase": phase or "", "stall_phase": stall_phase, "dist_init_addr": tl.facts.get("dist_init_addr") or ""}
         meaning, meaning_zh = (phrase(rule, f"meaning-{stall_phase}", env, lang) for lang in ("en", "zh"))
         # a note of the same phase that names a cause (a checkpoint on network storage) explains the stall

@@ -3082,3 +3082,13 @@ def test_a_panic_of_the_tokenizers_library_is_the_tokenizer_file():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("tokenizers-library-panicked", "corrupt-checkpoint")
     assert "no entry found for key" in top["title"]
+
+
+def test_a_stall_after_the_nccl_phase_ended_is_not_read_as_the_network():
+    # SGLang 0.5.23's scheduler stopped with SIGSTOP right after "Init parallel ends.": the log stops in
+    # nccl, but its rendezvous completed (batch sglang-real-96)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-96" / "scheduler-sigstopped-at-spawn.log")
+    top = rep["diagnoses"][0]
+    assert (rep["outcome"], rep["last_phase"]) == ("incomplete", "nccl")
+    assert (top["rule"], top["category"]) == ("stall-unknown", "unknown")
+    assert "set-up completed" in top["explanation"] and "rendezvous (wrong interface" not in top["explanation"]
