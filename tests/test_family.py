@@ -3092,3 +3092,14 @@ def test_a_stall_after_the_nccl_phase_ended_is_not_read_as_the_network():
     assert (rep["outcome"], rep["last_phase"]) == ("incomplete", "nccl")
     assert (top["rule"], top["category"]) == ("stall-unknown", "unknown")
     assert "set-up completed" in top["explanation"] and "rendezvous (wrong interface" not in top["explanation"]
+
+
+def test_an_index_of_the_wrong_shape_is_the_checkpoint():
+    # SGLang 0.5.23 with model.safetensors.index.json's weight_map written as a list of [name, shard]
+    # pairs: "TypeError: list indices must be integers or slices, not list" in the loader's
+    # filter_duplicate_safetensors_files (batch sglang-real-97); it read as `unknown`
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-97" / "index-weight-map-is-list.log")
+    top = rep["diagnoses"][0]
+    assert (rep["outcome"], rep["last_phase"]) == ("failed", "weights")
+    assert (top["rule"], top["category"]) == ("family-model-index-shape-invalid", "corrupt-checkpoint")
+    assert "TypeError" in top["title"] and "filter_duplicate_safetensors_files" in top["explanation"]
