@@ -31,7 +31,7 @@ shards_total shards_done load_gbps kv_blocks kv_tokens max_concurrency kv_availa
 compile_s graph_capture_s cuda_version torch_version nccl_version driver_version gpu_name gpu_total_gib
 avail_mem_gb phase python_errors exit_code checkpoint_fs checkpoint_gib host_ram_gib failed_core_procs
 dist_init_addr listen_url attention_backend dev_build image_vllm_version load_format weights_total_s
-engine_init_s activation_peak_gib seen_phase spans_nodes several_nodes server_ready""".split())
+engine_init_s activation_peak_gib seen_phase spans_nodes several_nodes server_ready silent_before_stop_s""".split())
 
 # an example's lines are not a whole start: the engine was not seen ready (state `server_ready: true` in
 # an example's facts for one that was), as build() states it for a log

@@ -15,6 +15,9 @@ from diagnose.lines import LOUD
 # captures graphs after it (PHASES lists compile after kv_cache).
 BOTH_WAYS = {("compile", "kv_cache")}
 
+# seconds without a line before a stop during the start that the report names (fact silent_before_stop_s)
+STOP_SILENCE_S = 60
+
 # (a warning class ends a traceback only where one is open: a warning raised as an error, as
 # PYTHONWARNINGS=error or -W error make every warning; see _track_exceptions)
 EXC_RE = re.compile(
@@ -218,6 +221,7 @@ class Timeline:
             implied = _IMPLIED_NEXT[cur.name]
             if self._enter(implied, line):
                 self.phases[-1].implied = True
+        before = self.last_clock
         self._counted(line.n, line.clock, line.year)
         entered = implied
         for ev in events:
@@ -259,6 +263,10 @@ class Timeline:
                     self.shutdown_seq = self.seq
                     self.shutdown_line = line.n
                     self.core_stop = mk.id == "core_signal"
+                    if self.ready_seq is None and line.clock is not None and before is not None \
+                            and line.clock - before >= STOP_SILENCE_S:
+                        # a start stopped after a long silence: stuck there, or in a step that prints nothing
+                        self.facts["silent_before_stop_s"] = round(line.clock - before)
                 elif self.core_stop and mk.id != "core_signal" and self.first_fatal_after_ready is None:
                     self.core_stop = False  # the server's own stop before any death: the whole group was signalled
             elif role in ("wrapper", "fatal"):

@@ -3113,3 +3113,22 @@ def test_a_failure_before_any_phase_takes_the_phase_of_the_error_that_ended_the_
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("family-operation-not-permitted", "host-limits")
     assert (rep["outcome"], rep["last_phase"]) == ("failed", "config")
+
+
+def test_a_stop_after_minutes_of_silence_says_so_and_one_without_does_not(tmp_path):
+    # SGLang 0.5.23 with its detokenizer stopped (SIGSTOP) during the warm-up: nothing for 134 s, then
+    # the runner's SIGTERM (batch sglang-real-98). "Give the start time" alone would send the user to a
+    # longer timeout for a start that was stuck.
+    log = ACCURACY / "batch-2026-12-06-sglang-real-98" / "detokenizer-sigstop-during-load.log"
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert top["rule"] == "generic-start-stopped-by-signal" and rep["facts"]["silent_before_stop_s"] == 134
+    assert top["remediation"][0].startswith("The log has no line for 134 s before the SIGTERM")
+    # the same log with the stop 10 s after the last line: no such fact, no such advice
+    quick = tmp_path / "quick.log"
+    quick.write_text(log.read_text(encoding="utf-8").replace("20:31:1", "20:29:1").replace("20:31:2", "20:29:2"),
+                     encoding="utf-8")
+    code, rep = explain_json(quick)
+    top = rep["diagnoses"][0]
+    assert top["rule"] == "generic-start-stopped-by-signal" and "silent_before_stop_s" not in rep["facts"]
+    assert not any("no line for" in item for item in top["remediation"])
