@@ -351,21 +351,24 @@ def zh_problems(rule) -> list[str]:
 
 
 def anchor_misses(rule: Rule) -> list[str]:
-    """Lines of the rule's own match examples that a regex of it matches without its anchor: the
-    anchor gates the regex at run time (diagnose.anchors), so the rule would never see such a line,
-    while its examples, matched without the gate, pass."""
+    """Lines of the rule's own examples that a regex of it matches without its anchor: the anchor gates
+    the regex at run time (diagnose.anchors), so the rule would never see such a line, while its
+    examples, matched without the gate, pass. Its `match` is checked on the match examples, its
+    `unless` on all of them (an unless that never sees its line lets the rule fire)."""
     import regex
 
     out = []
-    for cond in walk_conds(rule.match):
+    match = [("match", i, ex) for i, ex in enumerate(rule.examples.match)]
+    every = match + [("no_match", i, ex) for i, ex in enumerate(rule.examples.no_match)]
+    for cond, examples in [*((c, match) for c in walk_conds(rule.match)), *((c, every) for c in walk_conds(rule.unless))]:
         if cond.regex is None or not cond.anchor:
             continue
         compiled = regex.compile(cond.regex, regex.IGNORECASE if cond.ignore_case else 0)
         anchor = cond.anchor.lower() if cond.ignore_case else cond.anchor
-        for i, ex in enumerate(rule.examples.match):
+        for kind, i, ex in examples:
             for line in example_text(ex).splitlines():
                 if compiled.search(line) and anchor not in (line.lower() if cond.ignore_case else line):
-                    out.append(f"examples.match[{i}]: regex {cond.regex[:50]!r} matches a line without its "
+                    out.append(f"examples.{kind}[{i}]: regex {cond.regex[:50]!r} matches a line without its "
                                f"anchor {cond.anchor!r}, so at run time it never would: {line[:80]!r}")
                     break
     return out

@@ -217,3 +217,20 @@ def test_lint_refuses_an_anchor_missing_from_a_line_its_regex_matches(tmp_path):
     (folder / "vllm-test-other.yaml").write_text(rule)
     code, out, _ = run_cli(["rules", "lint", "--rules", str(folder)])
     assert "without its anchor" not in out
+
+
+def test_lint_refuses_an_unless_anchor_missing_from_a_line_its_regex_matches(tmp_path):
+    # the same gate for a rule's `unless`: an anchor its regex's other branch lacks let the rule fire on
+    # the line the unless was written for (torch-inductor-header-broken's first draft, whose examples
+    # passed `rules test`)
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    unless = 'unless:\n  regex: "too short|is blocked"\n  anchor: "too short"\n'
+    rule = OTHER.replace("TIER\n", unless).replace('no_match: ["nothing"]', 'no_match: ["the max seq len (1) is blocked"]')
+    (folder / "vllm-test-other.yaml").write_text(rule)
+    code, out, _ = run_cli(["rules", "lint", "--rules", str(folder)])
+    assert code == 1 and "examples.no_match[0]: regex 'too short|is blocked' matches a line without its anchor" in out
+    (folder / "vllm-test-other.yaml").write_text(rule.replace('regex: "too short|is blocked"\n  anchor: "too short"',
+                                                              'contains: "is blocked"'))
+    code, out, _ = run_cli(["rules", "lint", "--rules", str(folder)])
+    assert "without its anchor" not in out
