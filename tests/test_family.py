@@ -3132,3 +3132,13 @@ def test_a_stop_after_minutes_of_silence_says_so_and_one_without_does_not(tmp_pa
     top = rep["diagnoses"][0]
     assert top["rule"] == "generic-start-stopped-by-signal" and "silent_before_stop_s" not in rep["facts"]
     assert not any("no line for" in item for item in top["remediation"])
+
+
+def test_an_ipc_endpoint_in_a_missing_folder_is_named_in_any_phase():
+    # SGLang 0.5.23 with --kv-events-config's ipc:// endpoint in a folder that does not exist: pyzmq's
+    # "No such file or directory for ipc path" as the scheduler sets up its KV events publisher, after
+    # the KV cache (batch sglang-real-99); the rule read it only in config and init
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-99" / "kv-events-ipc-endpoint-missing-dir.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("kv_cache", "zmq-ipc-path-unusable", "invalid-argument")
+    assert any("--kv-events-config" in item for item in top["remediation"])
