@@ -3142,3 +3142,12 @@ def test_an_ipc_endpoint_in_a_missing_folder_is_named_in_any_phase():
     top = rep["diagnoses"][0]
     assert (rep["last_phase"], top["rule"], top["category"]) == ("kv_cache", "zmq-ipc-path-unusable", "invalid-argument")
     assert any("--kv-events-config" in item for item in top["remediation"])
+
+
+def test_a_socks_proxy_without_its_package_is_the_proxy():
+    # SGLang 0.5.23 with ALL_PROXY=socks5h://... and no NO_PROXY: its warm-up to itself fails in requests
+    # ("InvalidSchema: Missing dependencies for SOCKS support."), batch sglang-real-99
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-99" / "all-proxy-socks5-no-pysocks.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("socks-proxy-support-missing", "http-proxy")
+    assert "requests (PySocks)" in top["title"] and "NO_PROXY" in top["remediation"][0]
