@@ -3151,3 +3151,12 @@ def test_a_socks_proxy_without_its_package_is_the_proxy():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("socks-proxy-support-missing", "http-proxy")
     assert "requests (PySocks)" in top["title"] and "NO_PROXY" in top["remediation"][0]
+
+
+def test_a_warm_up_that_fails_the_certificate_check_names_the_certificate():
+    # SGLang 0.5.23 serving HTTPS with a certificate for another name and --ssl-ca-certs: its warm-up
+    # to 127.0.0.1 fails verification ("IP address mismatch"), batch sglang-real-99
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-99" / "ssl-cert-hostname-mismatch.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("sglang-warmup-tls-verify-failed", "invalid-argument")
+    assert "IP address mismatch" in top["title"]
