@@ -3160,3 +3160,12 @@ def test_a_warm_up_that_fails_the_certificate_check_names_the_certificate():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("sglang-warmup-tls-verify-failed", "invalid-argument")
     assert "IP address mismatch" in top["title"]
+
+
+def test_a_header_value_with_a_pasted_character_is_named():
+    # SGLang 0.5.23 with --api-key in typographic quotes: http.client cannot encode the warm-up's
+    # Authorization header ("'latin-1' codec can't encode character '\u201c'"), batch sglang-real-99
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-99" / "api-key-curly-quotes.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("http-header-value-not-encodable", "invalid-argument")
+    assert "\\u201c" in top["title"]
