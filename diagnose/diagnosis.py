@@ -310,7 +310,7 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
         if f.rule.id in run.disabled or matcher.unless_blocks(f, run):
             continue
         tb = f.evidence[-1].tb
-        if tb is None and f.phase is None and f.rule.phase is None and tl.outcome == "failed":
+        if tb is None and tl.last_phase is None and f.rule.phase is None and tl.outcome == "failed":
             # a line outside any traceback, in a log that reached no phase: the frames of the error that
             # ended the start say where its process was (an import that failed is config)
             tb = getattr(_first_error(tl), "tb", None)
