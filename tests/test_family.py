@@ -3186,3 +3186,12 @@ def test_a_missing_dev_shm_is_named():
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-76" / "dev-without-shm-sandbox.log")
     top = rep["diagnoses"][0]
     assert (rep["last_phase"], top["rule"], top["category"]) == ("init", "posix-shm-missing", "shm-exhausted")
+
+
+def test_a_library_on_a_noexec_mount_is_named():
+    # vllm-cpu 0.32.0 with its virtualenv on a noexec mount: "libtorch_global_deps.so: failed to map
+    # segment from shared object" as torch is imported, before any vLLM line (batch vllm-cpu-76)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-76" / "venv-on-noexec-mount.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("config", "shared-library-not-mappable", "dependency-import")
+    assert "libtorch_global_deps.so" in top["title"] and "noexec" in top["remediation"][0]
