@@ -3195,3 +3195,13 @@ def test_a_library_on_a_noexec_mount_is_named():
     top = rep["diagnoses"][0]
     assert (rep["last_phase"], top["rule"], top["category"]) == ("config", "shared-library-not-mappable", "dependency-import")
     assert "libtorch_global_deps.so" in top["title"] and "noexec" in top["remediation"][0]
+
+
+def test_a_weight_update_that_hits_the_open_files_limit_is_the_limit():
+    # SGLang 0.5.23, the scheduler's open-files limit lowered after ready, then /update_weights_from_disk:
+    # "OSError: [Errno 24] Too many open files" under update_weights_from_disk (batch sglang-real-100);
+    # it read as weights of another shape
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-100" / "nofile-scheduler-update-weights-after-ready.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("family-host-limits", "host-limits")
+    assert "sglang-weight-update-failed" not in [d["rule"] for d in rep["diagnoses"]]
