@@ -3205,3 +3205,12 @@ def test_a_weight_update_that_hits_the_open_files_limit_is_the_limit():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("family-host-limits", "host-limits")
     assert "sglang-weight-update-failed" not in [d["rule"] for d in rep["diagnoses"]]
+
+
+def test_a_warm_up_input_file_that_is_missing_is_named():
+    # SGLang 0.5.23 with --debug-tensor-dump-input-file naming a missing file: numpy.load in the
+    # warm-up thread (batch sglang-real-100); it read as an unknown failure
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-100" / "debug-tensor-dump-input-missing.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("sglang-warmup-input-file-unreadable", "invalid-argument")
+    assert "input_ids.npy" in top["title"]
