@@ -306,14 +306,15 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
     facts = {**tl.facts, "several_nodes": spans_nodes(tl), "server_ready": tl.ready_line is not None}
     kept: list[tuple[Finding, dict]] = []
     base = base_env(facts, engine, version)
+    # a line outside any traceback, in a log that reached no phase: the frames of the error that ended
+    # the start say where its process was (an import that failed is config)
+    ending_tb = getattr(_first_error(tl), "tb", None) if tl.last_phase is None and tl.outcome == "failed" else None
     for f in findings:
         if f.rule.id in run.disabled or matcher.unless_blocks(f, run):
             continue
         tb = f.evidence[-1].tb
-        if tb is None and tl.last_phase is None and f.rule.phase is None and tl.outcome == "failed":
-            # a line outside any traceback, in a log that reached no phase: the frames of the error that
-            # ended the start say where its process was (an import that failed is config)
-            tb = getattr(_first_error(tl), "tb", None)
+        if tb is None and f.rule.phase is None:
+            tb = ending_tb
         framed = f.frames = tl.tb_phase.get(tb) if tb is not None else None
         phase = framed_phase(framed, f.phase, engine_init_done(tl))
         if phase != f.phase:
