@@ -784,15 +784,19 @@ class QuietLines:
 
     @staticmethod
     def run_texts(text: str) -> list[str]:
-        """The messages of a run's lines (a QuietLine's `text`), without their blanks at either end.
-        A line that begins with the vLLM header of the line before it (a traceback's lines share theirs
-        but for the second) is not matched again: the header regex (the first of _RUN_HEADS) takes the
-        same steps on that header, and all it could take beyond it is a blank, which is stripped."""
+        """The messages of a run's lines as the parser gives them (a QuietLine's `text`: what follows
+        the head, without its blanks at the end). A line that begins with the vLLM header of the line
+        before it (a traceback's lines share theirs but for the second) is not matched again: the header
+        regex (the first of _RUN_HEADS) takes the same steps on that header, and all it could take
+        beyond it is the one blank its `\\] ?` takes."""
         out = []
         head = None  # the vLLM header of the line before
         for raw in text.split("\n"):
             if head is not None and raw.startswith(head):
-                out.append(raw[len(head):].strip())
+                at = len(head)
+                if raw[at:at + 1] == " " and head[-1] != " ":
+                    at += 1
+                out.append(raw[at:].rstrip())
                 continue
             m = _VLLM_HEAD.match(raw)
             if m is not None:
@@ -800,12 +804,13 @@ class QuietLines:
             else:
                 head = None
                 m = _RUN_HEADS.match(raw)
-            out.append((raw[m.end():] if m is not None else raw).strip())
+            out.append((raw[m.end():] if m is not None else raw).rstrip())
         return out
 
     @staticmethod
     def run_text(raw: str) -> str:
-        """The message of one line of a run, as run_texts gives it."""
+        """The message of one line of a run without its blanks at either end (what watch compares to
+        tell progress)."""
         return raw[_RUN_HEADS.match(raw).end():].strip()
 
     def run(self, first: int, last: int, text: str, held=()):

@@ -319,6 +319,30 @@ def test_a_straggling_phase_event_after_an_error_line_moves_on_on_both_paths(tmp
     assert report_json(log, True) == report_json(log, False)
 
 
+def test_a_continuation_line_after_an_exception_keeps_its_traceback_on_both_paths(tmp_path):
+    """A line after an exception line whose message begins with a blank (`\treserved_cpus=[1]`) is read
+    as the traceback's continuation on the quiet path as on the full one (the quiet path dropped the
+    blanks, ended the traceback and gave the next frames another one, and the failure another phase)."""
+    log = tmp_path / "cont.log"
+    log.write_text("\n".join([
+        '  File "<venv>/lib/python3.11/site-packages/vllm/v1/engine/core.py", line 157, in __init__',
+        "ERROR 02-10 09:39:12 [engine.py:458] RuntimeError: boom",
+        "(EngineCore pid=22089) ERROR 12-05 03:27:41 [core.py:1510]   ^^^^^^^^",
+        "(EngineCore pid=22089) ERROR 12-05 03:27:41 [core.py:1510]   ^^^^^^^^",
+        "(EngineCore pid=22089) ERROR 12-05 03:27:41 [core.py:1510]   ^^^^^^^^",
+        "(EngineCore pid=22089) INFO 12-05 03:27:41 [ompmultiprocessing.py:185] \treserved_cpus=[1]",
+        '  File "<venv>/lib/python3.11/site-packages/vllm/v1/engine/core.py", line 315, in _initialize_kv_caches',
+        "ERROR 02-10 09:39:12 [engine.py:458] ValueError: VLLM_PORT 'tcp://10.96.211.137:6785' appears to be a URI.",
+    ]) + "\n", encoding="utf-8")
+    tbs = []
+    for quiet in (True, False):
+        analyzer = Analyzer(RULES)
+        analyzer.feed_inputs([str(log)], quiet=quiet)
+        tbs.append([(e.n, e.tb) for e in analyzer.timeline.exceptions])
+    assert tbs[0] == tbs[1]
+    assert report_json(log, True) == report_json(log, False)
+
+
 @pytest.mark.parametrize("frame", [
     '[2025-03-10T15:07:40Z]   File "/home/user/venv/lib/python3.10/site-packages/sglang/srt/managers/tp_worker.py", '
     'line 330, in _init_model_runner',
@@ -781,6 +805,7 @@ _HEADS = ["(APIServer pid=1) ERROR 11-24 16:42:09 [serving_chat.py:222] ", "(API
           "INFO 11-24 16:42:09.123 [core.py:70] ", "(Worker pid=7) INFO:     ", "INFO:  ",
           "node-1:1005:1005 [5] ", "node-1:1005:1005 [5] misc/socket.cc:578 "]
 _BODIES = ["  File \"/x/vllm/entrypoints/openai/serving_chat.py\", line 205, in create", "    raise ValueError(",
+           "\treserved_cpus=[1]", " x",
            "NCCL INFO comm 0x1 rank 5", "NCCL WARN socket", "10.0.0.7:51234 - \"POST /v1 HTTP/1.1\" 200 OK",
            "", "  ", "x\t", "ValueError: too long"]
 
@@ -789,8 +814,12 @@ _BODIES = ["  File \"/x/vllm/entrypoints/openai/serving_chat.py\", line 205, in 
 @given(st.lists(st.tuples(st.sampled_from(_HEADS), st.sampled_from(_BODIES)), min_size=1, max_size=12))
 def test_run_texts_are_the_messages_without_their_heads(lines):
     """QuietLines.run_texts (which matches a repeated vLLM header once) gives what removing every
-    line's head with the run-head regex and stripping gives."""
+    line's head with the run-head regex gives, and what the parser reads as each line's message
+    (blanks at its start kept: a traceback's continuation line is told by them)."""
     from diagnose.fastpath import _RUN_HEADS
 
     text = "\n".join(h + b for h, b in lines)
-    assert QuietLines.run_texts(text) == [m.strip() for m in _RUN_HEADS.sub("", text).split("\n")]
+    texts = QuietLines.run_texts(text)
+    assert texts == [m.rstrip() for m in _RUN_HEADS.sub("", text).split("\n")]
+    parser = LineParser("x.log")
+    assert texts == [parser.parse(n, raw).text for n, raw in enumerate(text.split("\n"), 1)]
