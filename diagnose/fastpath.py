@@ -77,9 +77,10 @@ def _inert(mk) -> bool:
 # (LineParser.clock_at adds the years); `proc` / `node`: its distributed.ProcState / NodeState;
 # `votes`: the engines its events name; `moving`: whether its events show the start moving on
 # (timeline.moves, as Timeline.feed asks it); `progress` / `behind`: the phases of its progress events
-# for the phase the start is in / for phases the start has left; `events`: its marker events (None: none).
+# for the phase the start is in / for phases the start has left; `events`: its marker events (None: none);
+# `loud`: whether it is logged as an error (lines.LOUD: Timeline keeps it as the error that ends the log).
 QuietLine = namedtuple("QuietLine", "n raw source kind text clock year proc node ray nodes_seen votes moving "
-                                    "progress behind hint nonblank events")
+                                    "progress behind hint nonblank events loud")
 _new = tuple.__new__  # QuietLine(...) without the namedtuple's Python-level constructor (hot path)
 
 
@@ -109,8 +110,10 @@ _BY_SHAPE = "shape"  # ends the memo key of a vLLM line's number shape (apart fr
 # events of its lines that hold an anchor change: `votes`, the engines they name; `behind`, the last
 # line of each phase the start has left they name; `moving`, whether one shows the start moving on;
 # `events`: (line number, its marker events) for each of them with events, in order (for watch's views).
+# `loud`: (line number, raw) of its last line logged as an error when no line after it shows the start
+# moving on (the error that ends the log so far, as Timeline.feed keeps it), else None.
 QuietRun = namedtuple("QuietRun", "first last k source procs clock kinds last_raw last_key texts hints "
-                                  "votes behind moving events")
+                                  "votes behind moving events loud")
 
 # A line a run may hold: a vLLM header (with a valid stamp and a message; ERROR and CRITICAL only once
 # the server is up, see QuietLines.run) or a uvicorn level (`INFO:     10.0.0.7:51234 - "POST ..."`,
@@ -184,6 +187,10 @@ def _lines_at(text: str, marks: list[int], i: int, start: int, stop: int, n: int
 # an NCCL line's level word that says it is logged as an error (as LineParser reads the word: up to
 # a space, or the line's end)
 _NCCL_LOUD = re.compile("NCCL (?:" + "|".join(LOUD_WORDS) + ")(?= |$)", re.M)
+# a line of a run (see _RUN_LINE) that the parser reads as logged as an error: a vLLM header's or
+# uvicorn's level, or the word after an NCCL head (lines.nccl_level)
+_RUN_LOUD = re.compile(r"^(?:\([^()\n]*\) ?)?(?:" + "|".join(LOUD) + r")(?: |:[^\S\n])"
+                       r"|^" + _RUN_NCCL + "NCCL (?:" + "|".join(LOUD_WORDS) + ")(?= |$)", re.M)
 
 
 def _error_level(text: str) -> int:
@@ -711,7 +718,7 @@ class QuietLines:
             if hits:
                 return (text, hits)  # handed to the full path (each regex runs once)
         return _new(QuietLine, (n, raw, source, kind, text, clock, year, st, node, ray, nodes_seen, votes, moving,
-                                progress, behind, hint, nonblank, events))
+                                progress, behind, hint, nonblank, events, bool(need & _LOUD)))
 
 
     # -- runs of lines ----------------------------------------------------------------------
@@ -826,10 +833,17 @@ class QuietLines:
         tl = a.timeline
         if tl.tail_error is not None and waiting(text):
             return None  # (a line may end the error that ends the log so far: Timeline.moved_on)
-        if tl.ready_seq is None:
-            at = _error_level(text)
-            if at >= 0:  # an error line before the server is up goes the full way (see _classify)
+        loud = None  # (the index of its last line logged as an error)
+        at = _error_level(text)
+        if at >= 0:
+            if tl.ready_seq is None:  # an error line before the server is up goes the full way (see _classify)
                 return first + text.count("\n", 0, at)
+            for m in _RUN_LOUD.finditer(text):
+                loud = m.start()
+            if loud is not None:
+                if tl.tail_error is None and waiting(text):
+                    return None  # (a line after it may end it: Timeline.moved_on)
+                loud = text.count("\n", 0, loud)
         span = tl.current
         heads = _RUN_HEAD.findall("\n" + text)
         k = last - first + 1
@@ -840,6 +854,7 @@ class QuietLines:
         votes = []
         behind = {}
         moving = False
+        moved = -1  # the last line of `held` that shows the start moving on
         events = []
         if held:
             lines = text.split("\n")
@@ -865,7 +880,9 @@ class QuietLines:
                     votes += q.votes
                 for name in q.behind:
                     behind[name] = n
-                moving = moving or q.moving
+                if q.moving:
+                    moving = True
+                    moved = n
                 if q.events is not None:
                     events.append((n, q.events))
         stamps = list(filter(None, map(_ts_of, heads)))
@@ -950,8 +967,11 @@ class QuietLines:
                 hints = [h for h in map(path_hint, (t for t in texts if 'File "' in t)) if h is not None]
             if not tl.in_traceback:
                 texts = None
+        if loud is not None:
+            n = first + loud
+            loud = None if moved > n else (n, (lines or text.split("\n"))[loud])
         return _new(QuietRun, (first, last, k, self.parser.source, procs, clock, kinds, text[text.rfind("\n") + 1:],
-                               last_key, texts, hints, votes, behind, moving, events))
+                               last_key, texts, hints, votes, behind, moving, events, loud))
 
     def refused(self, first: int, last: int, text: str, held, why):
         """What `run` refused, in order: (n, raw) for each line to take on its own and QuietRuns for

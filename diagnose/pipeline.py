@@ -111,7 +111,7 @@ class Analyzer:
             clock = parser.clock_at(clock, q.year)
         self.guess.vote(q.kind, q.votes, q.hint)
         tl = self.timeline
-        tl.quiet(q.n, q.source, clock, q.year, q.text, q.moving, q.behind)
+        tl.quiet(q.n, q.source, clock, q.year, q.text, q.moving, q.behind, (q.n, q.source, q.raw) if q.loud else None)
         tl.dist.quiet(q.proc, q.node, q.n, q.ray, q.kind == "nccl", q.nodes_seen, q.progress + q.behind)
         if q.nonblank:
             self.last = (q.n, q.source, q.raw)
@@ -136,7 +136,8 @@ class Analyzer:
         if r.votes:
             self.guess.vote(None, r.votes, None)
         tl = self.timeline
-        tl.quiet_run(r.last, r.k, r.source, clock, r.texts, r.behind, r.moving)
+        tl.quiet_run(r.last, r.k, r.source, clock, r.texts, r.behind, r.moving,
+                     loud=(r.loud[0], r.source, r.loud[1]) if r.loud is not None else None)
         tl.dist.quiet_run(r.procs, r.last_key)
         self.last = (r.last, r.source, r.last_raw)
         self.last_who = r.last_key

@@ -291,25 +291,29 @@ class Timeline:
         return all(k in have and k not in LATEST_FACTS for k in facts)
 
     def quiet(self, n: int, source: str, clock: float | None, year: int | None, text: str,
-              moving: bool, behind) -> None:
-        """`feed` of a line that enters no phase, names no new fact and is no error or traceback start
-        (see diagnose.fastpath); `moving`: `moves` of its events; `behind`: phases of its events for
-        phases the start has left."""
-        self.quiet_run(n, 1, source, clock, [text], dict.fromkeys(behind, n), moving, year)
+              moving: bool, behind, loud: tuple | None = None) -> None:
+        """`feed` of a line that enters no phase, names no new fact and is no exception or traceback
+        start (see diagnose.fastpath); `moving`: `moves` of its events; `behind`: phases of its events
+        for phases the start has left; `loud`: (n, source, raw) when it is logged as an error."""
+        self.quiet_run(n, 1, source, clock, [text], dict.fromkeys(behind, n), moving, year, loud)
 
     def quiet_run(self, last: int, k: int, source: str, clock: float | None, texts: list[str] | None,
-                  behind: dict | None = None, moving: bool = False, year: int | None = None) -> None:
+                  behind: dict | None = None, moving: bool = False, year: int | None = None,
+                  loud: tuple | None = None) -> None:
         """`quiet` of k lines up to line `last` of `source`; of more than one, none is a waiting line
         that would end the error that ends the log so far (see diagnose.fastpath.QuietLines.run);
         `clock`: the last one they print, if any (the current span has its start clock already);
         `texts`: their messages (at least while a traceback is open); `behind`: phase -> the last of
         their lines with an event of that phase the start has left; `moving`: whether the events of
-        one show the start moving on."""
+        one show the start moving on; `loud`: (n, source, raw) of the last of them logged as an error,
+        when none after it shows the start moving on (as `feed` keeps it)."""
         self.seq += k
         self._counted(last, clock, year)
         self._extend(last, source, clock, year)
         if self.tail_error is not None:
             self.moved_on(moving, None, texts[-1] if texts else "")
+        if loud is not None:
+            self.tail_error = loud
         for name, n in (behind or {}).items():
             self._straggled(name, n, source)
         tb = None

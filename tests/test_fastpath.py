@@ -319,6 +319,38 @@ def test_a_straggling_phase_event_after_an_error_line_moves_on_on_both_paths(tmp
     assert report_json(log, True) == report_json(log, False)
 
 
+def _report_with_exit(path: Path, quiet: bool, exit_code: int | None) -> str:
+    analyzer = Analyzer(RULES)
+    analyzer.feed_inputs([str(path)], quiet=quiet)
+    analyzer.exit_code = exit_code
+    return analyzer.report().to_json()
+
+
+@pytest.mark.parametrize("error", [
+    "ERROR 12-05 14:11:36 [core.py:588]            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+    '(APIServer pid=7) ERROR:     the request broke',
+    "node-1:1006:1006 [3] NCCL ABORT the communicator is aborted",
+])
+def test_an_error_line_once_the_server_looked_up_ends_the_log_on_both_paths(tmp_path, error):
+    """An error line is the error that ends the log so far whether or not the server looked up (the
+    quiet path kept it only before): it fails a start whose uvicorn still waits for the app's startup
+    (vLLM names its address first), and a server that `llmdiag run` saw exit with 1 after it is read
+    from it, alone or in a run of quiet lines (differential fuzzing on the labelled logs found it)."""
+    ready = (ROOT / "sample_logs" / "vllm" / "04-v1-0.11.2-tp2-ready.log").read_text(encoding="utf-8").splitlines()
+    serving = ready + ['(APIServer pid=1) INFO:     10.0.0.7:51234 - "POST /v1/completions HTTP/1.1" 200 OK'] * 3
+    for lines, exit_code, outcome in (
+            (["INFO:     Waiting for application startup.",
+              "INFO 12-05 14:11:34 [api_server.py:1457] Starting vLLM API server 0 on http://127.0.0.1:51665", error],
+             None, "failed"),
+            (serving + [error] + serving[-3:], 1, "ready"),
+            (serving + [error, error], 1, "ready")):
+        log = tmp_path / "error.log"
+        log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        quiet = _report_with_exit(log, True, exit_code)
+        assert quiet == _report_with_exit(log, False, exit_code)
+        assert json.loads(quiet)["outcome"] == outcome
+
+
 def test_a_continuation_line_after_an_exception_keeps_its_traceback_on_both_paths(tmp_path):
     """A line after an exception line whose message begins with a blank (`\treserved_cpus=[1]`) is read
     as the traceback's continuation on the quiet path as on the full one (the quiet path dropped the
