@@ -3,6 +3,7 @@
     python tools/fuzz/fuzz.py hypothesis --examples 5000      # the property tests, N examples each
     python tools/fuzz/fuzz.py atheris -- -max_total_time=3600  # coverage-guided (pip install atheris)
     python tools/fuzz/fuzz.py atheris --target rules -- -runs=100000
+    python tools/fuzz/fuzz.py differential --minutes 20 [LOG_DIR ...]   # quiet path vs full path
 
 atheris targets: `log` (bytes -> line layer -> engine parsers -> matcher -> report -> every renderer,
 JSON checked against `llmdiag schema`) and `rules` (bytes as a rule file -> safe YAML -> validation ->
@@ -78,6 +79,79 @@ def _rules_target():
     return target
 
 
+def _report(path: Path, quiet: bool) -> str:
+    from diagnose.pipeline import Analyzer, load_rules
+
+    analyzer = Analyzer(load_rules()[0])
+    analyzer.feed_inputs([str(path)], quiet=quiet)
+    return analyzer.report().to_json()
+
+
+def _shrink(lines: list[bytes], end: bytes, differs) -> list[bytes]:
+    """The lines of a differing mix with as many lines left out as still differ (ddmin over lines)."""
+    n = 2
+    while len(lines) >= 2:
+        chunk = max(1, len(lines) // n)
+        for i in range(0, len(lines), chunk):
+            cand = lines[:i] + lines[i + chunk:]
+            if cand and differs(cand, end):
+                lines, n = cand, max(n - 1, 2)
+                break
+        else:
+            if chunk == 1:
+                break
+            n = min(len(lines), n * 2)
+    return lines
+
+
+def run_differential(minutes: float, seed: int, dirs: list[str]) -> int:
+    """The quiet path (diagnose/fastpath.py) against the full path on random mixes of real lines:
+    slices, samples and whole logs of the labelled logs (or DIRS), shuffled or not. A mix whose two
+    reports differ is shrunk to the fewest lines that still differ and kept as differ-*.log."""
+    import random
+    import time
+
+    roots = [Path(d) for d in dirs] or [ROOT / "accuracy", ROOT / "sample_logs"]
+    files = sorted(p for r in roots for p in r.rglob("*.log"))
+    if not files:
+        print("no .log files under " + ", ".join(map(str, roots)), file=sys.stderr)
+        return 2
+    rnd = random.Random(seed)
+    out = Path(tempfile.mkdtemp(prefix="llmdiag-differential-"))
+    mix = out / "mix.log"
+
+    def differs(lines: list[bytes], end: bytes) -> bool:
+        mix.write_bytes(b"\n".join(lines) + end)
+        return _report(mix, True) != _report(mix, False)
+
+    deadline = time.monotonic() + minutes * 60
+    runs = found = 0
+    while time.monotonic() < deadline:
+        lines: list[bytes] = []
+        for path in rnd.sample(files, min(len(files), rnd.randint(1, 4))):
+            raw = path.read_bytes().split(b"\n")
+            pick = rnd.random()
+            if pick < 0.4:
+                i = rnd.randrange(len(raw))
+                lines += raw[i:i + rnd.randint(1, 300)]
+            elif pick < 0.7:
+                lines += rnd.sample(raw, min(len(raw), rnd.randint(1, 60)))
+            else:
+                lines += raw
+        if rnd.random() < 0.5:
+            rnd.shuffle(lines)
+        end = b"\n" if rnd.random() < 0.8 else b""
+        runs += 1
+        if differs(lines, end):
+            found += 1
+            small = _shrink(lines, end, differs)
+            kept = out / f"differ-{found}.log"
+            kept.write_bytes(b"\n".join(small) + end)
+            print(f"reports differ: {kept} ({len(small)} lines)", flush=True)
+    print(f"{runs} mixes, {found} differing, in {out}")
+    return 1 if found else 0
+
+
 def run_atheris(target_name: str, args: list[str]) -> int:
     try:
         import atheris
@@ -102,10 +176,16 @@ def main() -> int:
     h.add_argument("--examples", type=int, default=5000)
     a = sub.add_parser("atheris", help="coverage-guided fuzzing (libFuzzer options after --)")
     a.add_argument("--target", choices=["log", "rules"], default="log")
+    d = sub.add_parser("differential", help="the quiet path against the full path on mixes of real lines")
+    d.add_argument("--minutes", type=float, default=20)
+    d.add_argument("--seed", type=int, default=1)
+    d.add_argument("dirs", nargs="*", help="folders of .log files (default: accuracy/ and sample_logs/)")
     ns, rest = ap.parse_known_args()
     rest = [x for x in rest if x != "--"]
     if ns.mode == "hypothesis":
         return run_hypothesis(ns.examples, rest)
+    if ns.mode == "differential":
+        return run_differential(ns.minutes, ns.seed, ns.dirs)
     return run_atheris(ns.target, rest)
 
 
