@@ -3214,3 +3214,30 @@ def test_a_warm_up_input_file_that_is_missing_is_named():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("sglang-warmup-input-file-unreadable", "invalid-argument")
     assert "input_ids.npy" in top["title"]
+
+
+
+def test_an_sglang_start_stopped_before_its_warm_up_is_a_stop_or_a_hung_warm_up(tmp_path):
+    # the same start without the flag: uvicorn's "Shutting down" before "fired up", with no warm-up error
+    # before it, is a stop from outside (the scheduler's -15 and the SIGQUIT are its teardown); after two
+    # minutes without a line it is the warm-up that hung, as the same log cut before the stop reads
+    text = (ACCURACY / "batch-2026-12-06-sglang-real-101" / "checkpoint-engine-wait-no-sender.log").read_text(
+        encoding="utf-8").replace("'checkpoint_engine_wait_weights_before_ready': True",
+                                  "'checkpoint_engine_wait_weights_before_ready': False")
+    text = text.replace(" --checkpoint-engine-wait-weights-before-ready", "")
+    log = tmp_path / "stopped.log"
+    log.write_text(text, encoding="utf-8")
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("sglang-warmup-silent-until-stopped", "http-proxy")
+    assert "118 s" in top["title"]
+    log.write_text(text.replace("[2026-12-06 22:33:32] INFO:     Shutting down",
+                                "[2026-12-06 22:31:40] INFO:     Shutting down"), encoding="utf-8")
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("sglang-stopped-during-warmup", "terminated")
+    # a stop after the server was ready is neither
+    log.write_text(text.replace("INFO:     Shutting down", "The server is fired up and ready to roll!\n"
+                                "[2026-12-06 22:33:32] INFO:     Shutting down"), encoding="utf-8")
+    code, rep = explain_json(log)
+    assert not {"sglang-stopped-during-warmup", "sglang-warmup-silent-until-stopped"} & {d["rule"] for d in rep["diagnoses"]}
