@@ -3241,3 +3241,14 @@ def test_an_sglang_start_stopped_before_its_warm_up_is_a_stop_or_a_hung_warm_up(
                                 "[2026-12-06 22:33:32] INFO:     Shutting down"), encoding="utf-8")
     code, rep = explain_json(log)
     assert not {"sglang-stopped-during-warmup", "sglang-warmup-silent-until-stopped"} & {d["rule"] for d in rep["diagnoses"]}
+
+
+
+def test_a_start_waiting_for_a_checkpoint_engine_names_the_flag():
+    # SGLang 0.5.23 with --checkpoint-engine-wait-weights-before-ready and no sender: uvicorn came up,
+    # nothing for two minutes, then the runner's SIGTERM ("Shutting down", the scheduler's -15, the
+    # launcher's SIGQUIT); it read as an unknown failure (batch sglang-real-101)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-101" / "checkpoint-engine-wait-no-sender.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == (
+        "server", "sglang-checkpoint-engine-weights-awaited", "invalid-argument")
