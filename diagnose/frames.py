@@ -26,7 +26,10 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     ("compile", r"in aot_compile\b|torch/_inductor/(?:compile_fx|codecache|cpp_builder)\.py\"|torch/_dynamo/(?:convert_frame|symbolic_convert)\.py\""),
     # memory profiling and KV cache sizing (vLLM worker / kv_cache_utils, SGLang memory pool)
     ("kv_cache", r"in determine_num_available_blocks\b|in determine_available_memory\b|in profile_run\b"
-                 r"|in _initialize_kv_caches\b|kv_cache_utils|in initialize_kv_cache\b|in init_memory_pool\b"
+                 # (not SGLang's LoRA manager sizing its adapters' buffers: srt/lora/lora_manager.py's own
+                 # init_memory_pool, part of loading --lora-paths, a row below)
+                 r"|in _initialize_kv_caches\b|kv_cache_utils|in initialize_kv_cache\b"
+                 r"|^(?!\s*File \"[^\"]*/lora/)[^\n]*?in init_memory_pool\b"
                  r"|in profile_max_num_token\b|in _dummy_sampler_run\b"
                  r"|in (?:initialize|_allocate|_reshape)_kv_cache_tensors\b"
                  # SGLang 0.5.23's scheduler builds its KV pool and prefix cache (mem_cache/kv_cache_builder.py),

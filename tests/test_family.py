@@ -3252,3 +3252,21 @@ def test_a_start_waiting_for_a_checkpoint_engine_names_the_flag():
     top = rep["diagnoses"][0]
     assert (rep["last_phase"], top["rule"], top["category"]) == (
         "server", "sglang-checkpoint-engine-weights-awaited", "invalid-argument")
+
+
+
+def test_sglang_lora_adapters_of_another_kind_or_architecture_are_named():
+    # SGLang 0.5.23 with a PEFT IA3 adapter ("Failed to load LoRA adapter a: 'r'") and a GPT-2 adapter on
+    # a Llama base ("get_hidden_dim not implemented for c_attn", in the LoRA manager's buffers, which
+    # read as the KV cache's phase) in --lora-paths (batch sglang-real-101)
+    batch = ACCURACY / "batch-2026-12-06-sglang-real-101"
+    code, rep = explain_json(batch / "lora-adapter-peft-ia3.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("weights", "sglang-lora-adapter-not-lora", "unsupported-model")
+    code, rep = explain_json(batch / "lora-adapter-gpt2-target-modules.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("weights", "sglang-lora-target-module-unknown", "invalid-argument")
+    assert "c_attn" in top["title"]
+    # a DoRA adapter stays the generic reading (a LoRA setting SGLang refuses)
+    code, rep = explain_json(batch / "lora-adapter-dora.log")
+    assert rep["diagnoses"][0]["rule"] == "sglang-lora-adapter-load-failed"
