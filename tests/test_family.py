@@ -3283,3 +3283,17 @@ def test_a_worker_ended_by_sigbus_is_shared_memory():
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-83" / "prlimit-cpu-scheduler-after-ready.log")
     assert rep["diagnoses"][0]["rule"] == "process-limit-signal-cpu-or-file-size"
     assert "SIGXCPU" in rep["diagnoses"][0]["title"]
+
+
+
+def test_quantization_configs_that_do_not_fit_the_weights_are_named():
+    # SGLang 0.5.23: a ModelOpt FP8 hf_quant_config.json in a bf16 folder ("Downcasting not allowed"), and
+    # a ModelSlim quant_model_description.json (Ascend) on a machine without NPU (batch sglang-real-102)
+    batch = ACCURACY / "batch-2026-12-06-sglang-real-102"
+    code, rep = explain_json(batch / "hf-quant-config-modelopt-stale.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("sglang-quantized-dtype-not-in-checkpoint", "corrupt-checkpoint")
+    assert "float8_e4m3fn" in top["title"] and "bfloat16" in top["title"]
+    code, rep = explain_json(batch / "quant-description-modelslim-stale.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("sglang-modelslim-checkpoint-off-ascend", "unsupported-model")
