@@ -838,12 +838,16 @@ class QuietLines:
         if at >= 0:
             if tl.ready_seq is None:  # an error line before the server is up goes the full way (see _classify)
                 return first + text.count("\n", 0, at)
-            for m in _RUN_LOUD.finditer(text):
-                loud = m.start()
-            if loud is not None:
-                if tl.tail_error is None and waiting(text):
-                    return None  # (a line after it may end it: Timeline.moved_on)
-                loud = text.count("\n", 0, loud)
+            end = text.rfind("\n") + 1
+            if _RUN_LOUD.match(text, end) is not None:  # (a traceback's frames: its last line, without a scan)
+                loud = last - first
+            else:
+                for m in _RUN_LOUD.finditer(text, 0, end):
+                    loud = m.start()
+                if loud is not None:
+                    loud = text.count("\n", 0, loud)
+            if loud is not None and tl.tail_error is None and waiting(text):
+                return None  # (a line after it may end it: Timeline.moved_on)
         span = tl.current
         heads = _RUN_HEAD.findall("\n" + text)
         k = last - first + 1
