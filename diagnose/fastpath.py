@@ -189,6 +189,7 @@ def _lines_at(text: str, marks: list[int], i: int, start: int, stop: int, n: int
 _NCCL_LOUD = re.compile("NCCL (?:" + "|".join(LOUD_WORDS) + ")(?= |$)", re.M)
 # a line of a run (see _RUN_LINE) that the parser reads as logged as an error: a vLLM header's or
 # uvicorn's level, or the word after an NCCL head (lines.nccl_level)
+_LOUD_HINTS = (*LOUD, *("NCCL " + w for w in LOUD_WORDS if w not in LOUD))  # what each line of _RUN_LOUD holds
 _RUN_LOUD = re.compile(r"^(?:\([^()\n]*\) ?)?(?:" + "|".join(LOUD) + r")(?: |:[^\S\n])"
                        r"|^" + _RUN_NCCL + "NCCL (?:" + "|".join(LOUD_WORDS) + ")(?= |$)", re.M)
 
@@ -834,14 +835,15 @@ class QuietLines:
         if tl.tail_error is not None and waiting(text):
             return None  # (a line may end the error that ends the log so far: Timeline.moved_on)
         loud = None  # (the index of its last line logged as an error)
-        at = _error_level(text)
-        if at >= 0:
-            if tl.ready_seq is None:  # an error line before the server is up goes the full way (see _classify)
+        if tl.ready_seq is None:
+            at = _error_level(text)
+            if at >= 0:  # an error line before the server is up goes the full way (see _classify)
                 return first + text.count("\n", 0, at)
+        else:
             end = text.rfind("\n") + 1
             if _RUN_LOUD.match(text, end) is not None:  # (a traceback's frames: its last line, without a scan)
                 loud = last - first
-            else:
+            elif any(w in text for w in _LOUD_HINTS):
                 for m in _RUN_LOUD.finditer(text, 0, end):
                     loud = m.start()
                 if loud is not None:

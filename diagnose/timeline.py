@@ -412,8 +412,9 @@ class Timeline:
                 self._tb_import = True
                 row = IMPORT_ROW
             else:
-                row = frame_row(text)
-                if row is not None or frame_line(text):
+                framed = 'File "' in text  # (what the regexes of frame_row and frame_line need)
+                row = frame_row(text) if framed else None
+                if row is not None or (framed and frame_line(text)):
                     self._tb_imports = "importlib" in text
                     if text.endswith(_TEARDOWN) and len(self._teardown) < MAX_TB_PHASES:
                         # raised while a process shuts down (after another error, most often): what
