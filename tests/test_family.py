@@ -3317,3 +3317,19 @@ def test_a_compiler_without_its_backend_is_the_kernel_build():
     top = rep["diagnoses"][0]
     assert (rep["last_phase"], top["rule"], top["category"]) == ("compile", "compiler-backend-missing", "kernel-build")
     assert "cc1plus" in top["title"]
+
+
+def test_an_empty_proc_file_or_dev_node_is_the_container():
+    # SGLang 0.5.23 with an empty file over /proc/meminfo (psutil's KeyError b'MemTotal:') and over
+    # /proc/cpuinfo (parse_lscpu_topology's int('')), both read as a configuration check, and with an
+    # empty tmpfs over /dev ("Unable to open /dev/urandom" as torch is imported; batch sglang-real-103)
+    batch = ACCURACY / "batch-2026-12-06-sglang-real-103"
+    for name, path in (("proc-meminfo-empty", "/proc/meminfo"), ("proc-cpuinfo-empty", "/proc/cpuinfo")):
+        code, rep = explain_json(batch / f"{name}.log")
+        top = rep["diagnoses"][0]
+        assert (rep["last_phase"], top["rule"], top["category"]) == ("config", "host-proc-file-empty", "host-limits")
+        assert path in top["title"]
+    code, rep = explain_json(batch / "dev-tmpfs-empty.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("host-dev-node-missing", "host-limits")
+    assert "/dev/urandom" in top["title"]
