@@ -43,7 +43,6 @@ from operator import concat, itemgetter
 from diagnose.anchors import AnchorIndex
 from diagnose.distributed import channel_of, env_line, names_rank, nccl_nodes_of
 from diagnose.engines import PROCESS_FIRST, START_BANNERS, path_hint
-from diagnose.engines.base import PHASE_INDEX
 from diagnose.matcher import ZERO_DIGITS, number_blind, required_literals, scan_anchors, shape_key, zeroed
 from diagnose.lines import LOUD, LOUD_WORDS, LineParser, engine_header, nccl_level, stamp_seconds, worker_rank
 from diagnose.timeline import EXC_RE, MOVING_ROLES, frame_line, waiting
@@ -130,15 +129,17 @@ _RUN_HEADS = re.compile("^(?:" + _RUN_VLLM + "|" + _RUN_UVICORN + "|" + _RUN_NCC
 _VLLM_HEAD = re.compile(_RUN_VLLM)  # (see QuietLines.run_texts)
 _OTHER_LINE = re.compile(r"\n(?!" + _RUN_LINE + ")")
 _FIRST_LINE = re.compile(_RUN_LINE)
-# per line of a run: (tag, stamp, fraction, NCCL host:pid); a uvicorn line has neither stamp nor host
-_RUN_HEAD = re.compile(r"\n(?:(\([^()\n]*\) ?)?" + _LEVELS + "(?: (" + _VALID_TS + r")(\.\d+)?|:(?=[^\S\n]))"
+# per line of a run: (tag, level, stamp, fraction, NCCL host:pid); a uvicorn line has neither stamp nor
+# host, an NCCL line no level
+_RUN_HEAD = re.compile(r"\n(?:(\([^()\n]*\) ?)?(" + _LEVELS + ")(?: (" + _VALID_TS + r")(\.\d+)?|:(?=[^\S\n]))"
                        r"|([A-Za-z_.\-][\w.\-]*:\d+):)")
 # What else makes `_classify` or `_check` look at a line of such a shape on its own: a compose-like
 # `|`, a redraw, an env variable; and what they read on it within a run (see QuietLines.run): an NCCL
 # channel, rank or node count.
 _RUN_BREAKERS = ("|", "\r", "VLLM_", "NCCL_", "SGLANG_", "GLOO_", "TORCH_", "RAY_", "CUDA_")
 _NCCL_NEWS = ("via", " rank ", "nNodes")
-_tag_of, _ts_of, _host_of = itemgetter(0), itemgetter(1), itemgetter(3)  # a run head's tag, stamp, NCCL host:pid
+# a run head's tag, level (a vLLM header's or uvicorn's), stamp, NCCL host:pid
+_tag_of, _level_of, _ts_of, _host_of = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(4)
 _RUN_TRIES = 8  # how often QuietLines.refused tries what is left of a run again
 
 
@@ -189,7 +190,7 @@ def _lines_at(text: str, marks: list[int], i: int, start: int, stop: int, n: int
 _NCCL_LOUD = re.compile("NCCL (?:" + "|".join(LOUD_WORDS) + ")(?= |$)", re.M)
 # a line of a run (see _RUN_LINE) that the parser reads as logged as an error: a vLLM header's or
 # uvicorn's level, or the word after an NCCL head (lines.nccl_level)
-_LOUD_HINTS = (*LOUD, *("NCCL " + w for w in LOUD_WORDS if w not in LOUD))  # what each line of _RUN_LOUD holds
+_NCCL_LOUD_HINTS = tuple("NCCL " + w for w in LOUD_WORDS if w not in LOUD)  # with LOUD: what a line of _RUN_LOUD holds
 _RUN_LOUD = re.compile(r"^(?:\([^()\n]*\) ?)?(?:" + "|".join(LOUD) + r")(?: |:[^\S\n])"
                        r"|^" + _RUN_NCCL + "NCCL (?:" + "|".join(LOUD_WORDS) + ")(?= |$)", re.M)
 
@@ -834,27 +835,30 @@ class QuietLines:
         tl = a.timeline
         if tl.tail_error is not None and waiting(text):
             return None  # (a line may end the error that ends the log so far: Timeline.moved_on)
-        loud = None  # (the index of its last line logged as an error)
         if tl.ready_seq is None:
             at = _error_level(text)
             if at >= 0:  # an error line before the server is up goes the full way (see _classify)
                 return first + text.count("\n", 0, at)
-        else:
-            end = text.rfind("\n") + 1
-            if _RUN_LOUD.match(text, end) is not None:  # (a traceback's frames: its last line, without a scan)
-                loud = last - first
-            elif any(w in text for w in _LOUD_HINTS):
-                for m in _RUN_LOUD.finditer(text, 0, end):
-                    loud = m.start()
-                if loud is not None:
-                    loud = text.count("\n", 0, loud)
-            if loud is not None and tl.tail_error is None and waiting(text):
-                return None  # (a line after it may end it: Timeline.moved_on)
         span = tl.current
         heads = _RUN_HEAD.findall("\n" + text)
         k = last - first + 1
         if len(heads) != k:
             return None
+        loud = None  # (the index of its last line logged as an error)
+        if tl.ready_seq is not None:
+            levels = list(map(_level_of, heads))  # (a vLLM header's or uvicorn's level, as the parser reads it)
+            for word in LOUD:
+                if word in levels:
+                    i = k - 1 - levels[::-1].index(word)
+                    if loud is None or i > loud:
+                        loud = i
+            if "NCCL " in text and any(w in text for w in _NCCL_LOUD_HINTS):  # (an NCCL line's level follows its head)
+                for m in _RUN_LOUD.finditer(text):
+                    loud = m.start()
+                if loud is not None:
+                    loud = text.count("\n", 0, loud)
+            if loud is not None and tl.tail_error is None and waiting(text):
+                return None  # (a line after it may end it: Timeline.moved_on)
         lines = None
         merged: dict[tuple, tuple] = {}  # a process's key -> its entry of QuietRun.procs
         votes = []
@@ -895,7 +899,7 @@ class QuietLines:
         clock = None
         if stamps:
             if span is not None and span.start_clock is None:
-                return first + [h[1] for h in heads].index(stamps[0])  # (its clock starts the span)
+                return first + [h[2] for h in heads].index(stamps[0])  # (its clock starts the span)
             lo, hi = min(stamps), max(stamps)
             get = self._stamps.get
             lo_s = get(lo)
@@ -907,9 +911,9 @@ class QuietLines:
             if not self.parser.no_rollover(lo_s, hi_s):
                 return None
             i = k - 1
-            while not heads[i][1]:
+            while not heads[i][2]:
                 i -= 1
-            ts, frac = heads[i][1], heads[i][2]
+            ts, frac = heads[i][2], heads[i][3]
             clock = get(ts)
             if clock is None:
                 clock = self._stamp(ts)
