@@ -3343,3 +3343,15 @@ def test_openblas_that_cannot_start_its_threads_is_named():
     top = rep["diagnoses"][0]
     assert (rep["last_phase"], top["rule"], top["category"]) == ("config", "openblas-threads-not-started", "host-limits")
     assert "Invalid argument" in top["title"]
+
+
+def test_an_sglang_scheduler_set_to_take_no_request_is_named():
+    # SGLang 0.5.23 with --prefill-max-requests 0 and with SGLANG_SCHEDULER_MAX_RECV_PER_POLL=0: the warm-up
+    # never answered (/health 503) until the runner's SIGTERM, read as a stop (batches sglang-real-102, -104)
+    for log, setting in ((ACCURACY / "batch-2026-12-06-sglang-real-104" / "prefill-max-requests-zero.log", "--prefill-max-requests 0"),
+                         (ACCURACY / "batch-2026-12-06-sglang-real-102" / "scheduler-max-recv-per-poll-zero.log",
+                          "SGLANG_SCHEDULER_MAX_RECV_PER_POLL=0")):
+        code, rep = explain_json(log)
+        top = rep["diagnoses"][0]
+        assert (top["rule"], top["category"]) == ("sglang-scheduler-admits-no-request", "invalid-argument")
+        assert setting in top["title"]
