@@ -3355,3 +3355,12 @@ def test_an_sglang_scheduler_set_to_take_no_request_is_named():
         top = rep["diagnoses"][0]
         assert (top["rule"], top["category"]) == ("sglang-scheduler-admits-no-request", "invalid-argument")
         assert setting in top["title"]
+
+
+def test_a_package_without_version_metadata_is_named():
+    # SGLang 0.5.23 with tokenizers' dist-info folder emptied: transformers' "Unable to compare versions for
+    # tokenizers>=0.23.1,<0.24.0: need=0.23.1 found=None" (batch sglang-real-104); it read as a configuration check
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-104" / "tokenizers-dist-info-emptied.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("config", "package-version-metadata-unreadable", "dependency-import")
+    assert "tokenizers" in top["title"]
