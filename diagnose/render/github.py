@@ -123,8 +123,8 @@ def _literal(text: str) -> str:
     return re.sub(r"([.^$*+?()\[\]{}|\\/])", r"\\\1", text)
 
 
-# an anchor inside an alternation (`a|^b`) cannot survive the `^(.*(?:...).*)$` wrapping: skipped too
-_UNPORTABLE = re.compile(r"\|\^|\\[XNLl]|\\p\{[^}]*=|\(\?\||\(\?\(|\[\[:|\(\?[imsx]*[aLuV]|\(\?&|\(\?R|\(\?P>|[*+?}]\+")
+# an anchor inside an alternation (`a|^b`, `(?:^a|b)`) cannot survive the `^(.*(?:...).*)$` wrapping: skipped too
+_UNPORTABLE = re.compile(r"\|\^|\(\?:\^|\\[XNLl]|\\p\{[^}]*=|\(\?\||\(\?\(|\[\[:|\(\?[imsx]*[aLuV]|\(\?&|\(\?R|\(\?P>|[*+?}]\+")
 
 
 def _leaves(cond) -> list[tuple[str, bool]] | None:
@@ -147,14 +147,18 @@ def _leaves(cond) -> list[tuple[str, bool]] | None:
 def problem_matcher(rules) -> dict:
     """A GitHub problem matcher (one owner per rule) for the single-line rules of the pack.
 
-    Rules that need several lines (`all:`) or regex syntax .NET does not share are left out;
-    their ids are listed under `x-llmdiag-skipped` (the runner ignores unknown keys)."""
+    Rules that need several lines (`all:`), regex syntax .NET does not share, or a `when` that reads
+    the line's captures (`code in (-9, 137)`: the regex alone would annotate every line of its shape)
+    are left out; their ids are listed under `x-llmdiag-skipped` (the runner ignores unknown keys)."""
+    from diagnose.expr import names_in
+
     matchers, skipped = [], []
     for rule in sorted(rules, key=lambda r: r.id):
         if rule.severity == "info":
             continue
         leaves = _leaves(rule.match)
-        if not leaves or any(_UNPORTABLE.search(p) for p, _ in leaves):
+        if not leaves or any(_UNPORTABLE.search(p) for p, _ in leaves) or (rule.when and names_in(rule.when) & {
+                *rule.compute, *(g for p, _ in leaves for g in re.findall(r"\(\?P<(\w+)>", p))}):
             skipped.append(rule.id)
             continue
         # rules see a line without its timestamp / process prefix; the runner sees the raw line

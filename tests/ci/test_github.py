@@ -90,5 +90,8 @@ def test_problem_matcher_from_the_rule_pack(ci_rules, cli_run):
         for ex in rule.examples.match:
             assert any(rx.search(line) for line in example_text(ex).splitlines()), (rule.id, ex)
     assert set(pm["x-llmdiag-skipped"]) <= set(by_id)
+    # a rule whose `when` reads its captures is decided by more than its regex: the regex alone would
+    # annotate every child's exit line as a SIGKILL
+    assert {"vllm-worker-died-sigkill", "generic-slow-shard-progress"} <= set(pm["x-llmdiag-skipped"])
     rc, out, _ = cli_run("rules", "problem-matcher")
     assert rc == 0 and json.loads(out)["problemMatcher"]
