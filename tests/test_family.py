@@ -3111,7 +3111,7 @@ def test_a_failure_before_any_phase_takes_the_phase_of_the_error_that_ended_the_
     # in numpy (batch vllm-cpu-73); the log reached no phase marker, and the report said none
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-73" / "seccomp-clone3-eperm-old-docker.log")
     top = rep["diagnoses"][0]
-    assert (top["rule"], top["category"]) == ("family-operation-not-permitted", "host-limits")
+    assert (top["rule"], top["category"]) == ("openblas-threads-not-started", "host-limits")
     assert (rep["outcome"], rep["last_phase"]) == ("failed", "config")
 
 
