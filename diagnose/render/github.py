@@ -123,8 +123,8 @@ def _literal(text: str) -> str:
     return re.sub(r"([.^$*+?()\[\]{}|\\/])", r"\\\1", text)
 
 
-# an anchor inside an alternation (`a|^b`, `(?:^a|b)`) cannot survive the `^(.*(?:...).*)$` wrapping: skipped too
-_UNPORTABLE = re.compile(r"\|\^|\(\?:\^|\\[XNLl]|\\p\{[^}]*=|\(\?\||\(\?\(|\[\[:|\(\?[imsx]*[aLuV]|\(\?&|\(\?R|\(\?P>|[*+?}]\+")
+# an anchor inside an alternation (`a|^b`) cannot survive the `^(.*(?:...).*)$` wrapping: skipped too
+_UNPORTABLE = re.compile(r"\|\^|\\[XNLl]|\\p\{[^}]*=|\(\?\||\(\?\(|\[\[:|\(\?[imsx]*[aLuV]|\(\?&|\(\?R|\(\?P>|[*+?}]\+")
 
 
 def _leaves(cond) -> list[tuple[str, bool]] | None:
