@@ -188,11 +188,8 @@ def _lines_at(text: str, marks: list[int], i: int, start: int, stop: int, n: int
 # an NCCL line's level word that says it is logged as an error (as LineParser reads the word: up to
 # a space, or the line's end)
 _NCCL_LOUD = re.compile("NCCL (?:" + "|".join(LOUD_WORDS) + ")(?= |$)", re.M)
-# a line of a run (see _RUN_LINE) that the parser reads as logged as an error: a vLLM header's or
-# uvicorn's level, or the word after an NCCL head (lines.nccl_level)
-_NCCL_LOUD_HINTS = tuple("NCCL " + w for w in LOUD_WORDS if w not in LOUD)  # with LOUD: what a line of _RUN_LOUD holds
-_RUN_LOUD = re.compile(r"^(?:\([^()\n]*\) ?)?(?:" + "|".join(LOUD) + r")(?: |:[^\S\n])"
-                       r"|^" + _RUN_NCCL + "NCCL (?:" + "|".join(LOUD_WORDS) + ")(?= |$)", re.M)
+# an NCCL line of a run (see _RUN_LINE) whose word after its head says it is logged as an error
+_RUN_NCCL_LOUD = re.compile("^" + _RUN_NCCL + _NCCL_LOUD.pattern, re.M)
 
 
 def _error_level(text: str) -> int:
@@ -852,11 +849,14 @@ class QuietLines:
                     i = k - 1 - levels[::-1].index(word)
                     if loud is None or i > loud:
                         loud = i
-            if "NCCL " in text and any(w in text for w in _NCCL_LOUD_HINTS):  # (an NCCL line's level follows its head)
-                for m in _RUN_LOUD.finditer(text):
-                    loud = m.start()
-                if loud is not None:
-                    loud = text.count("\n", 0, loud)
+            if "NCCL " in text and _NCCL_LOUD.search(text) is not None:  # (an NCCL line's level follows its head)
+                at = None
+                for m in _RUN_NCCL_LOUD.finditer(text):
+                    at = m.start()
+                if at is not None:
+                    i = text.count("\n", 0, at)
+                    if loud is None or i > loud:
+                        loud = i
             if loud is not None and tl.tail_error is None and waiting(text):
                 return None  # (a line after it may end it: Timeline.moved_on)
         lines = None
