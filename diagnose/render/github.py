@@ -151,14 +151,15 @@ def problem_matcher(rules) -> dict:
     the line's captures (`code in (-9, 137)`: the regex alone would annotate every line of its shape)
     are left out; their ids are listed under `x-llmdiag-skipped` (the runner ignores unknown keys)."""
     from diagnose.expr import names_in
+    from diagnose.rulepack import capture_names
 
     matchers, skipped = [], []
     for rule in sorted(rules, key=lambda r: r.id):
         if rule.severity == "info":
             continue
         leaves = _leaves(rule.match)
-        if not leaves or any(_UNPORTABLE.search(p) for p, _ in leaves) or (rule.when and names_in(rule.when) & {
-                *rule.compute, *(g for p, _ in leaves for g in re.findall(r"\(\?P<(\w+)>", p))}):
+        if not leaves or any(_UNPORTABLE.search(p) for p, _ in leaves) or (
+                rule.when and names_in(rule.when) & {*rule.compute, *capture_names(rule.match)}):
             skipped.append(rule.id)
             continue
         # rules see a line without its timestamp / process prefix; the runner sees the raw line
