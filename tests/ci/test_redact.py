@@ -33,6 +33,16 @@ FORMATS = ["text", "json", "markdown", "junit", "github"]
     ("File \"/home/alice/.venv/lib/x.py\"", "File \"/home/[user]/.venv/lib/x.py\""),
     ("/Users/bob/models/llama", "/Users/[user]/models/llama"),
     ("mail alice@example.com", "mail [REDACTED]"),
+    # Chinese clouds' access key ids, named or not (Alibaba Cloud LTAI..., Tencent Cloud AKID..., Volcengine AKLT...)
+    ("ALIBABA_CLOUD_ACCESS_KEY_ID=LTAI5tFAKEfakeFAKEfake1 oss ok", "ALIBABA_CLOUD_ACCESS_KEY_ID=[REDACTED] oss ok"),
+    ("cos SecretId AKIDFAKEfakeFAKEfake0123456789abcdef used", "cos SecretId [REDACTED] used"),
+    ("tos ak AKLTFAKEfakeFAKEfake0123 used", "tos ak [REDACTED] used"),
+    # a token right after an escaped newline or tab of a JSON string
+    ('{"log": "pulling\\nhf_FAKEaBcDeFgHiJkLmNoPqRsTuVw\\tok"}', '{"log": "pulling\\n[REDACTED]\\tok"}'),
+    ('{"msg": "--api-key\\tsk-FAKE0123456789abcdefghij"}', '{"msg": "--api-key\\t[REDACTED]"}'),
+    # a list value whose token was redacted by its shape first is redacted whole, no quote left behind
+    ("non-default args: {'api_key': ['sk-FAKE0123456789abcdefghij'], 'port': 8000}",
+     "non-default args: {'api_key': [REDACTED], 'port': 8000}"),
 ])
 def test_secret_shapes(line, expected):
     assert redact_text(line) == expected
@@ -50,6 +60,7 @@ def test_secret_shapes(line, expected):
     "GPU 1 has a total capacity of 44.39 GiB of which 229.38 MiB is free",
     "File \"/root/.cache/huggingface/hub/x\" /home/runner/work/repo",
     "The maximum number of tokens 8192 exceeds; max token 4096",
+    "\\nhf_home=/data/hf \\tLTAI short AKID1 AKLT-x",
 ])
 def test_diagnostic_values_survive(line):
     assert redact_text(line) == line
