@@ -3373,3 +3373,17 @@ def test_a_thread_the_host_refused_is_not_a_vanished_engine():
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-vllm-cpu-80" / "omp-stacksize-100g-two-threads.log")
     assert (rep["diagnoses"][0]["rule"], rep["diagnoses"][0]["category"]) == ("family-host-limits", "host-limits")
     assert "vllm-engine-died-without-error" not in [d["rule"] for d in rep["diagnoses"]]
+
+
+def test_nvcc_errors_of_a_kernel_jit_build_are_a_kernel_build(tmp_path):
+    # vLLM 0.17.0's FlashInfer JIT build, a log cut to nvcc's own diagnostics ("<header>(315): error: fold
+    # expression does not refer to a parameter pack", batch issues-106): it read as an unknown failure. The
+    # summary line nvcc ends with names the build too; a diagnostic's note does not
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-106" / "005-vllm-0.17.0-qwen35-flashinfer-jit-cutlass-cxx17-errors.log")
+    assert (code, rep["diagnoses"][0]["category"]) == (1, "kernel-build")
+    for text, category in (('8 errors and 1 catastrophic error detected in the compilation of "fold.cu".', "kernel-build"),
+                           ('fold.cu(3): note #3196-D: to match this "{"', None)):
+        log = tmp_path / "nvcc.log"
+        log.write_text(text + "\n")
+        code, rep = explain_json(log)
+        assert [d["category"] for d in rep["diagnoses"] if d["severity"] == "error"][:1] == ([category] if category else [])
