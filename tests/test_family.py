@@ -3387,3 +3387,17 @@ def test_nvcc_errors_of_a_kernel_jit_build_are_a_kernel_build(tmp_path):
         log.write_text(text + "\n")
         code, rep = explain_json(log)
         assert [d["category"] for d in rep["diagnoses"] if d["severity"] == "error"][:1] == ([category] if category else [])
+
+
+def test_a_start_whose_command_is_not_found_is_named(tmp_path):
+    # SGLang 0.5.23 whose venv's base interpreter was removed: pyenv's shim answers "pyenv: python: command
+    # not found" (batch sglang-real-105); it read as a log cut without an error. A helper tool a start script
+    # calls is not the start's command
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-105" / "venv-base-python-removed.log")
+    top = rep["diagnoses"][0]
+    assert (code, rep["outcome"], top["rule"], top["category"]) == (1, "failed", "engine-command-not-found", "dependency-import")
+    assert "python" in top["title"]
+    log = tmp_path / "helper.log"
+    log.write_text("bash: line 1: nvidia-smi: command not found\n")
+    code, rep = explain_json(log)
+    assert "engine-command-not-found" not in [d["rule"] for d in rep["diagnoses"]]
