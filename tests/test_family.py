@@ -3409,3 +3409,13 @@ def test_a_slow_compile_of_a_start_that_came_up_is_no_stuck_rank():
     # reported as a rank that stopped answering
     code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-81" / "pythonasynciodebug-on.log")
     assert (rep["outcome"], [d["rule"] for d in rep["diagnoses"]]) == ("ready", [])
+
+
+def test_numpy_refusing_its_cpu_feature_variable_is_named():
+    # SGLang 0.5.23 with NPY_DISABLE_CPU_FEATURES="SSE3 AVX2 AVX512F": numpy's "During parsing environment
+    # variable: 'NPY_DISABLE_CPU_FEATURES':" as the launcher imports it (batch sglang-real-108); it read as an
+    # unknown failure
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-108" / "numpy-disable-cpu-features-baseline.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("config", "numpy-cpu-features-env-invalid", "invalid-argument")
+    assert "NPY_DISABLE_CPU_FEATURES" in top["title"]
