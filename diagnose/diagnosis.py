@@ -303,7 +303,7 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
     `exit_code`: how the server's process ended, where `llmdiag run` knows it, see exited)."""
     # `several_nodes` and `server_ready` (the engine's own readiness; SGLang's comes after its warm-up,
     # not at uvicorn's "Application startup complete") are for the rules, not report facts
-    facts = {**tl.facts, "several_nodes": spans_nodes(tl), "server_ready": tl.ready_line is not None}
+    facts = {**tl.facts, "several_nodes": spans_nodes(tl), "server_ready": tl.ready_line is not None or tl.after_ready is not None}
     kept: list[tuple[Finding, dict]] = []
     base = base_env(facts, engine, version)
     # a line outside any traceback, in a log that reached no phase: the frames of the error that ended

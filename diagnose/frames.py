@@ -14,6 +14,16 @@ import re
 
 # (phase, what a frame line `File "PATH", line N, in FUNCTION` contains): most telling first
 FRAME_PHASES: tuple[tuple[str, str], ...] = (
+    # the server serving: vLLM's engine core stepping a batch (V1 core.py's _process_engine_step, step and
+    # step_with_batch_queue run only once requests arrive; V0's engine_step / step_async, and LLMEngine.step of
+    # an offline run) and its OpenAI handlers answering a request. A traceback through one of them shows a
+    # server that came up, in an excerpt that starts after its ready line (SERVING_ROW). Not the busy loop
+    # itself (run_busy_loop also waits for the first request, where a stop signal finds it), nor SGLang's
+    # scheduler event loop, which its warm-up request drives before the server is ready
+    ("server", r"vllm/v1/engine/core\.py\", line \d+, in (?:_process_engine_step|step|step_with_batch_queue)$"
+               r"|vllm/engine/(?:async_)?llm_engine\.py\", line \d+, in (?:engine_step|step_async|step)$"
+               r"|vllm/entrypoints/openai/[\w/]+\.py\", line \d+, in (?:create_chat_completion|create_completion"
+               r"|create_embedding|create_responses|chat_completion_(?:stream|full)_generator|completion_stream_generator)$"),
     # CUDA graph capture (vLLM capture_model / cuda_graph.py, SGLang cuda_graph_runner.py)
     # and vLLM's compile / warm-up step, which runs inside _initialize_kv_caches after the KV cache is sized
     # (not the argument code that checks the CUDA graph settings: SGLang's ServerArgs._handle_piecewise_cuda_graph
@@ -94,6 +104,7 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     # the HTTP server (outermost; says the least)
     ("server", r"uvicorn/|api_server|http_server"),
 )
+SERVING_ROW = 0  # the row of a server serving requests (above)
 # the row of a module imported before any frame of a start step: the program importing what it runs
 IMPORT_ROW = next(i for i, (phase, _) in enumerate(FRAME_PHASES) if phase == "config")
 _FRAME = re.compile(r'^\s*File "[^"]*", line \d+, in ')

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from diagnose.distributed import DistTracker
 from diagnose.engines import LISTENING_ONLY, PHASE_INDEX, Event
-from diagnose.frames import IMPORT_ROW, frame_row, row_phase
+from diagnose.frames import IMPORT_ROW, SERVING_ROW, frame_row, row_phase
 from diagnose.lines import LOUD
 
 # Phases vLLM V1 passes in both orders: it profiles and compiles before KV sizing, then warms up and
@@ -424,6 +424,10 @@ class Timeline:
                     code = text.lstrip()
                     self._tb_imports = code.startswith("import ") or (code.startswith("from ") and " import " in code)
             if row is not None:
+                if row == SERVING_ROW and self.ready_seq is None:
+                    # a frame of the server serving a request: an excerpt that begins after the ready
+                    # line (the server came up; where is not known, so no ready line)
+                    self.ready_seq = self.seq
                 tb = self._chain.get(self._tb_id, self._tb_id)
                 best = self.tb_rows.get(tb)
                 if best is None or row < best:
@@ -547,7 +551,8 @@ class Timeline:
         _derive(facts, phases)
         return TimelineResult(
             outcome=outcome,
-            last_phase=self.phase,
+            # (a server known to have come up only from a frame of it serving: see note_frame)
+            last_phase="server" if ready is not None and self.ready_line is None else self.phase,
             phases=phases,
             facts=facts,
             exceptions=list(self.exceptions),

@@ -3419,3 +3419,11 @@ def test_numpy_refusing_its_cpu_feature_variable_is_named():
     top = rep["diagnoses"][0]
     assert (rep["last_phase"], top["rule"], top["category"]) == ("config", "numpy-cpu-features-env-invalid", "invalid-argument")
     assert "NPY_DISABLE_CPU_FEATURES" in top["title"]
+
+
+def test_an_excerpt_after_ready_whose_engine_died_in_a_step_is_a_death_after_ready():
+    # a vLLM engine core that died while serving, pasted from after the ready line (its traceback through
+    # core.py's _process_engine_step, then EngineDeadError; batch issues-109): it read as a failed start
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-109" / "005-vllm-rtx3090-engine-core-oom-while-serving.log")
+    assert (code, rep["outcome"], rep["last_phase"], rep["after_ready"]["state"]) == (1, "ready", "server", "died")
+    assert rep["after_ready"]["ready_line"] is None

@@ -203,3 +203,22 @@ def test_a_log_that_ends_while_uvicorn_waits_for_the_app_never_came_up():
     assert (tl.outcome, tl.awaiting_app, tl.after_ready) == ("incomplete", True, None)
     tl, _ = run(head + "INFO:     Application startup complete.\n")
     assert (tl.outcome, tl.awaiting_app) == ("ready", False)
+
+
+def test_a_frame_of_the_engine_stepping_shows_a_server_that_came_up():
+    # an excerpt pasted from after the ready line (batch issues-109): vLLM V1's engine core died in a step
+    # (run_busy_loop -> _process_engine_step), the API server reports EngineDeadError; the start came up
+    step = (
+        "(EngineCore pid=104) ERROR 05-05 12:36:59 [core.py:1138] EngineCore encountered a fatal error.\n"
+        "(EngineCore pid=104) ERROR 05-05 12:36:59 [core.py:1138] Traceback (most recent call last):\n"
+        '(EngineCore pid=104) ERROR 05-05 12:36:59 [core.py:1138]   File "/usr/lib/python3/dist-packages/vllm/v1/engine/core.py", line 1170, in run_busy_loop\n'
+        "(EngineCore pid=104) ERROR 05-05 12:36:59 [core.py:1138]     self.{inner}()\n"
+        '(EngineCore pid=104) ERROR 05-05 12:36:59 [core.py:1138]   File "/usr/lib/python3/dist-packages/vllm/v1/engine/core.py", line 1209, in {inner}\n'
+        "(EngineCore pid=104) ERROR 05-05 12:36:59 [core.py:1138]     raise RuntimeError('boom')\n"
+        "(EngineCore pid=104) ERROR 05-05 12:36:59 [core.py:1138] RuntimeError: boom\n"
+        "(APIServer pid=1) ERROR 05-05 12:36:59 [serving.py:1173] vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. See stack trace (above) for the root cause.\n")
+    res, _ = run(step.format(inner="_process_engine_step"))
+    assert (res.outcome, res.last_phase, res.ready_line, res.after_ready["state"]) == ("ready", "server", None, "died")
+    # the busy loop waiting for its first request (a stop signal finds it there while the server starts)
+    res, _ = run(step.format(inner="_process_input_queue"))
+    assert res.outcome == "failed" and res.after_ready is None
