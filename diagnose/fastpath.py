@@ -56,7 +56,7 @@ _RAY_MARKERS = ("ray_started", "pg_wait", "ray_spmd")  # distributed.DistTracker
 _STARTS = START_BANNERS | PROCESS_FIRST  # a banner or a process's first line may begin a new start (Analyzer._advance)
 _TRIGGER, _MARKER, _RULE, _EXC = 1, 2, 4, 8
 _LOUD = 16  # logged as an error (lines.LOUD): quiet only once the server is up (see _check)
-_BEAT, _PHASED, _ONWARD, _MOVES = 1, 2, 4, 8  # how _check reads a marker's event (QuietLines._read_as)
+_BEAT, _PHASED, _ONWARD, _MOVES, _SERVES = 1, 2, 4, 8, 16  # how _check reads a marker's event (QuietLines._read_as)
 _EXC_WORDS = ("Error", "Exception", "Exit", "Interrupt", "Failure", "Warning")  # timeline.EXC_RE matches one of them
 
 
@@ -379,6 +379,8 @@ class QuietLines:
             got = _PHASED | (_ONWARD if mk.role != "end" else 0)
         if mk.role in MOVING_ROLES:
             got |= _MOVES  # (timeline.moves)
+        if mk.serving:
+            got |= _SERVES  # (not quiet before the server is up: Timeline.feed takes it as ready)
         self._reads[id(mk)] = got
         return got
 
@@ -699,6 +701,8 @@ class QuietLines:
                 if read & _MOVES:
                     moving = True  # (timeline.moves of the events)
                 if read & _BEAT:
+                    if read & _SERVES and tl.ready_seq is None:
+                        return None
                     votes.append(mk.engine)
                     continue
                 if not read & _PHASED or not self._settled(ev, tl, node):

@@ -232,6 +232,12 @@ class Timeline:
                 else:
                     self.facts.setdefault(k, v)
             role = mk.role
+            if mk.serving and self.ready_seq is None:
+                # a line of a server serving: an excerpt that begins after the ready line (the server
+                # came up; where is not known, so no ready line)
+                self.ready_seq = self.seq
+                if self._enter("server", line):
+                    entered = "server"
             if role in ("start", "progress", "end") and mk.phase:
                 if self._enter(mk.phase, line):
                     entered = mk.phase
@@ -425,9 +431,7 @@ class Timeline:
                     self._tb_imports = code.startswith("import ") or (code.startswith("from ") and " import " in code)
             if row is not None:
                 if row == SERVING_ROW and self.ready_seq is None:
-                    # a frame of the server serving a request: an excerpt that begins after the ready
-                    # line (the server came up; where is not known, so no ready line)
-                    self.ready_seq = self.seq
+                    self.ready_seq = self.seq  # a frame of the server serving a request (as Marker.serving)
                 tb = self._chain.get(self._tb_id, self._tb_id)
                 best = self.tb_rows.get(tb)
                 if best is None or row < best:

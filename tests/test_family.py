@@ -3427,3 +3427,10 @@ def test_an_excerpt_after_ready_whose_engine_died_in_a_step_is_a_death_after_rea
     code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-109" / "005-vllm-rtx3090-engine-core-oom-while-serving.log")
     assert (code, rep["outcome"], rep["last_phase"], rep["after_ready"]["state"]) == (1, "ready", "server", "died")
     assert rep["after_ready"]["ready_line"] is None
+
+
+def test_an_sglang_excerpt_after_ready_that_aborts_is_a_death_after_ready():
+    # SGLang decode statistics and answered requests, then gloo's C++ exception aborts the process
+    # (`Fatal Python error: Aborted`; batch pages-110): it read as a log cut without an error
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-pages-110" / "001-sglang-ascend-npu-pd-decode-gloo-enforce-abort-while-serving.log")
+    assert (code, rep["outcome"], rep["last_phase"], rep["after_ready"]["state"]) == (1, "ready", "server", "died")

@@ -855,3 +855,21 @@ def test_run_texts_are_the_messages_without_their_heads(lines):
     assert texts == [m.rstrip() for m in _RUN_HEADS.sub("", text).split("\n")]
     parser = LineParser("x.log")
     assert texts == [parser.parse(n, raw).text for n, raw in enumerate(text.split("\n"), 1)]
+
+
+def test_a_line_of_a_server_serving_before_any_ready_line_reads_the_same_on_both_paths(tmp_path):
+    """SGLang's `Decode batch` (a heartbeat the quiet path takes in runs) is a ready line where none came
+    before it (an excerpt that begins after ready): both paths read it so, and once ready, a run of them
+    stays quiet."""
+    decode = ("[2026-04-07 13:24:{s:02d} TP0] Decode batch, #running-req: 10, #token: 4852{s:02d}, token usage: 0.94, "
+              "gen throughput (token/s): 259.82, #queue-req: 0\n")
+    log = tmp_path / "decode.log"
+    log.write_text("[2026-04-07 13:24:00 TP0] Prefill batch, #new-seq: 1, #new-token: 12, #cached-token: 0, "
+                   "token usage: 0.00, #running-req: 0, #queue-req: 0\n"
+                   + "".join(decode.format(s=s) for s in range(1, 40))
+                   + "terminate called after throwing an instance of 'gloo::EnforceNotMet'\nFatal Python error: Aborted\n",
+                   encoding="utf-8")
+    quiet = report_json(log, True)
+    assert quiet == report_json(log, False)
+    rep = json.loads(quiet)
+    assert (rep["outcome"], rep["after_ready"]["state"], rep["after_ready"]["line"]) == ("ready", "died", 42)

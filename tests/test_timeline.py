@@ -222,3 +222,19 @@ def test_a_frame_of_the_engine_stepping_shows_a_server_that_came_up():
     # the busy loop waiting for its first request (a stop signal finds it there while the server starts)
     res, _ = run(step.format(inner="_process_input_queue"))
     assert res.outcome == "failed" and res.after_ready is None
+
+
+def test_sglang_decode_stats_show_a_server_that_came_up_and_an_abort_after_them_is_a_death():
+    # an SGLang excerpt pasted from after its ready line (batch pages-110): its decode statistics (logged
+    # every 40 decode steps, more than its warm-up runs), requests answered, then a C++ abort
+    text = ("[2026-04-07 13:24:13 TP0] Decode batch, #running-req: 10, #token: 485248, token usage: 0.94, "
+            "gen throughput (token/s): 259.82, #queue-req: 0\n"
+            '[2026-04-07 13:24:13] INFO:      127.0.0.1:59272 - "POST /v1/chat/completions HTTP/1.1" 200 OK\n'
+            "terminate called after throwing an instance of 'gloo::EnforceNotMet'\n"
+            "Fatal Python error: Aborted\n")
+    res, engine = run(text)
+    assert (engine, res.outcome, res.last_phase, res.ready_line) == ("sglang", "ready", "server", None)
+    assert (res.after_ready["state"], res.after_ready["line"]) == ("died", 4)
+    # the same abort before any line of a server serving fails the start
+    res, _ = run(text.split("\n", 2)[2])
+    assert res.outcome == "failed"

@@ -31,6 +31,9 @@ MARKERS = [
     # fatal lines that are not Python exceptions
     M("killed", C, None, "fatal", r"^(?:Killed|.*: line \d+: +\d+ Killed\b.*)\s*$", "Killed", after_ready=True),
     M("bus_error", C, None, "fatal", r"^(?:Bus error|Fatal Python error: Bus error|Segmentation fault)", ("Bus error", "Segmentation fault"), after_ready=True),
+    # a process aborted (SIGABRT: a C++ exception nobody caught, `terminate called after throwing ...`):
+    # Python's faulthandler and the shell name it
+    M("aborted", C, None, "fatal", r"^(?:Fatal Python error: Aborted|Aborted \(core dumped\))\s*$", "Aborted", after_ready=True),
     M("argparse_error", C, "config", "fatal", r"^(?:[\w.\-]+(?: [\w\-]+)?): error: (?:argument|unrecognized arguments|the following arguments|ambiguous option|invalid choice)", ": error: "),
     M("torchrun_failed", C, None, "wrapper", Named("torchrun-child-failed"), ("ChildFailedError", "Root Cause (first observed failure)"), after_ready=True),
     # versions and hardware

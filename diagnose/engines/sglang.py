@@ -75,7 +75,7 @@ MARKERS = [
     M("sched_ready", S, "server", "start", r"^max_total_num_tokens=(?P<tokens>\d+), (?:chunked_prefill_size=\S+, )?max_prefill_tokens=\d+, max_running_requests=(?P<reqs>\d+), context_len=(?P<ctx>\d+)(?:, available_(?:gpu|cpu)_mem=(?P<gb>[\d.]+) GB)?", "max_total_num_tokens=", facts={"tokens": "max_total_num_tokens", "ctx": "context_length", "gb": "avail_mem_gb"}),
     M("dummy_health", S, "server", "ready", r"^Dummy health check server started in background thread at ", "Dummy health check server"),
     M("prefill_batch", S, "server", "progress", r"^Prefill batch", "Prefill batch"),
-    M("decode_batch", S, None, "heartbeat", r"^Decode batch", "Decode batch"),
+    M("decode_batch", S, None, "heartbeat", r"^Decode batch", "Decode batch", serving=True),
     M("server_ready", S, "server", "ready", r"^The server is fired up and ready to roll!$", "The server is fired up"),
     M("grpc_or_h2", S, "server", "ready", r"^(?:Starting embedded Granian HTTP/2 server on|Native gRPC server started on|gRPC server listening on)", ("Granian", "gRPC server")),
     # a requested stop (SGLang 0.5.23 tokenizer_manager.py's SignalHandler, engine.py on a node other
