@@ -3434,3 +3434,12 @@ def test_an_sglang_excerpt_after_ready_that_aborts_is_a_death_after_ready():
     # (`Fatal Python error: Aborted`; batch pages-110): it read as a log cut without an error
     code, rep = explain_json(ACCURACY / "batch-2026-12-07-pages-110" / "001-sglang-ascend-npu-pd-decode-gloo-enforce-abort-while-serving.log")
     assert (code, rep["outcome"], rep["last_phase"], rep["after_ready"]["state"]) == (1, "ready", "server", "died")
+
+
+def test_python_that_cannot_import_its_site_module_is_named():
+    # SGLang 0.5.23 with a sitecustomize.py on PYTHONPATH that calls sys.exit(): "Fatal Python error:
+    # init_import_site: Failed to import the site module" (batch sglang-real-111); it read as a log cut
+    # without an error
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-111" / "sitecustomize-sys-exit.log")
+    top = rep["diagnoses"][0]
+    assert (code, rep["last_phase"], top["rule"], top["category"]) == (1, "config", "python-site-import-failed", "dependency-import")
