@@ -844,6 +844,9 @@ def _folder_files(path: str, seen: set[str] | None = None) -> tuple[list[str], b
                 continue
         elif not name.endswith(_LOG_EXT):
             continue
+        if not os.path.isfile(full):  # a named pipe, socket or device would be read (or waited on) forever
+            _note(f"skipped {display_name(full)}: not a regular file")
+            continue
         if _first_visit(full, seen):
             out.append(full)
     return out, ray

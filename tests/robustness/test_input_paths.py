@@ -43,6 +43,18 @@ def test_explain_of_a_folder_with_two_loops_ends_with_one_report(tmp_path):
     assert "a link to a folder that is already read" in err
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_explain_of_a_folder_skips_a_named_pipe_it_would_wait_on_forever(tmp_path):
+    d = tmp_path / "d"
+    d.mkdir()
+    (d / READY).write_bytes(sample(READY).read_bytes())
+    os.mkfifo(d / "engine.log")  # (a log file someone replaced by a pipe; nobody writes to it)
+    rc, out, err = run(["explain", "--format", "json", str(d)], timeout=60)
+    assert_no_traceback(err)
+    assert rc == 0 and json.loads(out)["inputs"] == [f"d/{READY}"]
+    assert "engine.log: not a regular file" in err
+
+
 def test_the_same_file_twice_or_through_a_link_is_read_once(tmp_path, capsys):
     f = tmp_path / READY
     f.write_bytes(sample(READY).read_bytes())
