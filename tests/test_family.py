@@ -3443,3 +3443,13 @@ def test_python_that_cannot_import_its_site_module_is_named():
     code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-111" / "sitecustomize-sys-exit.log")
     top = rep["diagnoses"][0]
     assert (code, rep["last_phase"], top["rule"], top["category"]) == (1, "config", "python-site-import-failed", "dependency-import")
+
+
+def test_an_sglang_scheduler_failing_after_its_token_budgets_stays_in_the_kv_cache_phase():
+    # SGLang 0.5.23's scheduler refusing SGLANG_LOG_SCHEDULER_STATUS_TARGET without --enable-metrics, after
+    # its "max_total_num_tokens=..." line (batch sglang-real-113): that line opened the server phase, so the
+    # engine's refusal of the setting (a family scoped to the start's steps) was not read
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-113" / "scheduler-status-target-no-metrics.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["category"]) == ("kv_cache", "invalid-argument")
+    assert rep["facts"]["max_total_num_tokens"] == 4096

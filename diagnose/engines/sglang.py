@@ -71,8 +71,10 @@ MARKERS = [
     M("graph_piecewise", S, "compile", "progress", r"^Capture piecewise CUDA graph (?:begin|end)\.", "Capture piecewise CUDA graph"),
     M("fi_autotune", S, "compile", "progress", r"^(?:Running FlashInfer autotune|FlashInfer autotune completed)", "FlashInfer autotune"),
     M("deepgemm", S, "compile", "progress", r"^(?:Entering DeepGEMM JIT|Try DeepGEMM JIT Compiling|DeepGEMM warmup:)", "DeepGEMM"),
+    # the scheduler's token budgets, printed as it finishes setting up (its tree cache, grammar backend,
+    # metrics and request logger come after): a fact, no phase of its own (not the HTTP server's start)
+    M("sched_ready", S, None, "heartbeat", r"^max_total_num_tokens=(?P<tokens>\d+), (?:chunked_prefill_size=\S+, )?max_prefill_tokens=\d+, max_running_requests=(?P<reqs>\d+), context_len=(?P<ctx>\d+)(?:, available_(?:gpu|cpu)_mem=(?P<gb>[\d.]+) GB)?", "max_total_num_tokens=", facts={"tokens": "max_total_num_tokens", "ctx": "context_length", "gb": "avail_mem_gb"}),
     # server
-    M("sched_ready", S, "server", "start", r"^max_total_num_tokens=(?P<tokens>\d+), (?:chunked_prefill_size=\S+, )?max_prefill_tokens=\d+, max_running_requests=(?P<reqs>\d+), context_len=(?P<ctx>\d+)(?:, available_(?:gpu|cpu)_mem=(?P<gb>[\d.]+) GB)?", "max_total_num_tokens=", facts={"tokens": "max_total_num_tokens", "ctx": "context_length", "gb": "avail_mem_gb"}),
     M("dummy_health", S, "server", "ready", r"^Dummy health check server started in background thread at ", "Dummy health check server"),
     M("prefill_batch", S, "server", "progress", r"^Prefill batch", "Prefill batch"),
     M("decode_batch", S, None, "heartbeat", r"^Decode batch", "Decode batch", serving=True),
