@@ -3465,3 +3465,14 @@ def test_an_sglang_scheduler_failing_after_its_token_budgets_stays_in_the_kv_cac
     top = rep["diagnoses"][0]
     assert (rep["last_phase"], top["category"]) == ("kv_cache", "invalid-argument")
     assert rep["facts"]["max_total_num_tokens"] == 4096
+
+
+def test_a_module_lacking_an_attribute_its_caller_names_is_a_dependency():
+    # SGLang 0.5.23 with a psutil.py shim and a setproctitle.py fallback on PYTHONPATH: "module 'psutil' has
+    # no attribute 'Process'" in a function (batch sglang-real-114): it read as a configuration check, and
+    # the setproctitle one as an unknown failure
+    for name, module in (("pythonpath-psutil-shim.log", "psutil"), ("pythonpath-setproctitle-fallback.log", "setproctitle")):
+        code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-114" / name)
+        top = rep["diagnoses"][0]
+        assert (top["rule"], top["category"]) == ("module-attribute-missing-in-call", "dependency-import")
+        assert module in top["title"]
