@@ -2192,9 +2192,12 @@ B71 = ACCURACY / "batch-2026-12-06-sglang-real-71"
 
 def test_an_sglang_prefill_budget_of_zero_is_named_for_a_warm_up_that_never_ends(tmp_path):
     # --max-prefill-tokens 0 (batch sglang-real-71): no request is admitted, the warm-up waits until a SIGTERM
+    # (the budget line that names it is the scheduler's, printed before the server starts: the cause is
+    # read in kv_cache, the start stopped in server)
     code, rep = explain_json(B71 / "max-prefill-tokens-zero.log")
     top = rep["diagnoses"][0]
-    assert (top["rule"], top["category"], top["phase"]) == ("sglang-prefill-budget-zero", "invalid-argument", "server")
+    assert (top["rule"], top["category"], top["phase"]) == ("sglang-prefill-budget-zero", "invalid-argument", "kv_cache")
+    assert rep["last_phase"] == "server"
     # the same start cut off while it waits (no stop in the log) has the same reading: a start that
     # cannot come up (the rule's error makes it `failed`)
     text = (B71 / "max-prefill-tokens-zero.log").read_text()
