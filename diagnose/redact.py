@@ -30,26 +30,27 @@ SECRET = "[REDACTED]"
 USER = "[user]"
 
 # Token shapes that are secrets wherever they appear (no name needed), searched as one regex. A token
-# begins at a word boundary or right after an escaped newline or tab of a JSON string ("...\\nhf_...").
-_B = r"(?:\b|(?<=\\[nrt]))"
+# begins where a word does or right after an escaped newline or tab of a JSON string ("...\\nhf_...").
+_AFTER_ESCAPE = r"(?<=\\[nrt])"
 _TOKEN_SHAPES = [
-    _B + r"hf_[A-Za-z0-9]{20,}\b",                              # Hugging Face
-    _B + r"sk-(?:proj-|ant-(?:api\d+-)?)?[A-Za-z0-9_-]{20,}\b",  # OpenAI / Anthropic / DashScope
-    _B + r"gh[pousr]_[A-Za-z0-9]{30,}\b",                       # GitHub tokens
-    _B + r"github_pat_[A-Za-z0-9_]{30,}\b",
-    _B + r"glpat-[A-Za-z0-9_-]{20,}\b",                         # GitLab
-    _B + r"(?:AKIA|ASIA)[0-9A-Z]{16}\b",                        # AWS access key id
-    _B + r"LTAI[0-9A-Za-z]{12,20}\b",                           # Alibaba Cloud AccessKey ID
-    _B + r"AKID[0-9A-Za-z]{13,}\b",                             # Tencent Cloud SecretId
-    _B + r"AKLT[0-9A-Za-z_-]{16,28}\b",                         # Volcengine / BytePlus AccessKey ID
-    _B + r"xox[abposr]-[A-Za-z0-9-]{10,}\b",                    # Slack
-    _B + r"AIza[0-9A-Za-z_-]{35}\b",                            # Google API key
-    r"(?:(?<![\w-])|(?<=\\[nrt]))eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b",  # JWT
-    _B + r"nvapi-[A-Za-z0-9_-]{20,}\b",                         # NVIDIA NGC
-    r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)",
+    r"hf_[A-Za-z0-9]{20,}\b",                              # Hugging Face
+    r"sk-(?:proj-|ant-(?:api\d+-)?)?[A-Za-z0-9_-]{20,}\b",  # OpenAI / Anthropic / DashScope
+    r"gh[pousr]_[A-Za-z0-9]{30,}\b",                       # GitHub tokens
+    r"github_pat_[A-Za-z0-9_]{30,}\b",
+    r"glpat-[A-Za-z0-9_-]{20,}\b",                         # GitLab
+    r"(?:AKIA|ASIA)[0-9A-Z]{16}\b",                        # AWS access key id
+    r"LTAI[0-9A-Za-z]{12,20}\b",                           # Alibaba Cloud AccessKey ID
+    r"AKID[0-9A-Za-z]{13,}\b",                             # Tencent Cloud SecretId
+    r"AKLT[0-9A-Za-z_-]{16,28}\b",                         # Volcengine / BytePlus AccessKey ID
+    r"xox[abposr]-[A-Za-z0-9-]{10,}\b",                    # Slack
+    r"AIza[0-9A-Za-z_-]{35}\b",                            # Google API key
+    r"nvapi-[A-Za-z0-9_-]{20,}\b",                         # NVIDIA NGC
 ]
+_JWT = r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b"  # (after no word character or dash)
+_PRIVATE_KEY = r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)"
 
-_TOKEN_SHAPE = lazy("|".join(f"(?:{p})" for p in _TOKEN_SHAPES))
+_TOKEN_SHAPE = lazy(rf"(?:\b|{_AFTER_ESCAPE})(?:{'|'.join(_TOKEN_SHAPES)})"
+                    rf"|(?:(?<![\w-])|{_AFTER_ESCAPE}){_JWT}|{_PRIVATE_KEY}")
 _TOKEN_HINT = lazy(r"hf_|sk-|gh[pousr]_|github_pat_|glpat-|AKIA|ASIA|LTAI|AKID|AKLT|xox|AIza|eyJ|nvapi-|PRIVATE KEY")
 _SECRET_WORDS = ("token", "key", "secret", "passw", "credential", "auth", "sig", "cookie", "passphrase")
 _MAYBE_IP = lazy(r"\d\.\d{1,3}\.\d")
