@@ -12076,38 +12076,15 @@ BREADTH82: list = [
 ]
 
 
-def _b83_rewrite_shard(d: Path, shard_name: str, edit) -> None:
-    """Rewrites one safetensors file of `d`: edit(header) -> header, edit may also return {name: bytes} to
-    replace tensors' data; the data section is rebuilt contiguous and the header padded to 8 bytes."""
-    p = d / shard_name
-    raw = p.read_bytes()
-    n = int.from_bytes(raw[:8], "little")
-    header = json.loads(raw[8:8 + n])
-    body = raw[8 + n:]
-    datas = {k: body[v["data_offsets"][0]:v["data_offsets"][1]] for k, v in header.items() if k != "__metadata__"}
-    header, new_data = edit(header, datas)
-    datas.update(new_data)
-    out, off = bytearray(), 0
-    for k in [k for k in header if k != "__metadata__"]:
-        b = datas[k]
-        header[k]["data_offsets"] = [off, off + len(b)]
-        out += b
-        off += len(b)
-    hb = json.dumps(header, separators=(",", ":")).encode()
-    hb += b" " * (-len(hb) % 8)
-    p.write_bytes(len(hb).to_bytes(8, "little") + hb + bytes(out))
-
-
 def _b83_norm_weight_half(c: Ctx):
     """A copy of tiny-llama whose final norm weight (model.norm.weight, 128 values in config's hidden_size) was
     cut to its first 64 values by a hand-written conversion script: a 1-D tensor of the wrong shape."""
     d = copy_model(c.models, "tiny-llama", "b83-norm-weight-half")
-    shard = next(s.name for s in shards(d) if b'"model.norm.weight"' in s.read_bytes()[:4096])
-
-    def edit(h, datas):
-        h["model.norm.weight"]["shape"] = [64]
-        return h, {"model.norm.weight": datas["model.norm.weight"][:128]}
-    _b83_rewrite_shard(d, shard, edit)
+    shard = next(s for s in shards(d) if b'"model.norm.weight"' in s.read_bytes()[:4096])
+    meta, tensors = _st_read(shard)
+    dtype, _shape, data = tensors["model.norm.weight"]
+    tensors["model.norm.weight"] = (dtype, [64], data[:128])
+    _st_write(shard, meta, tensors)
     c.env["_MODEL"] = "b83-norm-weight-half"
 
 
@@ -12115,12 +12092,9 @@ def _b83_metadata_format_tf(c: Ctx):
     """A copy of tiny-llama whose safetensors headers say `__metadata__: {"format": "tf"}` (as written by a
     TensorFlow/Keras export) while the tensors are the same PyTorch-layout BF16 data."""
     d = copy_model(c.models, "tiny-llama", "b83-metadata-format-tf")
-
-    def edit(h, datas):
-        h["__metadata__"] = {"format": "tf"}
-        return h, {}
     for s in shards(d):
-        _b83_rewrite_shard(d, s.name, edit)
+        _meta, tensors = _st_read(s)
+        _st_write(s, {"format": "tf"}, tensors)
     c.env["_MODEL"] = "b83-metadata-format-tf"
 
 
