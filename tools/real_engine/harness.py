@@ -4139,7 +4139,7 @@ BREADTH25: list = [
 ]
 
 
-def _rewrite_shards(d: Path, venv: Path, mutate_code: str) -> None:
+def _rewrite_shards_torch(d: Path, venv: Path, mutate_code: str) -> None:
     """Load each safetensors shard of D with the engine venv's safetensors, run MUTATE_CODE on `sd` (a dict
     name -> tensor) and `name` (the shard's file name), save it back and rebuild the index's weight map."""
     code = ("import sys, json, glob, os, torch\n"
@@ -4208,9 +4208,9 @@ def _extra_inv_freq(c: Ctx):
     """A copy of tiny-llama whose first shard also stores model.layers.0.self_attn.rotary_emb.inv_freq (what
     checkpoints saved by older transformers releases carry: a buffer, not a weight)."""
     d = copy_model(c.models, "tiny-llama", "extra-inv-freq")
-    _rewrite_shards(d, c.venv, "if 'model.embed_tokens.weight' in sd:\n"
-                               "    sd['model.layers.0.self_attn.rotary_emb.inv_freq'] = "
-                               "1.0 / (10000 ** (torch.arange(0, 16, 2).float() / 16))")
+    _rewrite_shards_torch(d, c.venv, "if 'model.embed_tokens.weight' in sd:\n"
+                                     "    sd['model.layers.0.self_attn.rotary_emb.inv_freq'] = "
+                                     "1.0 / (10000 ** (torch.arange(0, 16, 2).float() / 16))")
     c.env["_MODEL"] = "extra-inv-freq"
 
 
