@@ -1,0 +1,2 @@
+# Batch bf (batch az's lane.sh): run the given lines of starts.txt one after another (one lane). Usage: lane_bf.sh N [N ...]  (needs WORK, REPO)
+for n in "$@"; do eval "$(sed -n ${n}p $(dirname $0)/starts.txt)"; done
