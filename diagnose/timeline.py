@@ -232,7 +232,7 @@ class Timeline:
                 else:
                     self.facts.setdefault(k, v)
             role = mk.role
-            if mk.serving and self.ready_seq is None:
+            if mk.serving and self.ready_seq is None and mk.id not in LISTENING_ONLY.get(engine, ()):
                 # a line of a server serving: an excerpt that begins after the ready line (the server
                 # came up; where is not known, so no ready line)
                 self.ready_seq = self.seq

@@ -3479,3 +3479,16 @@ def test_a_module_lacking_an_attribute_its_caller_names_is_a_dependency():
         top = rep["diagnoses"][0]
         assert (top["rule"], top["category"]) == ("module-attribute-missing-in-call", "dependency-import")
         assert module in top["title"]
+
+
+def test_a_uvicorn_access_line_shows_a_server_that_came_up(tmp_path):
+    # an excerpt that begins after the ready line: an access line, then the engine's death. uvicorn answers
+    # requests only once the app's startup is complete, so the death is after ready
+    log = tmp_path / "x.log"
+    log.write_text(
+        '(APIServer pid=1) INFO:     10.0.0.7:51234 - "POST /v1/chat/completions HTTP/1.1" 200 OK\n'
+        "(APIServer pid=1) ERROR 05-12 01:48:42 [serving.py:72] vllm.v1.engine.exceptions.EngineDeadError: "
+        "EngineCore encountered an issue. See stack trace (above) for the root cause.\n"
+        '(APIServer pid=1) INFO:     10.0.0.7:51236 - "POST /v1/chat/completions HTTP/1.1" 500 Internal Server Error\n')
+    code, rep = explain_json(log)
+    assert (rep["outcome"], rep["after_ready"]) == ("ready", {"state": "died", "line": 2, "ready_line": None})

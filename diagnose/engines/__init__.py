@@ -20,7 +20,8 @@ PROCESS_FIRST = frozenset({"platform"})
 # Ready markers that only say the HTTP server listens, per engine whose start is decided later: SGLang
 # sends itself a warm-up request after uvicorn starts (it may fail, e.g. through an HTTP proxy) and is
 # up at "The server is fired up and ready to roll!". For these engines the start is not ready there.
-LISTENING_ONLY = {"sglang": frozenset({"uv_complete", "uv_running"})}
+# (and its access lines: SGLang's warm-up requests are answered, and logged, before it is ready)
+LISTENING_ONLY = {"sglang": frozenset({"uv_complete", "uv_running", "uv_access"})}
 
 _PATH_HINT = re.compile(r"/(vllm|sglang)/")
 _VLLM_DEV = re.compile(r"\d+\.\d+\.\d+.*(?:dev|\+g[0-9a-f]{6,})")

@@ -59,7 +59,8 @@ class Marker:
     kinds: tuple = ()  # restrict to these Line.kind values
     after_ready: bool = False  # fatal/wrapper that still means failure once the server is up
     # a line only a server that came up prints (SGLang's `Decode batch`, logged every 40 decode steps, more
-    # than its warm-up request runs): an excerpt that begins after the ready line shows it came up
+    # than its warm-up request runs; uvicorn's access lines): an excerpt that begins after the ready line
+    # shows it came up
     serving: bool = False
 
     def __post_init__(self) -> None:

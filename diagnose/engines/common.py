@@ -24,7 +24,8 @@ MARKERS = [
     M("uv_wait", C, "server", "progress", r"^Waiting for application startup\.$", "Waiting for application startup", kinds=("uvicorn", "vllm")),
     M("uv_complete", C, "server", "ready", r"^Application startup complete\.$", "Application startup complete", kinds=("uvicorn", "vllm")),
     M("uv_running", C, "server", "ready", r"^Uvicorn running on (?P<url>\S+)", "Uvicorn running on", facts={"url": "listen_url"}),
-    M("uv_access", C, None, "heartbeat", r'^\S+:\d+ - "[A-Z]+ \S+ HTTP/[\d.]+" \d{3}', "HTTP/", kinds=("uvicorn",)),
+    # (an access line: uvicorn answers requests only once the app's startup is complete)
+    M("uv_access", C, None, "heartbeat", r'^\S+:\d+ - "[A-Z]+ \S+ HTTP/[\d.]+" \d{3}', "HTTP/", kinds=("uvicorn",), serving=True),
     M("uv_shutdown", C, None, "shutdown", r"^(?:Shutting down|Waiting for application shutdown\.)$", ("Shutting down", "application shutdown"), kinds=("uvicorn",)),
     M("uv_failed", C, None, "fatal", Named("uvicorn-application-startup-failed", "^{}$"), "Application startup failed", after_ready=True),
     M("uv_bind", C, None, "fatal", r"\[Errno 98\] error while attempting to bind on address", "error while attempting to bind", after_ready=True),
