@@ -3492,3 +3492,10 @@ def test_a_uvicorn_access_line_shows_a_server_that_came_up(tmp_path):
         '(APIServer pid=1) INFO:     10.0.0.7:51236 - "POST /v1/chat/completions HTTP/1.1" 500 Internal Server Error\n')
     code, rep = explain_json(log)
     assert (rep["outcome"], rep["after_ready"]) == ("ready", {"state": "died", "line": 2, "ready_line": None})
+
+
+def test_vllm_debug_line_of_dynamo_starting_is_the_compile_phase():
+    # VLLM_LOGGING_LEVEL=DEBUG: "Start compiling function <code object forward ...>" (decorators.py), then
+    # the engine core exiting (batch issues-116, a start stopped by a Kubernetes probe): read as kv_cache
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-116" / "001-vllm-k8s-startup-probe-sigterm-during-compile.log")
+    assert rep["last_phase"] == "compile"

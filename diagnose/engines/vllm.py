@@ -133,6 +133,8 @@ MARKERS = [
     M("load_oom", E, "weights", "progress", r"^Failed to load model - not enough GPU memory", "Failed to load model"),
     # compile, part 1 (torch.compile; V1)
     M("tc_start", E, "compile", "start", r"^(?:\[[^\]]+\] )?Starting torch\.compile$", "Starting torch.compile"),
+    # (DEBUG, vllm/compilation/decorators.py, 0.8 to 0.32: Dynamo starts on the model's forward)
+    M("tc_start_fn", E, "compile", "start", r"^Start compiling function <code object ", "Start compiling function"),
     M("tc_cache_dir", E, "compile", "start", r"^(?:\[[^\]]+\] )?Using cache directory: \S+ for vLLM's torch\.compile$", "for vLLM's torch.compile"),
     M("tc_disabled", E, "compile", "start", r"^vLLM's torch\.compile cache is disabled\.", "torch.compile cache is disabled"),
     M("tc_dynamo", E, "compile", "progress", r"^(?:\[[^\]]+\] )?Dynamo bytecode transform time: (?P<secs>[\d.]+) s$", "Dynamo bytecode transform time"),
