@@ -3499,3 +3499,15 @@ def test_vllm_debug_line_of_dynamo_starting_is_the_compile_phase():
     # the engine core exiting (batch issues-116, a start stopped by a Kubernetes probe): read as kv_cache
     code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-116" / "001-vllm-k8s-startup-probe-sigterm-during-compile.log")
     assert rep["last_phase"] == "compile"
+
+
+def test_an_engine_dead_error_with_its_cause_before_the_excerpt_is_named():
+    # vLLM 0.20 pasted from its API server: EngineDeadError to a request, uvicorn's 500, a stop (batch
+    # issues-109); it read as an unknown failure. A killed engine core ("MPClient: engine core exited
+    # unexpectedly" first) is not an internal error: the shipped sample of it stays without a cause
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-109" / "004-vllm-0.20.2-kimi-k2.6-engine-dead-while-serving.log")
+    top = rep["diagnoses"][0]
+    assert (rep["outcome"], rep["after_ready"]["state"]) == ("ready", "died")
+    assert (top["rule"], top["category"], top["phase"]) == ("vllm-engine-dead-cause-not-shown", "engine-internal", "server")
+    code, rep = explain_json(EXCERPTS.parent / "real" / "vllm-0.32.0" / "engine-core-killed-after-ready.log")
+    assert "vllm-engine-dead-cause-not-shown" not in {d["rule"] for d in rep["diagnoses"]}
