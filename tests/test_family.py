@@ -3511,3 +3511,12 @@ def test_an_engine_dead_error_with_its_cause_before_the_excerpt_is_named():
     assert (top["rule"], top["category"], top["phase"]) == ("vllm-engine-dead-cause-not-shown", "engine-internal", "server")
     code, rep = explain_json(EXCERPTS.parent / "real" / "vllm-0.32.0" / "engine-core-killed-after-ready.log")
     assert "vllm-engine-dead-cause-not-shown" not in {d["rule"] for d in rep["diagnoses"]}
+
+
+def test_an_uncaught_native_enforce_failure_while_serving_is_internal():
+    # SGLang on Ascend: "terminate called after throwing an instance of 'gloo::EnforceNotMet'" and its
+    # what() line after Decode batch and access lines (batch pages-110): an unknown failure before
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-pages-110" / "001-sglang-ascend-npu-pd-decode-gloo-enforce-abort-while-serving.log")
+    top = rep["diagnoses"][0]
+    assert (rep["outcome"], top["rule"], top["category"]) == ("ready", "family-native-enforce-failed", "engine-internal")
+    assert "pair.cc:456" in top["title"]
