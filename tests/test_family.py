@@ -3520,3 +3520,15 @@ def test_an_uncaught_native_enforce_failure_while_serving_is_internal():
     top = rep["diagnoses"][0]
     assert (rep["outcome"], top["rule"], top["category"]) == ("ready", "family-native-enforce-failed", "engine-internal")
     assert "pair.cc:456" in top["title"]
+
+
+def test_requests_refused_as_invalid_after_ready_are_a_warning_not_a_failed_start():
+    # SGLang 0.5.23: an image sent to a text model, a data-parallel rank out of range (batch sglang-real-113):
+    # the server stayed up; only the access line's 400 shows the refusal
+    for name, path in (("chat-image-url-text-model.log", "/v1/chat/completions"),
+                       ("generate-data-parallel-rank-out-of-range.log", "/generate")):
+        code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-113" / name)
+        top = rep["diagnoses"][0]
+        assert (code, rep["outcome"]) == (0, "ready")
+        assert (top["rule"], top["severity"], top["category"]) == ("server-requests-refused-invalid", "warning", "invalid-argument")
+        assert path in top["title"]
