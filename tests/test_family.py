@@ -3544,3 +3544,12 @@ def test_a_model_size_overridden_on_the_command_line_is_the_cause_of_weights_tha
         top = rep["diagnoses"][0]
         assert (rep["last_phase"], top["rule"], top["category"]) == ("weights", "model-shape-override-breaks-weights", "invalid-argument")
         assert key in top["title"]
+
+
+def test_a_port_pasted_into_the_host_breaks_the_rendezvous_address():
+    # SGLang 0.5.23 with --host 0.0.0.0:37701: torch's tcp:// rendezvous reads the URL's port and Python's
+    # URL parser refuses '37701:25184' (batch sglang-real-117): an unknown failure before
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-117" / "host-with-port-pasted.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("nccl", "dist-init-address-without-port", "invalid-argument")
+    assert "'37701:25184'" in top["title"]
