@@ -3553,3 +3553,14 @@ def test_a_port_pasted_into_the_host_breaks_the_rendezvous_address():
     top = rep["diagnoses"][0]
     assert (rep["last_phase"], top["rule"], top["category"]) == ("nccl", "dist-init-address-without-port", "invalid-argument")
     assert "'37701:25184'" in top["title"]
+
+
+def test_a_child_interrupted_alone_after_ready_is_a_stop_from_outside():
+    # SGLang 0.5.23, SIGINT to the scheduler alone after ready: its KeyboardInterrupt, then the watchdog's
+    # "crashed with exit code 1" (batch sglang-real-117). A Ctrl-C of the whole group (batch sglang-real-115)
+    # reports no child's exit and stays the generic stop
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-117" / "scheduler-sigint-after-ready.log")
+    top = rep["diagnoses"][0]
+    assert (rep["after_ready"]["state"], top["rule"], top["category"]) == ("died", "child-interrupted-alone", "terminated")
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-115" / "ctrl-c-group-during-load.log")
+    assert rep["diagnoses"][0]["rule"] == "generic-start-stopped-by-signal"
