@@ -42,7 +42,7 @@ from operator import concat, itemgetter
 
 from diagnose.anchors import AnchorIndex
 from diagnose.distributed import channel_of, env_line, names_rank, nccl_nodes_of
-from diagnose.engines import PROCESS_FIRST, START_BANNERS, path_hint
+from diagnose.engines import LISTENING_ONLY, PROCESS_FIRST, START_BANNERS, path_hint
 from diagnose.matcher import ZERO_DIGITS, number_blind, required_literals, scan_anchors, shape_key, zeroed
 from diagnose.lines import LOUD, LOUD_WORDS, LineParser, engine_header, nccl_level, stamp_seconds, worker_rank
 from diagnose.timeline import EXC_RE, MOVING_ROLES, frame_line, waiting
@@ -284,6 +284,10 @@ class QuietLines:
             self._caseless = regex.compile("|".join(map(regex.escape, self._lower)), regex.IGNORECASE)
         self._tags: dict[str, tuple] = {}  # "(Proc pid=N) " -> (proc, pid, rank, names a rank, Ray), () when not one
         self._reads: dict[int, int] = {}  # id(marker) -> how _check reads its events (_read_as)
+        # markers of a serving server that explain does not read once the server is up (uvicorn's access
+        # line): before it is up, a line of theirs goes the full way (Timeline.feed takes it as ready)
+        self._serving_unread = tuple({id(mk): mk for _, markers in analyzer.scanner.anchors for mk in markers
+                                      if mk.serving and inert(mk)}.values())
         self._stamps: dict[str, float] = {}  # "MM-DD hh:mm:ss" -> seconds (lines of a second share it)
         # a rule leaf with no anchor runs on every line; a Ray worker file names its process itself
         self.enabled = not matcher.unanchored and parser.proc is None and all(x.isascii() for x in self._lower)
@@ -656,8 +660,13 @@ class QuietLines:
          channel, nodes_seen, rank_word) = entry
         a = self.a
         tl = a.timeline
-        if need & _LOUD and tl.ready_seq is None:
-            return None  # an error line may end the start: Timeline.feed keeps it (tail_error)
+        if tl.ready_seq is None:
+            if need & _LOUD:
+                return None  # an error line may end the start: Timeline.feed keeps it (tail_error)
+            for mk in self._serving_unread:
+                if (not mk.kinds or kind in mk.kinds) and mk.id not in LISTENING_ONLY.get(a.guess.engine, ()) \
+                        and mk.pattern.search(text):
+                    return None  # (see _serving_unread)
         parser = self.parser
         if kind == "nccl":
             if rank_word and not parser.knows_nccl_rank(host, pid):
@@ -840,6 +849,11 @@ class QuietLines:
             at = _error_level(text)
             if at >= 0:  # an error line before the server is up goes the full way (see _classify)
                 return first + text.count("\n", 0, at)
+            for mk in self._serving_unread:  # (its line is taken alone, once the lines before it are
+                for anchor in mk.anchor:       # applied: _check reads it with their engine votes)
+                    at = text.find(anchor)
+                    if at >= 0:
+                        return first + text.count("\n", 0, at)
         span = tl.current
         heads = _RUN_HEAD.findall("\n" + text)
         k = last - first + 1

@@ -434,14 +434,16 @@ def test_access_lines_of_one_number_shape_are_classified_once(monkeypatch):
     quiet = QuietLines(analyzer, parser, live=True)
     head = "(APIServer pid=1) INFO 10-14 07:53:44 [loggers.py:123] Engine 000: Avg prompt throughput: 1 tokens/s"
     analyzer._advance(parser.parse(1, head))  # (the process's first line)
+    # (the server is up: before it, an access line is a serving server's first sign, read the full way)
+    analyzer._advance(parser.parse(2, "(APIServer pid=1) INFO:     Application startup complete."))
     firsts = []
     first = QuietLines._first
     monkeypatch.setattr(QuietLines, "_first", lambda self, n, *rest: firsts.append(n) or first(self, n, *rest))
     lines = [f'(APIServer pid=1) INFO:     10.0.0.{ip}:{port} - "POST /v1/chat/completions HTTP/1.1" 200 OK'
              for ip, port in ((7, 30928), (8, 41022), (9, 52817), (3, 12345))]
-    got = [quiet.classify(n, raw) for n, raw in enumerate(lines, 2)]
+    got = [quiet.classify(n, raw) for n, raw in enumerate(lines, 3)]
     assert all(q.__class__ is QuietLine for q in got)
-    assert firsts == [2, 3]  # (the first of its digits' places; the first of its shape)
+    assert firsts == [3, 4]  # (the first of its digits' places; the first of its shape)
     for q, raw in zip(got, lines):
         assert q.text == raw.split("INFO:", 1)[1].strip() and q.events
 
@@ -873,3 +875,13 @@ def test_a_line_of_a_server_serving_before_any_ready_line_reads_the_same_on_both
     assert quiet == report_json(log, False)
     rep = json.loads(quiet)
     assert (rep["outcome"], rep["after_ready"]["state"], rep["after_ready"]["line"]) == ("ready", "died", 42)
+
+
+def test_an_access_line_before_ready_reads_as_on_the_full_path(tmp_path):
+    """Differential fuzzing: uvicorn's access line shows a vLLM server that came up (Marker.serving), and
+    explain's quiet path, which does not read access lines once the server is up, took it as quiet
+    before it was: the full path read the server as up, the quiet path as a start that stalled."""
+    log = tmp_path / "x.log"
+    log.write_text('[2026-12-05 16:57:13] opentelemetry package is not installed, tracing disabled\n[2026-12-05 17:00:18] INFO:     127.0.0.1:51610 - "POST /freeze_gc HTTP/1.1" 200 OK\n', encoding="utf-8")
+    assert report_json(log, True) == report_json(log, False)
+    assert json.loads(report_json(log, True))["outcome"] == "ready"
