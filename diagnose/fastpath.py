@@ -991,6 +991,12 @@ class QuietLines:
                     return first + i  # (it opens a traceback)
         if tl.in_traceback or frames:
             texts = self.run_texts(text)
+            if frames and tl.in_traceback:
+                end = tl.tb_end_in(texts)
+                if end is not None:  # a frame after the open traceback's end opens another (Timeline.feed)
+                    for i in range(end + 1, k):
+                        if 'File "' in texts[i] and frame_line(texts[i]):
+                            return first + i
             if frames:
                 hints = [h for h in map(path_hint, (t for t in texts if 'File "' in t)) if h is not None]
             if not tl.in_traceback:

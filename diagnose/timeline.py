@@ -28,6 +28,12 @@ EXC_RE = re.compile(
 _IMPLIED_NEXT = {"weights": "kv_cache", "compile": "kv_cache"}
 _BENIGN_EXC = {"KeyboardInterrupt", "CancelledError", "SystemExit", "GeneratorExit"}
 _TB_START = "Traceback (most recent call last)"
+
+
+def _past_tb(after: int, text: str) -> bool:
+    """Whether a line is past the traceback it follows: the `after`-th line after its exception line
+    (the first is that line), not a continuation of its message."""
+    return after > 4 and not _TB_CONT.match(text)
 _TEARDOWN = (" in shutdown", " in __del__")  # frames of a process shutting down (vLLM's worker_main -> shutdown)
 # fatal markers after the ready line that undo it: the socket was never bound; SGLang's warm-up, which
 # runs once uvicorn listens and before its "fired up" line, failed and SGLang took the server down (the
@@ -336,7 +342,7 @@ class Timeline:
         past its end. _track_exceptions and the quiet path share it."""
         if self._tb_after_exc:
             self._tb_after_exc += 1
-            if self._tb_after_exc > 4 and not _TB_CONT.match(text):
+            if _past_tb(self._tb_after_exc, text):
                 self._in_tb = False
                 return None
             if _CHAINED.match(text):
@@ -344,6 +350,17 @@ class Timeline:
         else:
             self.note_frame(text)
         return self._tb_id
+
+    def tb_end_in(self, texts: list[str]) -> int | None:
+        """Where the open traceback ends among these messages of the lines that follow (the index of
+        the first line past it, as _quiet_tb would find it), or None: without changing anything."""
+        after = self._tb_after_exc
+        if self._in_tb and after:
+            for i, text in enumerate(texts):
+                after += 1
+                if _past_tb(after, text):
+                    return i
+        return None
 
     def _counted(self, n: int, clock: float | None, year: int | None) -> None:
         if n > self.n_lines:

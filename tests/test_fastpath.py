@@ -885,3 +885,11 @@ def test_an_access_line_before_ready_reads_as_on_the_full_path(tmp_path):
     log.write_text('[2026-12-05 16:57:13] opentelemetry package is not installed, tracing disabled\n[2026-12-05 17:00:18] INFO:     127.0.0.1:51610 - "POST /freeze_gc HTTP/1.1" 200 OK\n', encoding="utf-8")
     assert report_json(log, True) == report_json(log, False)
     assert json.loads(report_json(log, True))["outcome"] == "ready"
+
+
+def test_a_run_that_ends_an_open_traceback_before_a_frame_reads_as_on_the_full_path(tmp_path):
+    """Differential fuzzing: a run of quiet lines that ended an open traceback and then held a frame
+    line, which opens another traceback on the full path (a traceback pasted without its header)."""
+    log = tmp_path / "x.log"
+    log.write_text('(APIServer pid=7997) INFO 12-06 06:30:17 [entry.py:140] Starting vLLM server on http://127.0.0.1:49879\n(VllmWorker TP3 pid=365) ERROR 08-28 10:14:31 [multiproc_executor.py:559]   File "/usr/local/lib/python3.12/dist-packages/vllm/model_executor/layers/linear.py", line 541, in weight_loader\n(EngineCore_0 pid=286) Process EngineCore_0:\npydantic_core._pydantic_core.ValidationError: 1 validation error for ModelConfig\nINFO:     Shutting down\n(APIServer pid=7997) INFO 12-06 06:30:17 [launcher.py:195] Route: /v1/messages/count_tokens, Methods: POST\n  File "<python>/lib/python3.11/contextlib.py", line 210, in __aenter__\n(APIServer pid=7997) INFO 12-06 06:30:17 [launcher.py:195] Route: /v1/responses/{response_id}/cancel, Methods: POST\n(EngineCore_0 pid=286) ERROR 08-28 10:14:35 [core.py:700]   File "/usr/local/lib/python3.12/dist-packages/vllm/v1/executor/multiproc_executor.py", line 472, in wait_for_ready\n  Value error, User-specified max_model_len (256) is greater than the derived max_model_len (max_position_embeddings=0 or model_max_length=None in model\'s config.json). This may lead to incorrect model outputs or CUDA errors. To allow overriding this maximum, set the env var VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 [type=value_error, input_value=ArgsKwargs((), {\'model\': ...attention_dtype\': None}), input_type=ArgsKwargs]\n(APIServer pid=7997) ERROR 12-06 06:30:18 [async_llm.py:906] vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. See stack trace (above) for the root cause.\n', encoding="utf-8")
+    assert report_json(log, True) == report_json(log, False)
