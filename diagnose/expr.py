@@ -272,6 +272,8 @@ def _fmt(value: Any, spec: str | None) -> str:
     if isinstance(value, float):
         if value.is_integer() and abs(value) < 1e15:
             return str(int(value))
+        if abs(value) < 0.01:  # (two decimals would print 0.001 s as 0)
+            return f"{value:.2g}"
         return f"{value:.2f}".rstrip("0").rstrip(".")
     if isinstance(value, bool):
         return "true" if value else "false"
