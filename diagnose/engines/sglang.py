@@ -93,5 +93,6 @@ MARKERS = [
     M("init_failed", S, None, "wrapper", Named("sglang-init-failed"), "Initialization failed.", after_ready=True),
     M("warmup_failed", S, None, "wrapper", Named("sglang-warmup-failed"), "Initialization failed.", after_ready=True),
     M("proc_terminated", S, None, "wrapper", Named("sglang-child-process-terminated", "^{}$"), "terminated with"),
-    M("watchdog", S, None, "wrapper", Named("sglang-watchdog-timeout", "^{}"), "atchdog timeout", after_ready=True),
+    # (not a soft watchdog's, self.soft=True: --soft-watchdog-timeout only dumps the stacks, utils/watchdog.py)
+    M("watchdog", S, None, "wrapper", Named("sglang-watchdog-timeout", "^(?!.*self\\.soft=True){}"), "atchdog timeout", after_ready=True),
 ]
