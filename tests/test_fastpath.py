@@ -410,6 +410,8 @@ def test_quiet_lines_take_the_quiet_path():
     for n, raw in enumerate(first, 1):
         assert not _fast(quiet, n, raw)  # first sight of each process and node
         analyzer._advance(parser.parse(n, raw))
+    # (the server is up: before it, an access line is a serving server's first sign, read the full way)
+    analyzer._advance(parser.parse(3, "(APIServer pid=1) INFO:     Application startup complete."))
     again = ["node-0:1001:1001 [0] NCCL INFO Channel 05/0 : 0[0] -> 1[1] via P2P/CUMEM",
              "(APIServer pid=1) INFO 10-14 07:53:45 [loggers.py:123] Engine 000: Avg prompt throughput: 2 tokens/s",
              '(APIServer pid=1) INFO:     10.0.0.8:30929 - "POST /v1/chat/completions HTTP/1.1" 200 OK']
