@@ -21,17 +21,20 @@ except ImportError:  # pragma: no cover - the dependency is declared; this keeps
 class AnchorIndex:
     """`present(text)`: the set of anchors that occur in `text` (exactly `{a for a in anchors if a in text}`)."""
 
-    __slots__ = ("anchors", "_ac", "found", "_apart", "_needs")
+    __slots__ = ("anchors", "_ac", "found", "_apart", "_needs", "_apart_if")
 
     def __init__(self, anchors: Iterable[str], use_library: bool = True, apart: Iterable[str] = (),
-                 needs: dict | None = None):
+                 needs: dict | None = None, apart_if: Iterable[str] = ()):
         """`apart`: anchors whose places `starts_apart` gives apart from the others'. `needs`: anchor ->
         what a line that holds it must hold as well to count (alternatives, each clauses of literals
-        as matcher.required_literals gives them; see starts_apart)."""
+        as matcher.required_literals gives them; see starts_apart). `apart_if`: anchors of `needs`
+        whose places count apart where the line holds what they need."""
         self.anchors = tuple(sorted({a for a in anchors if a}))
         apart = set(apart)
         self._apart = tuple(a in apart for a in self.anchors)
         self._needs = tuple(map(needs.get, self.anchors)) if needs else None
+        apart_if = set(apart_if)
+        self._apart_if = tuple(a in apart_if for a in self.anchors) if apart_if else None
         self._ac = None
         if use_library and _ac is not None and self.anchors:
             self._ac = _ac.AhoCorasick(list(self.anchors), matchkind=_ac.MatchKind.Standard)
@@ -63,8 +66,11 @@ class AnchorIndex:
         soft = sorted(m[1] for m in found if needs[m[0]] is None and not apart[m[0]])
         places = len(soft)
         end = -1  # where the line of the last place looked at ends, the line, and whether it counts
+        at = 0
         line = ""
         counts = False
+        apart_if = self._apart_if
+        moved = False
         for i, start, _ in [m for m in found if needs[m[0]] is not None and not apart[m[0]]]:
             if start > end:  # (the library reports places in the order they end: lines in order)
                 at = text.rfind("\n", 0, start) + 1
@@ -72,11 +78,18 @@ class AnchorIndex:
                 k = bisect_left(soft, at, 0, places)
                 counts = k < places and soft[k] < end  # (another anchor of the line counts already)
                 line = "" if counts else text[at:end]
+            if apart_if is not None and apart_if[i]:
+                if any(holds(alt, line or text[at:end]) for alt in needs[i]):
+                    hard.append(start)
+                    moved = True
+                continue
             if not counts:
                 # (`in` on the line for each literal: a regex of look-aheads took 3-5x as long)
                 counts = any(holds(alt, line) for alt in needs[i])
                 if counts:
                     soft.append(start)
+        if moved:
+            hard.sort()
         return hard, soft
 
     def _places(self, text: str, every: bool = False) -> list:

@@ -313,6 +313,7 @@ class QuietLines:
             for mk in markers:
                 if not inert(mk):
                     pairs.add((mk.regex, anchor))
+        marker_pairs = set(pairs)
         for anchor, idxs in matcher.by_anchor.items():
             for idx in idxs:
                 leaf = matcher.leaves[idx]
@@ -321,6 +322,11 @@ class QuietLines:
                 else:
                     marks.add(anchor)
         scan = _scan_marks(pairs)
+        # a literal only rule leaves require, on a line that holds what they need: that line is likely
+        # to hit a rule, which a run cannot hold; it is set apart (held, each such line made the run be
+        # tried again from it: an access log whose requests are refused now and then has one every few
+        # dozen lines)
+        rule_only = scan.keys() - _scan_marks(marker_pairs).keys()
         # a line holding a literal of a regex but not all that regex requires (`" HTTP/` of an
         # access line, for a rule about a proxy's `http://` request) needs no closer look
         needs = {a: alts for a, alts in scan.items() if alts is not None and a not in marks}
@@ -329,7 +335,8 @@ class QuietLines:
         # which reports one of two overlapping anchors, could hide the word behind it)
         holds_hard = re.compile("|".join(map(re.escape, sorted(hard)))).search
         hard |= {a for a in marks if holds_hard(a)}
-        self._scan = AnchorIndex(hard | marks, apart=hard, needs={a: alts for a, alts in needs.items() if a not in hard})
+        needs = {a: alts for a, alts in needs.items() if a not in hard}
+        self._scan = AnchorIndex(hard | marks, apart=hard, needs=needs, apart_if=rule_only & needs.keys())
         # a run's process key -> (ProcState, NodeState, NCCL (host, pid) or None), as _check found them
         # for one of its lines: a process's state, once found, is never replaced, and what _check asks
         # of it only becomes true for good (a node's sources, a label naming a rank), but for the rank
