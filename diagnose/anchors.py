@@ -56,7 +56,8 @@ class AnchorIndex:
         holds an anchor has a place in one of them (an anchor may hide one of the other kind that
         it overlaps: a line in the second list may hold an anchor of `apart` as well). With `needs`,
         every occurrence is looked at (none hidden), and a line whose every anchor needs what the
-        line does not hold has no place."""
+        line does not hold has no place; a place of an `apart_if` anchor goes with the first kind where
+        its line holds what it needs."""
         needs = self._needs
         found = self._places(text, needs is not None)
         apart = self._apart
