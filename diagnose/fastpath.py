@@ -42,7 +42,7 @@ from operator import concat, itemgetter
 
 from diagnose.anchors import AnchorIndex
 from diagnose.distributed import channel_of, env_line, names_rank, nccl_nodes_of
-from diagnose.engines import LISTENING_ONLY, PROCESS_FIRST, START_BANNERS, path_hint
+from diagnose.engines import PROCESS_FIRST, START_BANNERS, path_hint, shows_ready
 from diagnose.matcher import ZERO_DIGITS, number_blind, required_literals, scan_anchors, shape_key, zeroed
 from diagnose.lines import LOUD, LOUD_WORDS, LineParser, engine_header, nccl_level, stamp_seconds, worker_rank
 from diagnose.timeline import EXC_RE, MOVING_ROLES, frame_line, waiting
@@ -671,8 +671,7 @@ class QuietLines:
             if need & _LOUD:
                 return None  # an error line may end the start: Timeline.feed keeps it (tail_error)
             for mk in self._serving_unread:
-                if (not mk.kinds or kind in mk.kinds) and mk.id not in LISTENING_ONLY.get(a.guess.engine, ()) \
-                        and mk.pattern.search(text):
+                if (not mk.kinds or kind in mk.kinds) and shows_ready(mk, a.guess.engine) and mk.pattern.search(text):
                     return None  # (see _serving_unread)
         parser = self.parser
         if kind == "nccl":

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from diagnose.distributed import DistTracker
-from diagnose.engines import LISTENING_ONLY, PHASE_INDEX, Event
+from diagnose.engines import PHASE_INDEX, Event, shows_ready
 from diagnose.frames import IMPORT_ROW, SERVING_ROW, frame_row, row_phase
 from diagnose.lines import LOUD
 
@@ -238,7 +238,7 @@ class Timeline:
                 else:
                     self.facts.setdefault(k, v)
             role = mk.role
-            if mk.serving and self.ready_seq is None and mk.id not in LISTENING_ONLY.get(engine, ()):
+            if mk.serving and self.ready_seq is None and shows_ready(mk, engine):
                 # a line of a server serving: an excerpt that begins after the ready line (the server
                 # came up; where is not known, so no ready line)
                 self.ready_seq = self.seq
@@ -267,7 +267,7 @@ class Timeline:
                     self.startup_complete = True
                 if mk.id in ("uv_complete", "uv_running"):
                     self.awaiting_app = False
-                if self.ready_seq is None and mk.id not in LISTENING_ONLY.get(engine, ()):
+                if self.ready_seq is None and shows_ready(mk, engine):
                     self.ready_seq = self.seq
                     self.ready_line = line.n
             elif role == "shutdown":

@@ -23,6 +23,12 @@ PROCESS_FIRST = frozenset({"platform"})
 # (and its access lines: SGLang's warm-up requests are answered, and logged, before it is ready)
 LISTENING_ONLY = {"sglang": frozenset({"uv_complete", "uv_running", "uv_access"})}
 
+
+def shows_ready(mk, engine: str) -> bool:
+    """Whether an event of this ready or serving marker shows the start ready, in a log of `engine`
+    (as guessed so far): not a LISTENING_ONLY one."""
+    return mk.id not in LISTENING_ONLY.get(engine, ())
+
 _PATH_HINT = re.compile(r"/(vllm|sglang)/")
 _VLLM_DEV = re.compile(r"\d+\.\d+\.\d+.*(?:dev|\+g[0-9a-f]{6,})")
 
@@ -172,4 +178,4 @@ def is_dev_version(version: str | None) -> bool:
     return bool(version) and bool(_VLLM_DEV.search(version))
 
 
-__all__ = ["ALL_MARKERS", "LISTENING_ONLY", "PHASES", "PHASE_INDEX", "PROCESS_FIRST", "START_BANNERS", "Event", "EngineGuess", "Marker", "MarkerScanner", "is_dev_version", "path_hint"]
+__all__ = ["ALL_MARKERS", "LISTENING_ONLY", "PHASES", "PHASE_INDEX", "PROCESS_FIRST", "START_BANNERS", "Event", "EngineGuess", "Marker", "MarkerScanner", "is_dev_version", "path_hint", "shows_ready"]
