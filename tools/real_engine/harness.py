@@ -2873,18 +2873,24 @@ BREADTH15: list = [
 ]
 
 
+def _dist_installed(d: Path, dist: str, version: str, mod: str, body: str, group: str, entry: str) -> None:
+    """A distribution as `pip install DIST` leaves it in folder `d`: package `mod` (its __init__.py `body`)
+    and a *.dist-info whose entry point `entry` in `group` is mod:register."""
+    (d / mod).mkdir(parents=True, exist_ok=True)
+    (d / mod / "__init__.py").write_text(body)
+    info = d / f"{dist.replace('-', '_')}-{version}.dist-info"
+    info.mkdir(exist_ok=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: {version}\n")
+    (info / "entry_points.txt").write_text(f"[{group}]\n{entry} = {mod}:register\n")
+    (info / "top_level.txt").write_text(f"{mod}\n")
+
+
 def _plugin_dist(c: Ctx, body: str, folder: str = "site-extra") -> Path:
     """A vLLM general plugin installed as a distribution (a *.dist-info with an entry point in group
     vllm.general_plugins, as `pip install mycorp-vllm-ext` leaves it) in a folder on PYTHONPATH: every vLLM
     process (API server, engine core, worker) imports it and calls its register() first."""
     d = c.work / folder
-    (d / "mycorp_vllm_ext").mkdir(parents=True, exist_ok=True)
-    (d / "mycorp_vllm_ext" / "__init__.py").write_text(body)
-    info = d / "mycorp_vllm_ext-1.4.0.dist-info"
-    info.mkdir(exist_ok=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mycorp-vllm-ext\nVersion: 1.4.0\n")
-    (info / "entry_points.txt").write_text("[vllm.general_plugins]\nmycorp = mycorp_vllm_ext:register\n")
-    (info / "top_level.txt").write_text("mycorp_vllm_ext\n")
+    _dist_installed(d, "mycorp-vllm-ext", "1.4.0", "mycorp_vllm_ext", body, "vllm.general_plugins", "mycorp")
     c.env["PYTHONPATH"] = str(d)
     return d
 
@@ -12482,15 +12488,10 @@ def _b86_platform_dists(c: Ctx, dists: list):
     module, register() body, {relative file: text})."""
     d = c.work / "b86-site"
     for dist, mod, body, files in dists:
-        (d / mod).mkdir(parents=True, exist_ok=True)
-        (d / mod / "__init__.py").write_text(f'"""{dist}: vLLM platform plugin."""\n\n\ndef register():\n{body}')
+        _dist_installed(d, dist, "2.1.0", mod, f'"""{dist}: vLLM platform plugin."""\n\n\ndef register():\n{body}',
+                        "vllm.platform_plugins", mod)
         for name, text in files.items():
             (d / mod / name).write_text(text)
-        info = d / f"{dist.replace('-', '_')}-2.1.0.dist-info"
-        info.mkdir(exist_ok=True)
-        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 2.1.0\n")
-        (info / "entry_points.txt").write_text(f"[vllm.platform_plugins]\n{mod} = {mod}:register\n")
-        (info / "top_level.txt").write_text(f"{mod}\n")
     c.env["PYTHONPATH"] = str(d)
 
 
