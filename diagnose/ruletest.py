@@ -398,9 +398,11 @@ def lint(rule_dirs: list[str], echo: Callable[[str], None]) -> bool:
             errors.append(f"{where}: unknown name {name!r} (not a capture, compute entry or known fact)")
         if r.role == "wrapper" and r.priority > 50:
             warnings.append(f"{where}: a wrapper with high priority")
-        for cond in [*walk_conds(r.match), *walk_conds(r.unless)]:
-            if cond.anchor and not clear_of_stamps(cond.anchor):
-                errors.append(f"{where}: anchor {cond.anchor!r} can overlap a vLLM timestamp (an end of it can "
+        # every anchor the matcher gates a leaf by: a rule's own, or the literals an anchor-less regex
+        # (a named pattern's too) requires
+        for anchor in sorted({a for lf in (Matcher([r]).leaves if r.match else ()) for a in lf.anchor or ()}):
+            if not clear_of_stamps(anchor):
+                errors.append(f"{where}: anchor {anchor!r} can overlap a vLLM timestamp (an end of it can "
                               "be read as the stamp's digits, '-', ':' or space): every line would be remembered whole")
         errors += [f"{where}: {p}" for p in anchor_misses(r)]
         for cond in walk_conds(r.match):

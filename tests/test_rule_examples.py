@@ -189,6 +189,11 @@ def test_lint_refuses_an_anchor_that_can_overlap_a_vllm_timestamp(tmp_path):
         rule.replace('anchor: "greater than 0"', 'anchor: "greater than"').replace('"the max seq len (1) is too long"', '"x greater than 0"'))
     code, out, _ = run_cli(["rules", "lint", "--rules", str(folder)])
     assert "can overlap a vLLM timestamp" not in out
+    # without `anchor:`, the literal its regex requires is the anchor, and is checked the same way
+    (folder / "vllm-test-other.yaml").write_text(
+        rule.replace('\n  anchor: "greater than 0"', "").replace('"the max seq len (1) is too long"', '"x greater than 0"'))
+    code, out, _ = run_cli(["rules", "lint", "--rules", str(folder)])
+    assert code == 1 and "anchor 'greater than 0' can overlap a vLLM timestamp" in out
 
 
 def test_lint_refuses_a_rule_text_that_the_reports_redaction_would_cut(tmp_path):
