@@ -23,7 +23,14 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     ("server", r"vllm/v1/engine/core\.py\", line \d+, in (?:_process_engine_step|step|step_with_batch_queue)$"
                r"|vllm/engine/(?:async_)?llm_engine\.py\", line \d+, in (?:engine_step|step_async|step)$"
                r"|vllm/entrypoints/openai/[\w/]+\.py\", line \d+, in (?:create_chat_completion|create_completion"
-               r"|create_embedding|create_responses|chat_completion_(?:stream|full)_generator|completion_stream_generator)$"),
+               r"|create_embedding|create_responses|chat_completion_(?:stream|full)_generator|completion_stream_generator)$"
+               # (the worker's and executor's execute_model, which the engine core's step calls for a scheduled
+               # batch; the start's profiling and warm-up runs call the model runner's own execute_model)
+               r"|vllm/(?:v1/)?(?:worker/worker_base|executor/\w+)\.py\", line \d+, in execute_model$"),
+    # SGLang's scheduler running batches (its event loops): the start's steps are done, and the server answers
+    # its warm-up request or serves; a server phase, and a sign that it came up only in an excerpt that shows
+    # none of the start (SCHEDULER_ROW): a warm-up's failure comes with the start it ends
+    ("server", r"sglang/srt/[\w/]+\.py\", line \d+, in event_loop_\w+$"),
     # CUDA graph capture (vLLM capture_model / cuda_graph.py, SGLang cuda_graph_runner.py)
     # and vLLM's compile / warm-up step, which runs inside _initialize_kv_caches after the KV cache is sized
     # (not the argument code that checks the CUDA graph settings: SGLang's ServerArgs._handle_piecewise_cuda_graph
@@ -106,6 +113,7 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     ("server", r"uvicorn/|api_server|http_server"),
 )
 SERVING_ROW = 0  # the row of a server serving requests (above)
+SCHEDULER_ROW = 1  # the row of SGLang's scheduler running batches (above)
 # the row of a module imported before any frame of a start step: the program importing what it runs
 IMPORT_ROW = next(i for i, (phase, _) in enumerate(FRAME_PHASES) if phase == "config")
 _FRAME = re.compile(r'^\s*File "[^"]*", line \d+, in ')

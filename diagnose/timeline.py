@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from diagnose.distributed import DistTracker
 from diagnose.engines import PHASE_INDEX, Event, shows_ready
-from diagnose.frames import IMPORT_ROW, SERVING_ROW, frame_row, row_phase
+from diagnose.frames import IMPORT_ROW, SCHEDULER_ROW, SERVING_ROW, frame_row, row_phase
 from diagnose.lines import LOUD
 
 # Phases vLLM V1 passes in both orders: it profiles and compiles before KV sizing, then warms up and
@@ -180,6 +180,7 @@ class Timeline:
     n_lines: int = 0
     seq: int = 0
     _tb_id: int = 0
+    _tb_seq: int = 0  # seq of the line that opened the traceback block _tb_id
     _fatal_tb: int | None = None  # the traceback block open when the first fatal line came (see cut_tb)
     _in_tb: bool = False
     _tb_after_exc: int = 0
@@ -447,8 +448,10 @@ class Timeline:
                     code = text.lstrip()
                     self._tb_imports = code.startswith("import ") or (code.startswith("from ") and " import " in code)
             if row is not None:
-                if row == SERVING_ROW and self.ready_seq is None:
+                if self.ready_seq is None and row == SERVING_ROW:
                     self.ready_seq = self.seq  # a frame of the server serving a request (as Marker.serving)
+                elif self.ready_seq is None and row == SCHEDULER_ROW and not self.phases:
+                    self._up_before_tb()
                 tb = self._chain.get(self._tb_id, self._tb_id)
                 best = self.tb_rows.get(tb)
                 if best is None or row < best:
@@ -456,9 +459,20 @@ class Timeline:
                     if len(self.tb_rows) > MAX_TB_PHASES:
                         del self.tb_rows[next(iter(self.tb_rows))]
 
+    def _up_before_tb(self) -> None:
+        """An excerpt that shows none of the start opens in SGLang's scheduler running batches: the server
+        was up before this traceback began, and a death line of the traceback's opening (SGLang's
+        "Scheduler hit an exception: Traceback ...") is a death after ready."""
+        self.ready_seq = self._tb_seq - 1
+        first = next(((n, marker_id, seq) for n, _, marker_id, after_ready, seq in self.fatal
+                      if after_ready and seq > self.ready_seq), None)
+        if first is not None and self.first_fatal_after_ready is None:
+            self.first_fatal_after_ready_line, self.first_fatal_after_ready_id, self.first_fatal_after_ready = first
+
     def _new_tb(self) -> None:
         """A traceback block begins; one that a chain line announced joins that chain."""
         self._tb_id += 1
+        self._tb_seq = self.seq
         self._tb_imports, self._tb_import = False, False
         if self._chained is not None:
             if self._chained == self._tb_id - 1 and len(self._chain) < MAX_TB_PHASES:

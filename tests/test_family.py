@@ -3608,3 +3608,29 @@ def test_vllms_request_models_that_pydantic_cannot_build_are_named():
     code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-88" / "max-stop-strings-minus-one.log")
     top = rep["diagnoses"][0]
     assert (rep["last_phase"], top["rule"], top["category"]) == ("config", "vllm-request-models-schema-refused", "invalid-argument")
+
+
+def test_a_vllm_worker_failing_in_execute_model_shows_a_server_that_came_up():
+    # a thread excerpt (batch issues-122): a worker's OSError in execute_model under worker_busy_loop, then
+    # "AsyncLLM output_handler failed", no start lines; read as a failed start in init (the executor's frame)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-122" / "004-vllm-dsv4-flash-sm120-too-many-open-files-while-serving.log")
+    assert (rep["outcome"], rep["after_ready"]["state"], rep["last_phase"]) == ("ready", "died", "server")
+    assert rep["diagnoses"][0]["category"] == "host-limits"
+
+
+def test_an_sglang_excerpt_opening_in_the_scheduler_event_loop_is_a_death_while_serving():
+    # a thread excerpt (batch issues-122): "Scheduler hit an exception" through event_loop_overlap to the
+    # SWA allocator's bare NotImplementedError; read as a failed start in init (run_scheduler_process), unknown.
+    # An excerpt that shows none of the start and opens in the scheduler's batches: a death after ready
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-122" / "001-sglang-mimo-v2-flash-swa-available-size-notimplemented-while-serving.log")
+    assert (rep["outcome"], rep["after_ready"]["state"]) == ("ready", "died")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("server", "family-engine-loop-died", "engine-internal")
+
+
+def test_sglangs_scheduler_event_loop_in_a_whole_start_is_no_sign_of_ready():
+    # SGLang 0.5.23, a real run whose warm-up request fails in the scheduler's event loop (batch
+    # sglang-real-66): the start is in the log and has no ready line, so the event loop's frames are not
+    # taken as a server that came up
+    code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-66" / "decode-log-interval-zero.log")
+    assert (rep["outcome"], rep["last_phase"]) == ("failed", "server")
