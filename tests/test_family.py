@@ -3634,3 +3634,12 @@ def test_sglangs_scheduler_event_loop_in_a_whole_start_is_no_sign_of_ready():
     # taken as a server that came up
     code, rep = explain_json(ACCURACY / "batch-2026-12-06-sglang-real-66" / "decode-log-interval-zero.log")
     assert (rep["outcome"], rep["last_phase"]) == ("failed", "server")
+
+
+def test_sglangs_idle_memory_check_is_named():
+    # a thread excerpt (batch issues-122): SGLang's idle self-check raising "token_to_kv_pool_allocator memory
+    # leak detected!" in strict mode; read as an unknown failure in init
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-122" / "003-sglang-mamba-radix-kv-pool-leak-check-while-idle.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("server", "sglang-idle-memory-check-failed", "engine-internal")
+    assert "SGLANG_ENABLE_STRICT_MEM_CHECK_DURING_IDLE" in " ".join(top["remediation"])
