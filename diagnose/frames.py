@@ -50,6 +50,8 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
                  r"|^(?!\s*File \"[^\"]*/lora/)[^\n]*?in init_memory_pool\b"
                  r"|in profile_max_num_token\b|in _dummy_sampler_run\b"
                  r"|in (?:initialize|_allocate|_reshape)_kv_cache_tensors\b"
+                 # (vLLM V0's worker allocating its cache engines: worker.py _init_cache_engine, cache_engine.py)
+                 r"|in _init_cache_engine\b|vllm/worker/cache_engine\.py\""
                  # SGLang 0.5.23's scheduler builds its KV pool and prefix cache (mem_cache/kv_cache_builder.py),
                  # its host pools and hierarchical cache (mem_cache/: set-up functions only, not the cache's
                  # work on requests) and its KV events publisher, after it prints its token budgets

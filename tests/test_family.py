@@ -3653,3 +3653,10 @@ def test_an_exception_raised_by_torch_compiles_own_code_is_a_compile_failure():
     top = rep["diagnoses"][0]
     assert (rep["last_phase"], top["rule"], top["category"]) == ("compile", "family-torch-compile-error", "graph-capture")
     assert any("TORCHINDUCTOR_FREEZING" in r for r in top["remediation"])
+
+
+def test_vllm_v0s_cache_engine_is_the_kv_cache_step():
+    # a Chinese thread excerpt (batch zh-124), vLLM 0.7.2: CUDA OOM in worker.py _init_cache_engine ->
+    # cache_engine.py _allocate_kv_cache; read as the weights phase (no phase line in the excerpt)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-zh-124" / "002-vllm-qwen25vl-7b-awq-kv-alloc-oom-other-processes-hold-gpu.log")
+    assert rep["last_phase"] == "kv_cache"
