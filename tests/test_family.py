@@ -3660,3 +3660,14 @@ def test_vllm_v0s_cache_engine_is_the_kv_cache_step():
     # cache_engine.py _allocate_kv_cache; read as the weights phase (no phase line in the excerpt)
     code, rep = explain_json(ACCURACY / "batch-2026-12-07-zh-124" / "002-vllm-qwen25vl-7b-awq-kv-alloc-oom-other-processes-hold-gpu.log")
     assert rep["last_phase"] == "kv_cache"
+
+
+def test_an_oom_on_a_gpu_that_several_processes_share_names_them():
+    # the same excerpt: torch lists six processes on the 24 GiB card (a shared machine), none "this process";
+    # read as an OOM while loading the weights
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-zh-124" / "002-vllm-qwen25vl-7b-awq-kv-alloc-oom-other-processes-hold-gpu.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("torch-oom-gpu-shared-by-processes", "gpu-memory-in-use")
+    # one other process, or this process named: not this rule
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-zh-124" / "001-vllm-qwen3vl-4b-262k-context-kv-cache-36gib-12gb-card.log")
+    assert all(d["rule"] != "torch-oom-gpu-shared-by-processes" for d in rep["diagnoses"])
