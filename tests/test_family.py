@@ -3671,3 +3671,12 @@ def test_an_oom_on_a_gpu_that_several_processes_share_names_them():
     # one other process, or this process named: not this rule
     code, rep = explain_json(ACCURACY / "batch-2026-12-07-zh-124" / "001-vllm-qwen3vl-4b-262k-context-kv-cache-36gib-12gb-card.log")
     assert all(d["rule"] != "torch-oom-gpu-shared-by-processes" for d in rep["diagnoses"])
+
+
+def test_a_profile_trace_that_torch_could_not_write_is_a_warning():
+    # SGLang 0.5.23 under `ulimit -f 512`, /start_profile after ready (batch sglang-real-125): kineto's
+    # "Failed to write to log file!", then "Traces are saved"; nothing was read
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-125" / "profile-trace-file-size-limit.log")
+    assert (code, rep["outcome"]) == (0, "ready")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["severity"], top["category"]) == ("torch-profiler-trace-not-written", "warning", "tmp-space")
