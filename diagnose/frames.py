@@ -27,10 +27,11 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
                # (the worker's and executor's execute_model, which the engine core's step calls for a scheduled
                # batch; the start's profiling and warm-up runs call the model runner's own execute_model)
                r"|vllm/(?:v1/)?(?:worker/worker_base|executor/\w+)\.py\", line \d+, in execute_model$"),
-    # SGLang's scheduler running batches (its event loops): the start's steps are done, and the server answers
-    # its warm-up request or serves; a server phase, and a sign that it came up only in an excerpt that shows
-    # none of the start (SCHEDULER_ROW): a warm-up's failure comes with the start it ends
-    ("server", r"sglang/srt/[\w/]+\.py\", line \d+, in event_loop_\w+$"),
+    # SGLang's scheduler running batches (its event loops) and its tokenizer manager handling their results
+    # (handle_loop): the start's steps are done, and the server answers its warm-up request or serves; a
+    # server phase, and a sign that it came up only in an excerpt that shows none of the start
+    # (SCHEDULER_ROW): a warm-up's failure comes with the start it ends
+    ("server", r"sglang/srt/[\w/]+\.py\", line \d+, in (?:event_loop_\w+|handle_loop)$"),
     # CUDA graph capture (vLLM capture_model / cuda_graph.py, SGLang cuda_graph_runner.py)
     # and vLLM's compile / warm-up step, which runs inside _initialize_kv_caches after the KV cache is sized
     # (not the argument code that checks the CUDA graph settings: SGLang's ServerArgs._handle_piecewise_cuda_graph

@@ -3680,3 +3680,12 @@ def test_a_profile_trace_that_torch_could_not_write_is_a_warning():
     assert (code, rep["outcome"]) == (0, "ready")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["severity"], top["category"]) == ("torch-profiler-trace-not-written", "warning", "tmp-space")
+
+
+def test_sglangs_tokenizer_manager_loop_dying_in_an_excerpt_is_a_death_while_serving():
+    # a page's excerpt (batch pages-126): "TokenizerManager hit an exception" through handle_loop to an
+    # IndexError in its abort handler, nothing of the start; read as a failed start in no phase, unknown
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-pages-126" / "001-sglang-tokenizer-manager-abort-indexerror-while-serving.log")
+    assert (rep["outcome"], rep["after_ready"]["state"], rep["last_phase"]) == ("ready", "died", "server")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("family-engine-loop-died", "engine-internal")
