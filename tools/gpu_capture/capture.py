@@ -383,6 +383,25 @@ def p_oom_fraction(a):
     print("allocated", flush=True)
 
 
+def p_oom_shared(a):
+    # other programs hold part of the GPU (a.steps processes of a.keep GiB each: a notebook, an old server),
+    # then this process asks for the rest and a.gib GiB more: torch's message lists the processes NVML sees
+    import torch
+    holders = [subprocess.Popen([PY, "-c", "import sys, time, torch; x = torch.empty(int(float(sys.argv[1]) * (1 << 30)), "
+                                 "dtype=torch.uint8, device='cuda'); print('holding', flush=True); time.sleep(120)",
+                                 str(a.keep)], stdout=subprocess.PIPE, text=True) for _ in range(int(a.steps))]
+    try:
+        for h in holders:
+            h.stdout.readline()
+        free, total = torch.cuda.mem_get_info()
+        print(f"free {free / GIB:.2f} GiB of {total / GIB:.2f} GiB with {len(holders)} other processes", flush=True)
+        x = torch.empty(int(free + a.gib * GIB), dtype=torch.uint8, device="cuda")  # noqa: F841
+        print("allocated", flush=True)
+    finally:
+        for h in holders:
+            h.kill()
+
+
 def p_versions(a):
     import torch
     print("torch", torch.__version__, "cuda", torch.version.cuda, "nccl", torch.cuda.nccl.version(),
@@ -578,6 +597,7 @@ SCENARIOS = [
     Sc("96-cublas-create-gpu-full", "gpu0", f"{C} child cublas_full", 120),
     Sc("97-graph-capture-host-sync", "gpu0", f"{C} child graph_capture_sync", 90),
     Sc("98-oom-memory-fraction", "gpu0", f"{C} child oom_fraction --keep 0.1 --gib 20", 60),
+    Sc("117-oom-gpu-shared-by-processes", "gpu0", f"{C} child oom_shared --steps 3 --keep 2 --gib 4", 120),
     Sc("99-triton-cache-home-not-writable", "gpu0",
        "install -m 644 $C /tmp/llmdiag-capture.py && "
        "setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/nonexistent-home "
