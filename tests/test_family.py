@@ -3653,6 +3653,10 @@ def test_an_exception_raised_by_torch_compiles_own_code_is_a_compile_failure():
     top = rep["diagnoses"][0]
     assert (rep["last_phase"], top["rule"], top["category"]) == ("compile", "family-torch-compile-error", "graph-capture")
     assert any("TORCHINDUCTOR_FREEZING" in r for r in top["remediation"])
+    # torch's compile config refusing an environment variable as it is imported is a setting, not a compile
+    # (TORCHINDUCTOR_WORKER_START=thread, batch vllm-cpu-82)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-82" / "inductor-worker-start-thread.log")
+    assert rep["diagnoses"][0]["category"] == "invalid-argument"
 
 
 def test_vllm_v0s_cache_engine_is_the_kv_cache_step():
