@@ -116,7 +116,8 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     ("server", r"uvicorn/|api_server|http_server"),
 )
 SERVING_ROW = 0  # the row of a server serving requests (above)
-SCHEDULER_ROW = 1  # the row of SGLang's scheduler running batches (above)
+# the row of SGLang's scheduler and tokenizer manager loops (above)
+SCHEDULER_ROW = next(i for i, (_, pattern) in enumerate(FRAME_PHASES) if "event_loop_" in pattern)
 # the row of a module imported before any frame of a start step: the program importing what it runs
 IMPORT_ROW = next(i for i, (phase, _) in enumerate(FRAME_PHASES) if phase == "config")
 _FRAME = re.compile(r'^\s*File "[^"]*", line \d+, in ')
