@@ -464,10 +464,9 @@ class Timeline:
         was up before this traceback began, and a death line of the traceback's opening (SGLang's
         "Scheduler hit an exception: Traceback ...") is a death after ready."""
         self.ready_seq = self._tb_seq - 1
-        first = next(((n, marker_id, seq) for n, _, marker_id, after_ready, seq in self.fatal
-                      if after_ready and seq > self.ready_seq), None)
-        if first is not None and self.first_fatal_after_ready is None:
-            self.first_fatal_after_ready_line, self.first_fatal_after_ready_id, self.first_fatal_after_ready = first
+        for n, _, marker_id, after_ready, seq in self.fatal:
+            if after_ready and self._died_after_ready(n, marker_id, seq):
+                break
 
     def _new_tb(self) -> None:
         """A traceback block begins; one that a chain line announced joins that chain."""
@@ -525,13 +524,18 @@ class Timeline:
         self.fatal_count += 1
         if self._fatal_tb is None:
             self._fatal_tb = self._tb_id
-        if after_ready and self.ready_seq is not None and self.seq > self.ready_seq \
-                and self.first_fatal_after_ready is None:
-            self.first_fatal_after_ready = self.seq
-            self.first_fatal_after_ready_line = line.n
-            self.first_fatal_after_ready_id = marker_id
+        if after_ready:
+            self._died_after_ready(line.n, marker_id, self.seq)
         if len(self.fatal) < MAX_FATAL:
             self.fatal.append((line.n, line.source, marker_id, after_ready, self.seq))
+
+    def _died_after_ready(self, n: int, marker_id: str, seq: int) -> bool:
+        """Keep a death line (line n, fed as `seq`) as the first after ready, where it came after the
+        ready point and none did before it; whether it is kept."""
+        if self.ready_seq is None or seq <= self.ready_seq or self.first_fatal_after_ready is not None:
+            return False
+        self.first_fatal_after_ready, self.first_fatal_after_ready_line, self.first_fatal_after_ready_id = seq, n, marker_id
+        return True
 
     # -- result --------------------------------------------------------------------------
     def finish(self, exit_code: int | None = None) -> TimelineResult:
