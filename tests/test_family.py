@@ -3707,3 +3707,14 @@ def test_huggingface_hubs_network_retries_name_the_unreachable_hub():
     code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-91" / "hub-cache-https-proxy-refused.log")
     top = rep["diagnoses"][0]
     assert top["rule"] == "generic-hf-hub-unreachable" and any("HTTPS_PROXY" in r for r in top["remediation"])
+
+
+def test_a_hub_rate_limit_is_named_before_the_process_that_failed():
+    # a thread's SGLang excerpt (batch pages-130): the detokenizer's traceback with httpx's "Client error
+    # '429 Too Many Requests'", the tokenizer not loaded, health checks 503 until the launcher's timeout;
+    # read as a start-up timeout in init (nccl-network)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-pages-130" / "004-sglang-detokenizer-hf-429-tokenizer-load-fails-health-503-timeout.log")
+    assert rep["outcome"] == "failed"
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("hf-hub-rate-limited", "model-not-found")
+    assert any("HF_TOKEN" in r for r in top["remediation"])
