@@ -3718,3 +3718,14 @@ def test_a_hub_rate_limit_is_named_before_the_process_that_failed():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("hf-hub-rate-limited", "model-not-found")
     assert any("HF_TOKEN" in r for r in top["remediation"])
+
+
+def test_sglangs_failed_health_check_after_serving_is_a_stuck_engine():
+    # a thread's SGLang 0.5.17 excerpt (batch pages-130): output for an aborted request ("Received output for
+    # rid=... but the state was deleted"), then "Health check failed ... detokenizer for last 20 seconds";
+    # read as a stall before any phase
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-pages-130" / "005-sglang-0.5.17-zombie-stream-request-detokenizer-heartbeat-stops.log")
+    assert (rep["outcome"], rep["last_phase"]) == ("ready", "server")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("sglang-health-check-detokenizer-silent", "engine-internal")
+    assert "20 s" in top["title"]

@@ -78,6 +78,9 @@ MARKERS = [
     M("dummy_health", S, "server", "ready", r"^Dummy health check server started in background thread at ", "Dummy health check server"),
     M("prefill_batch", S, "server", "progress", r"^Prefill batch", "Prefill batch"),
     M("decode_batch", S, None, "heartbeat", r"^Decode batch", "Decode batch", serving=True),
+    # output of a request that was aborted (its client went away) arriving after its state was dropped
+    # (tokenizer_manager.py, 0.5.23): printed only while serving
+    M("output_for_deleted", S, None, "heartbeat", r"^Received output for rid='[^']*' but the state was deleted in TokenizerManager\.", "but the state was deleted in TokenizerManager", serving=True),
     M("server_ready", S, "server", "ready", r"^The server is fired up and ready to roll!$", "The server is fired up"),
     M("grpc_or_h2", S, "server", "ready", r"^(?:Starting embedded Granian HTTP/2 server on|Native gRPC server started on|gRPC server listening on)", ("Granian", "gRPC server")),
     # a requested stop (SGLang 0.5.23 tokenizer_manager.py's SignalHandler, engine.py on a node other
