@@ -3729,3 +3729,13 @@ def test_sglangs_failed_health_check_after_serving_is_a_stuck_engine():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("sglang-health-check-detokenizer-silent", "engine-internal")
     assert "20 s" in top["title"]
+
+
+def test_a_torch_variable_it_cannot_parse_is_a_warning_of_a_start_that_came_up():
+    # SGLang 0.5.23 with TORCH_CPP_LOG_LEVEL=VERBOSE (batch sglang-real-129): libc10's "cannot be parsed"
+    # warning from each process, then a clean start; nothing was said of the ignored setting
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-129" / "torch-cpp-log-level-verbose.log")
+    assert rep["outcome"] == "ready"
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["severity"], top["category"]) == ("torch-env-value-ignored", "warning", "invalid-argument")
+    assert top["count"] == 3
