@@ -23,6 +23,10 @@ MAX_LINE_BYTES = 64 * 1024  # kept per physical line; the rest is skipped
 _BLOCK = 64 << 10  # read size of a whole input (larger blocks cost memory, not time)
 
 ANSI_RE = lazy(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][AB012]")
+# the same colour codes as `cat -v` and vim show them (and pages that copied such a view): ESC as "^[",
+# a line's carriage return as "^M" at its end (a vllm-ascend thread's excerpt, batch zh-132)
+CARET_ANSI = "^[["
+CARET_ANSI_RE = lazy(r"\^\[\[[0-9;?]*[A-Za-z]")
 
 # Wrappers added by the tool that collected the log (CI runners, compose, kubectl).
 _CI_ISO = lazy(
@@ -598,6 +602,10 @@ class LineParser:
             raw = ANSI_RE.sub("", raw)
             if "\x1b" in raw:  # a stray ESC, or one that a removed sequence joined to a new "[..."
                 raw = raw.replace("\x1b", "")
+        if CARET_ANSI in raw:
+            raw = CARET_ANSI_RE.sub("", raw)
+        if raw.endswith("^M"):
+            raw = raw[:-2]
         line = Line(n, self.source, raw, raw)
         line.redraws = redraws
         text = raw

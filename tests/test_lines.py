@@ -115,6 +115,15 @@ def test_ansi_removed_from_text_and_raw():
     assert r.text == "hi" and "\x1b" not in r.raw
 
 
+def test_colour_codes_as_cat_v_shows_them_are_removed():
+    # a page's copy of a terminal view (batch zh-132): ESC as "^[", the line's carriage return as "^M"
+    r = one("^[[0;36m(Worker_TP3 pid=134707)^[[0;0m ERROR 07-28 01:24:15 [multiproc_executor.py:824] Traceback (most recent call last):^M")
+    assert (r.proc, r.pid, r.text) == ("Worker_TP3", 134707, "Traceback (most recent call last):")
+    assert "^[" not in r.raw and not r.raw.endswith("^M")
+    # a caret elsewhere stays
+    assert one("INFO 07-28 01:24:15 [x.py:1] match ^[a-z]+$ or ^M in the middle").text == "match ^[a-z]+$ or ^M in the middle"
+
+
 def test_tqdm_redraws_collapse_to_last_state():
     recs = lines_from_text("Loading safetensors checkpoint shards:   0% Completed | 0/4 [00:00<?, ?it/s]\r"
                            "Loading safetensors checkpoint shards:  50% Completed | 2/4 [00:01<00:01,  1.5it/s]\r"
