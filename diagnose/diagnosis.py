@@ -309,6 +309,9 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
     # a line outside any traceback, in a log that reached no phase: the frames of the error that ended
     # the start say where its process was (an import that failed is config)
     ending_tb = getattr(_first_error(tl), "tb", None) if tl.last_phase is None and tl.outcome == "failed" else None
+    # an excerpt that begins after the server came up (no ready line, no phase but the server's: it is known
+    # to have come up only from a line or frame of it serving): a line it shows in no phase was the server's
+    serving_excerpt = tl.ready_line is None and tl.after_ready is not None and all(s.name == "server" for s in tl.phases)
     for f in findings:
         if f.rule.id in run.disabled or matcher.unless_blocks(f, run):
             continue
@@ -317,6 +320,8 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
             tb = ending_tb
         framed = f.frames = tl.tb_phase.get(tb) if tb is not None else None
         phase = framed_phase(framed, f.phase, engine_init_done(tl))
+        if phase is None and serving_excerpt:
+            phase = "server"
         if phase != f.phase:
             f.phase = phase
             f.frame_phase = True

@@ -3739,3 +3739,14 @@ def test_a_torch_variable_it_cannot_parse_is_a_warning_of_a_start_that_came_up()
     top = rep["diagnoses"][0]
     assert (top["rule"], top["severity"], top["category"]) == ("torch-env-value-ignored", "warning", "invalid-argument")
     assert top["count"] == 3
+
+
+def test_an_npu_allocation_failure_in_an_excerpt_of_a_server_serving_is_a_serving_oom():
+    # a vllm-ascend thread's excerpt as a page copied it from `cat -v` (batch zh-132): "^[[0;36m" colour
+    # codes, "^M" line ends, CANN's "rtsLaunchKernelWithHostArgs failed, runtime result = 207001." before a
+    # worker's traceback through execute_model, then EngineDeadError; read as a failed start (the heads
+    # were not parsed), then as a weights OOM (the line is in no phase)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-zh-132" / "002-vllm-ascend-0.13.0-qwen3vl-32b-npu-alloc-207001-died-while-serving.log")
+    assert (rep["outcome"], rep["after_ready"]["state"]) == ("ready", "died")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("family-gpu-oom-serving", "serving-oom", "server")
