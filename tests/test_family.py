@@ -3750,3 +3750,13 @@ def test_an_npu_allocation_failure_in_an_excerpt_of_a_server_serving_is_a_servin
     assert (rep["outcome"], rep["after_ready"]["state"]) == ("ready", "died")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], top["phase"]) == ("family-gpu-oom-serving", "serving-oom", "server")
+
+
+def test_a_hub_download_that_fails_its_checksum_is_a_damaged_download():
+    # a thread's excerpt (batch zh-132): vLLM with ModelScope and TP 2, each rank downloading into one
+    # temporary folder; modelscope's FileIntegrityError "... integrity check failed, expected sha256
+    # signature is ..."; read as an unknown failure
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-zh-132" / "001-vllm-modelscope-tp2-concurrent-download-file-integrity-error.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("hub-download-integrity-failed", "corrupt-checkpoint")
+    assert "model.safetensors" in top["explanation"]
