@@ -3798,3 +3798,15 @@ def test_sglangs_failed_health_check_in_a_real_run():
     assert rep["outcome"] == "ready"
     top = rep["diagnoses"][0]
     assert top["rule"] == "sglang-health-check-detokenizer-silent" and top["count"] == 2
+
+
+def test_torch_npus_hccl_function_error_names_the_failed_call_and_its_code():
+    # two thread excerpts of vllm-ascend (batches issues-31 and zh-26): torch_npu's "HCCL function error:
+    # hcclCommInitRootInfoConfig(...), error code is 1" and "ERR02200 DIST call hccl api failed"; read as
+    # unknown failures
+    for log in (ACCURACY / "batch-2026-12-05-issues-31" / "001-vllm-ascend-hccl-two-node-init.log",
+                ACCURACY / "batch-2026-12-05-zh-26" / "006-vllm-ascend-310p-pipeline-parallel-hccl-comm-init-error.log"):
+        code, rep = explain_json(log)
+        top = rep["diagnoses"][0]
+        assert (top["rule"], top["category"]) == ("hccl-function-error", "nccl-network"), log.name
+        assert "hcclCommInitRootInfoConfig" in top["title"] and "parameter error" in top["title"]
