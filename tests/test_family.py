@@ -3831,3 +3831,12 @@ def test_sqlites_full_database_is_a_full_disk():
     assert rep["outcome"] == "ready"
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"], top["severity"]) == ("family-disk-no-space", "tmp-space", "warning")
+
+
+def test_a_non_ascii_model_path_under_the_c_locale_is_the_locale():
+    # SGLang 0.5.23, LC_ALL=C PYTHONUTF8=0, a model folder named with accents (batch sglang-real-133):
+    # tokenizers' from_file ends in "UnicodeEncodeError: 'utf-8' codec can't encode characters in position
+    # 23-24: surrogates not allowed"; read as an unknown failure
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-133" / "c-locale-utf8-mode-off-nonascii-model-path.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("python-locale-ascii-codec", "invalid-argument")
