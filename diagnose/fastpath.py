@@ -44,14 +44,14 @@ from diagnose.anchors import AnchorIndex
 from diagnose.distributed import channel_of, env_line, names_rank, nccl_nodes_of
 from diagnose.engines import PROCESS_FIRST, START_BANNERS, path_hint, shows_ready
 from diagnose.matcher import ZERO_DIGITS, number_blind, required_literals, scan_anchors, shape_key, zeroed
-from diagnose.lines import CARET_ANSI, LOUD, LOUD_WORDS, LineParser, engine_header, nccl_level, stamp_seconds, worker_rank
+from diagnose.lines import CARET_ANSI, CARET_CR, LOUD, LOUD_WORDS, LineParser, engine_header, nccl_level, stamp_seconds, worker_rank
 from diagnose.timeline import EXC_RE, MOVING_ROLES, frame_line, waiting
 
 # What sends a line the full way: a traceback, Ray's folding, NCCL lines the tracker reads, uvicorn
 # waiting for the app's startup (the marker uv_wait: Timeline.awaiting_app), ANSI colour (as the bytes
 # or as `cat -v` shows them, with its "^M") and NUL bytes (the parser removes them, which can join an anchor).
 TRIGGERS = ("Traceback (most recent call last)", "repeated", "across cluster", "set by environment",
-            "Using network", "Waiting for application startup", "\x1b", "\x00", CARET_ANSI, "^M")
+            "Using network", "Waiting for application startup", "\x1b", "\x00", CARET_ANSI, CARET_CR)
 _RAY_MARKERS = ("ray_started", "pg_wait", "ray_spmd")  # distributed.DistTracker.feed reads these ids
 _STARTS = START_BANNERS | PROCESS_FIRST  # a banner or a process's first line may begin a new start (Analyzer._advance)
 _TRIGGER, _MARKER, _RULE, _EXC = 1, 2, 4, 8

@@ -26,6 +26,7 @@ ANSI_RE = lazy(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][AB012]")
 # the same colour codes as `cat -v` and vim show them (and pages that copied such a view): ESC as "^[",
 # a line's carriage return as "^M" at its end (a vllm-ascend thread's excerpt, batch zh-132)
 CARET_ANSI = "^[["
+CARET_CR = "^M"
 CARET_ANSI_RE = lazy(r"\^\[\[[0-9;?]*[A-Za-z]")
 
 # Wrappers added by the tool that collected the log (CI runners, compose, kubectl).
@@ -604,8 +605,8 @@ class LineParser:
                 raw = raw.replace("\x1b", "")
         if CARET_ANSI in raw:
             raw = CARET_ANSI_RE.sub("", raw)
-        if raw.endswith("^M"):
-            raw = raw[:-2]
+        if raw.endswith(CARET_CR):
+            raw = raw[:-len(CARET_CR)]
         line = Line(n, self.source, raw, raw)
         line.redraws = redraws
         text = raw
