@@ -3840,3 +3840,31 @@ def test_a_non_ascii_model_path_under_the_c_locale_is_the_locale():
     code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-133" / "c-locale-utf8-mode-off-nonascii-model-path.log")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("python-locale-ascii-codec", "invalid-argument")
+
+
+def test_flashinfers_jit_refusals_name_the_gpu_floor_and_the_toolkit(tmp_path):
+    # flashinfer 0.7.4 (jit/core.py check_cuda_arch, compilation_context.py): a V100 below its sm75 floor
+    # and a Blackwell workstation GPU with a toolkit older than it needs; read as configuration checks
+    head = "(EngineCore_DP0 pid=149) ERROR 12-08 22:23:04 [core.py:842] "
+
+    def top_of(last):
+        log = tmp_path / "fi.log"
+        log.write_text("".join(head + x + "\n" for x in (
+            "EngineCore failed to start.",
+            "Traceback (most recent call last):",
+            '  File "/usr/local/lib/python3.12/dist-packages/flashinfer/jit/core.py", line 172, in check_cuda_arch',
+            "    raise RuntimeError(",
+            last,
+        )))
+        code, rep = explain_json(log)
+        assert code == 1 and rep["outcome"] == "failed"
+        return rep["diagnoses"][0]
+
+    top = top_of("RuntimeError: FlashInfer requires GPUs with sm75 or higher. Detected TARGET_CUDA_ARCHS=[(7, '0')].")
+    assert (top["rule"], top["category"]) == ("family-gpu-arch-unsupported", "cuda-driver-mismatch")
+    top = top_of("RuntimeError: SM 120 requires CUDA >= 12.8")
+    assert (top["rule"], top["category"]) == ("flashinfer-jit-cuda-too-old", "kernel-build")
+    assert "SM 120" in top["title"] and "CUDA 12.8" in top["title"]
+    # another library's toolkit requirement that names no GPU is not FlashInfer's arch check
+    top = top_of("RuntimeError: FP8 block scaling requires CUDA >= 12.8 and SM90+")
+    assert top["rule"] not in ("flashinfer-jit-cuda-too-old", "family-gpu-arch-unsupported")
