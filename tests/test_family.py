@@ -3868,3 +3868,15 @@ def test_flashinfers_jit_refusals_name_the_gpu_floor_and_the_toolkit(tmp_path):
     # another library's toolkit requirement that names no GPU is not FlashInfer's arch check
     top = top_of("RuntimeError: FP8 block scaling requires CUDA >= 12.8 and SM90+")
     assert top["rule"] not in ("flashinfer-jit-cuda-too-old", "family-gpu-arch-unsupported")
+
+
+def test_a_log_level_uvicorn_does_not_know_ends_sglangs_http_server_after_the_engine_came_up():
+    # SGLang 0.5.23 with --log-level-http warn (batch sglang-real-134): the engine prints its startup
+    # timings, then uvicorn's configure_logging raises a bare "KeyError: 'warn'"; read as an unknown
+    # failure in kv_cache
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-134" / "log-level-http-warn.log")
+    assert (code, rep["outcome"], rep["last_phase"]) == (1, "failed", "server")
+    assert rep["facts"]["engine_init_s"] == 66.89
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"], top["phase"]) == ("uvicorn-log-level-unknown", "invalid-argument", "server")
+    assert "'warn'" in top["title"]
