@@ -3904,3 +3904,12 @@ def test_a_worker_that_vanished_mapping_a_checkpoint_on_fuse_with_ram_to_spare_i
     code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-94" / "shard-read-eio-eager-load.log")
     assert rep["diagnoses"][0]["rule"] == "family-storage-io-error"
     assert all(d["rule"] != "vllm-worker-died-mapping-network-checkpoint" for d in rep["diagnoses"])
+
+
+def test_vllm_trace_function_left_on_is_named_in_a_start_that_crawls():
+    # vllm-cpu 0.32.0 with VLLM_TRACE_FUNCTION=1 (batch vllm-cpu-94): the torch.compile warm-up crawls
+    # under the tracer and the log stops in compile; the warning naming it was not read
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-94" / "vllm-trace-function-on.log")
+    assert (rep["outcome"], rep["last_phase"]) == ("incomplete", "compile")
+    got = {d["rule"]: d for d in rep["diagnoses"]}
+    assert got["vllm-trace-function-enabled"]["severity"] == "warning"
