@@ -152,7 +152,7 @@ def synthetic_rules(work: Path, copies: int, same_literals: bool = False) -> Pat
     def mutate(cond, k):
         if isinstance(cond, dict):
             cond = dict(cond)
-            if same_literals and "pattern" in cond:
+            if "pattern" in cond:  # (kept as a name, a copy would match what its original matches)
                 pattern = named[cond.pop("pattern")]
                 cond["regex"] = pattern["regex"]
                 if pattern.get("anchor") and "anchor" not in cond:
