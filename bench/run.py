@@ -133,7 +133,8 @@ def grep_patterns(work: Path) -> tuple[Path, int, int]:
 # -- 10x rules --------------------------------------------------------------------------------
 
 def synthetic_rules(work: Path, copies: int, same_literals: bool = False) -> Path:
-    """`copies` renamed copies of every shipped rule whose leaves never match. By default a `contains`
+    """`copies` renamed copies of every shipped rule whose leaves never match (a named pattern is written
+    out as its regex and anchor first, and mutated as one). By default a `contains`
     gets a suffix (a new literal) and a regex a literal suffix after it (same anchor: the regex is a
     candidate on the lines its anchor finds, and its new required literal rules it out there).
     `same_literals`: every leaf keeps all its literals and its anchor and gets a look-ahead that no
