@@ -3904,3 +3904,11 @@ def test_vllm_trace_function_left_on_is_named_in_a_start_that_crawls():
     assert (rep["outcome"], rep["last_phase"]) == ("incomplete", "compile")
     got = {d["rule"]: d for d in rep["diagnoses"]}
     assert got["vllm-trace-function-enabled"]["severity"] == "warning"
+
+
+def test_sglangs_startup_timings_of_no_scheduler_do_not_end_the_start():
+    # SGLang 0.5.23 with --tp-size 0 (batch sglang-real-53): no scheduler starts, its startup timings are
+    # printed with scheduler_e2e=0.00, then the engine's launch fails: the start (init), not the HTTP server
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-53" / "tp-size-zero.log")
+    assert (rep["outcome"], rep["last_phase"]) == ("failed", "init")
+    assert "engine_init_s" not in rep["facts"]

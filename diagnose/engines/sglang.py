@@ -75,8 +75,10 @@ MARKERS = [
     # metrics and request logger come after): a fact, no phase of its own (not the HTTP server's start)
     M("sched_ready", S, None, "heartbeat", r"^max_total_num_tokens=(?P<tokens>\d+), (?:chunked_prefill_size=\S+, )?max_prefill_tokens=\d+, max_running_requests=(?P<reqs>\d+), context_len=(?P<ctx>\d+)(?:, available_(?:gpu|cpu)_mem=(?P<gb>[\d.]+) GB)?", "max_total_num_tokens=", facts={"tokens": "max_total_num_tokens", "ctx": "context_length", "gb": "avail_mem_gb"}),
     # the engine's start done, before its HTTP server (entrypoints/engine.py _set_startup_time, 0.5.23): as
-    # vLLM's "init engine ... took", a failure after it whose frames are only the server's is the server's
-    M("startup_timings", S, None, "finish", r"^Engine startup timings \(s\): load_weight=[\d.]+, .*\btokenizer_e2e=(?P<secs>[\d.]+)$", "Engine startup timings", facts={"secs": "engine_init_s"}),
+    # vLLM's "init engine ... took", a failure after it whose frames are only the server's is the server's.
+    # Not where no scheduler ran (scheduler_e2e=0.00: --tp-size 0, batch sglang-real-53), whose launch
+    # fails right after the line
+    M("startup_timings", S, None, "finish", r"^Engine startup timings \(s\): load_weight=[\d.]+, kv_cache_allocation=[\d.]+, scheduler_e2e=(?!0\.00,)[\d.]+, .*\btokenizer_e2e=(?P<secs>[\d.]+)$", "Engine startup timings", facts={"secs": "engine_init_s"}),
     # server
     M("dummy_health", S, "server", "ready", r"^Dummy health check server started in background thread at ", "Dummy health check server"),
     M("prefill_batch", S, "server", "progress", r"^Prefill batch", "Prefill batch"),
