@@ -3912,3 +3912,12 @@ def test_sglangs_startup_timings_of_no_scheduler_do_not_end_the_start():
     code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-53" / "tp-size-zero.log")
     assert (rep["outcome"], rep["last_phase"]) == ("failed", "init")
     assert "engine_init_s" not in rep["facts"]
+
+
+def test_an_npu_id_the_worker_cannot_see_is_a_device_index_past_the_visible_ones():
+    # vllm-ascend under Ray (batch zh-137): CANN's "Set visible device failed, invalid device=1, input
+    # visible devices:1" and "open device 1 failed, runtime result = 107001."; read as an unknown failure
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-zh-137" / "006-vllm-ascend-ray-multinode-ray-set-visible-devices-invalid-device.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("torch-invalid-device-ordinal", "tp-exceeds-gpus")
+    assert any("ASCEND_RT_VISIBLE_DEVICES" in r for r in top["remediation"])
