@@ -3906,14 +3906,6 @@ def test_vllm_trace_function_left_on_is_named_in_a_start_that_crawls():
     assert got["vllm-trace-function-enabled"]["severity"] == "warning"
 
 
-def test_sglangs_startup_timings_of_no_scheduler_do_not_end_the_start():
-    # SGLang 0.5.23 with --tp-size 0 (batch sglang-real-53): no scheduler starts, its startup timings are
-    # printed with scheduler_e2e=0.00, then the engine's launch fails: the start (init), not the HTTP server
-    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-53" / "tp-size-zero.log")
-    assert (rep["outcome"], rep["last_phase"]) == ("failed", "init")
-    assert "engine_init_s" not in rep["facts"]
-
-
 def test_an_npu_id_the_worker_cannot_see_is_a_device_index_past_the_visible_ones():
     # vllm-ascend under Ray (batch zh-137): CANN's "Set visible device failed, invalid device=1, input
     # visible devices:1" and "open device 1 failed, runtime result = 107001."; read as an unknown failure
@@ -3932,6 +3924,14 @@ def test_a_call_the_engines_own_code_cannot_make_is_a_code_fault_not_a_refused_v
         code, rep = explain_json(log)
         top = rep["diagnoses"][0]
         assert (top["rule"], top["category"]) == ("family-engine-code-fault", "engine-internal"), log.name
+
+
+def test_sglangs_startup_timings_of_no_scheduler_do_not_end_the_start():
+    # SGLang 0.5.23 with --tp-size 0 (batch sglang-real-53): no scheduler starts, its startup timings are
+    # printed with scheduler_e2e=0.00, then the engine's launch fails: the start (init), not the HTTP server
+    code, rep = explain_json(ACCURACY / "batch-2026-12-05-sglang-real-53" / "tp-size-zero.log")
+    assert (rep["outcome"], rep["last_phase"]) == ("failed", "init")
+    assert "engine_init_s" not in rep["facts"]
 
 
 def test_a_fuse_mount_whose_daemon_died_is_the_storage():
