@@ -517,29 +517,36 @@ def _hub_unreachable(c: Ctx):
     c.env["HF_ENDPOINT"] = f"http://127.0.0.1:{port}"
 
 
+def _fuse_mount(c: Ctx, argv: list, mnt: Path, ready, name: str) -> None:
+    """Run a FUSE daemon of the harness (`python ARGV...`, throttlefs.py or a script that builds on its
+    Passthrough) on `mnt`, unmounted again at cleanup; return once `ready()` is true (the mount answers)."""
+    mnt.mkdir(exist_ok=True)
+    err = c.work / f"{name}.err"
+    fs = subprocess.Popen([str(c.venv / "bin" / "python"), *map(str, argv)], stdout=subprocess.DEVNULL,
+                          stderr=open(err, "ab"), start_new_session=True,
+                          env={**os.environ, "PYTHONPATH": str(HERE)})
+
+    def stop():
+        if subprocess.run(["fusermount", "-u", str(mnt)], capture_output=True).returncode != 0:
+            subprocess.run(["fusermount", "-u", "-z", str(mnt)], capture_output=True)
+        stop_group(fs, graceful_s=5)
+    c.cleanups.append(stop)
+    for _ in range(100):
+        if ready():
+            return
+        if fs.poll() is not None:
+            raise RuntimeError(f"{name} exited: " + err.read_text()[-500:])
+        time.sleep(0.1)
+    raise RuntimeError(f"{name} mount did not appear")
+
+
 def _slow_mount(rate: str, model: str = "mid-llama", stall: bool = False):
     """The models folder through a throttled FUSE passthrough (throttlefs.py) at `rate`; with
     `stall`, every read blocks forever (a hard NFS mount whose server went away)."""
     def prepare(c: Ctx):
         mnt = c.work / "slow-mnt"
-        mnt.mkdir(exist_ok=True)
-        fs = subprocess.Popen([str(c.venv / "bin" / "python"), str(THROTTLEFS), str(c.models),
-                               str(mnt), "--rate", rate, "--latency-ms", "20", *(["--stall"] if stall else [])],
-                              stdout=subprocess.DEVNULL, stderr=open(c.work / "throttlefs.err", "ab"),
-                              start_new_session=True)
-
-        def stop():
-            subprocess.run(["fusermount", "-u", str(mnt)], capture_output=True)
-            stop_group(fs, graceful_s=5)
-        c.cleanups.append(stop)
-        for _ in range(100):
-            if (mnt / model / "config.json").exists():
-                break
-            if fs.poll() is not None:
-                raise RuntimeError("throttlefs exited: " + (c.work / "throttlefs.err").read_text()[-500:])
-            time.sleep(0.1)
-        else:
-            raise RuntimeError("throttlefs mount did not appear")
+        _fuse_mount(c, [THROTTLEFS, c.models, mnt, "--rate", rate, "--latency-ms", "20", *(["--stall"] if stall else [])],
+                    mnt, (mnt / model / "config.json").exists, "throttlefs")
         c.env["_CWD"] = str(mnt)
         c.env["_MODEL"] = model
     return prepare
@@ -13539,17 +13546,18 @@ BREADTH93: list = [
 # on the plain HTTP port, and vLLM's function tracing left on ---
 _B94_EIOFS = r'''
 import errno, os, sys
-from fuse import FUSE, FuseOSError, Operations
+from fuse import FUSE, FuseOSError
+from throttlefs import Passthrough
 
 
-class FailingDisk(Operations):
+class FailingDisk(Passthrough):
     """A read-only passthrough of ROOT. Mode eio: the file BAD (a path relative to ROOT) answers EIO for every read
     past half its size (a disk, or a network block device, with bad sectors under one file). Mode estale: the
     folder BAD and everything in it answer ESTALE (an NFS export re-created on the server while a client keeps it
     mounted: every handle the client holds is stale)."""
 
     def __init__(self, root, bad, mode="eio"):
-        self.root = os.path.realpath(root)
+        super().__init__(root)
         self.bad = "/" + bad.strip("/")
         self.mode = mode
         self.cut = os.path.getsize(os.path.join(self.root, bad)) // 2 if mode == "eio" else 0
@@ -13560,45 +13568,10 @@ class FailingDisk(Operations):
             raise FuseOSError(errno.ESTALE)
         return super().__call__(op, path, *args)
 
-    def _p(self, path):
-        return os.path.join(self.root, path.lstrip("/"))
-
-    def getattr(self, path, fh=None):
-        try:
-            st = os.lstat(self._p(path))
-        except OSError as e:
-            raise FuseOSError(e.errno)
-        keys = ("st_atime", "st_ctime", "st_gid", "st_mode", "st_mtime", "st_nlink", "st_size", "st_uid")
-        return {k: getattr(st, k) for k in keys}
-
-    def readdir(self, path, fh):
-        return [".", ".."] + os.listdir(self._p(path))
-
-    def access(self, path, mode):
-        if mode & os.W_OK:
-            raise FuseOSError(errno.EROFS)
-        if not os.access(self._p(path), mode):
-            raise FuseOSError(errno.EACCES)
-
-    def statfs(self, path):
-        sv = os.statvfs(self._p(path))
-        keys = ("f_bavail", "f_bfree", "f_blocks", "f_bsize", "f_favail", "f_ffree", "f_files", "f_flag",
-                "f_frsize", "f_namemax")
-        return {k: getattr(sv, k) for k in keys}
-
-    def open(self, path, flags):
-        if flags & (os.O_WRONLY | os.O_RDWR):
-            raise FuseOSError(errno.EROFS)
-        return os.open(self._p(path), os.O_RDONLY)
-
     def read(self, path, size, offset, fh):
         if path == self.bad and offset + size > self.cut:
             raise FuseOSError(errno.EIO)
         return os.pread(fh, size, offset)
-
-    def release(self, path, fh):
-        os.close(fh)
-        return 0
 
 
 if __name__ == "__main__":
@@ -13614,25 +13587,11 @@ def _b94_failing_disk(c: Ctx, mode: str = "eio"):
     script = c.work / "b94_failing_disk.py"
     script.write_text(_B94_EIOFS)
     mnt = c.work / ("b94-disk" if mode == "eio" else "b94-nfs")
-    mnt.mkdir(exist_ok=True)
     bad = "tiny-llama/" + shards(c.models / "tiny-llama")[1].name if mode == "eio" else "tiny-llama"
-    fs = subprocess.Popen([str(c.venv / "bin" / "python"), str(script), str(c.models), str(mnt), bad, mode],
-                          stdout=subprocess.DEVNULL, stderr=open(c.work / "b94-disk.err", "ab"),
-                          start_new_session=True)
-
-    def stop():
-        subprocess.run(["fusermount", "-u", str(mnt)], capture_output=True)
-        stop_group(fs, graceful_s=5)
-    c.cleanups.append(stop)
-    for _ in range(100):
-        if (mnt / ("tiny-llama/config.json" if mode == "eio" else "tokenizer")).exists() or (
-                mode == "estale" and os.path.ismount(mnt)):
-            break
-        if fs.poll() is not None:
-            raise RuntimeError("failing-disk FUSE exited: " + (c.work / "b94-disk.err").read_text()[-500:])
-        time.sleep(0.1)
-    else:
-        raise RuntimeError("failing-disk FUSE mount did not appear")
+    probe = mnt / ("tiny-llama/config.json" if mode == "eio" else "tokenizer")
+    # (a stale folder answers nothing: that mount is ready once it is a mount)
+    _fuse_mount(c, [script, c.models, mnt, bad, mode], mnt,
+                lambda: probe.exists() or (mode == "estale" and os.path.ismount(mnt)), "b94-disk")
     c.env["_CWD"] = str(mnt)
 
 
@@ -13747,10 +13706,11 @@ BREADTH94: list = [
 # Realtime WebSocket, Ollama's REST paths) ---
 _B95_OBJFS = r'''
 import errno, os, sys
-from fuse import FUSE, FuseOSError, Operations
+from fuse import FUSE, FuseOSError
+from throttlefs import Passthrough
 
 
-class ObjectStoreMount(Operations):
+class ObjectStoreMount(Passthrough):
     """A read-only passthrough of ROOT, mounted the way object-store FUSE clients (s3fs, rclone, gcsfuse) are.
     Mode plain: nothing else. Mode nolist: listing the folder NOLIST answers EACCES (a bucket mounted with a key
     that may get objects but not list them); everything else works. Mode crash: the daemon exits at the first read
@@ -13758,20 +13718,9 @@ class ObjectStoreMount(Operations):
     mount without its daemon."""
 
     def __init__(self, root, mode, nolist=""):
-        self.root = os.path.realpath(root)
+        super().__init__(root)
         self.mode = mode
         self.nolist = "/" + nolist.strip("/")
-
-    def _p(self, path):
-        return os.path.join(self.root, path.lstrip("/"))
-
-    def getattr(self, path, fh=None):
-        try:
-            st = os.lstat(self._p(path))
-        except OSError as e:
-            raise FuseOSError(e.errno)
-        keys = ("st_atime", "st_ctime", "st_gid", "st_mode", "st_mtime", "st_nlink", "st_size", "st_uid")
-        return {k: getattr(st, k) for k in keys}
 
     def opendir(self, path):
         if self.mode == "nolist" and path == self.nolist:
@@ -13781,36 +13730,15 @@ class ObjectStoreMount(Operations):
     def readdir(self, path, fh):
         if self.mode == "nolist" and path == self.nolist:
             raise FuseOSError(errno.EACCES)
-        return [".", ".."] + os.listdir(self._p(path))
+        return super().readdir(path, fh)
 
     def readlink(self, path):
         return os.readlink(self._p(path))
-
-    def access(self, path, mode):
-        if mode & os.W_OK:
-            raise FuseOSError(errno.EROFS)
-        if not os.access(self._p(path), mode):
-            raise FuseOSError(errno.EACCES)
-
-    def statfs(self, path):
-        sv = os.statvfs(self._p(path))
-        keys = ("f_bavail", "f_bfree", "f_blocks", "f_bsize", "f_favail", "f_ffree", "f_files", "f_flag",
-                "f_frsize", "f_namemax")
-        return {k: getattr(sv, k) for k in keys}
-
-    def open(self, path, flags):
-        if flags & (os.O_WRONLY | os.O_RDWR):
-            raise FuseOSError(errno.EROFS)
-        return os.open(self._p(path), os.O_RDONLY)
 
     def read(self, path, size, offset, fh):
         if self.mode == "crash" and path.endswith(".safetensors"):
             os._exit(137)
         return os.pread(fh, size, offset)
-
-    def release(self, path, fh):
-        os.close(fh)
-        return 0
 
 
 if __name__ == "__main__":
@@ -13827,24 +13755,8 @@ def _b95_object_store_mount(mode: str, by_path: bool = False):
         script = c.work / "b95_objfs.py"
         script.write_text(_B95_OBJFS)
         mnt = c.work / ("b95-" + mode)
-        mnt.mkdir(exist_ok=True)
-        fs = subprocess.Popen([str(c.venv / "bin" / "python"), str(script), str(c.models), str(mnt), mode,
-                               "tiny-llama"], stdout=subprocess.DEVNULL, stderr=open(c.work / "b95-objfs.err", "ab"),
-                              start_new_session=True)
-
-        def stop():
-            if subprocess.run(["fusermount", "-u", str(mnt)], capture_output=True).returncode != 0:
-                subprocess.run(["fusermount", "-u", "-z", str(mnt)], capture_output=True)
-            stop_group(fs, graceful_s=5)
-        c.cleanups.append(stop)
-        for _ in range(100):
-            if (mnt / "tiny-llama" / "config.json").exists():
-                break
-            if fs.poll() is not None:
-                raise RuntimeError("object-store FUSE exited: " + (c.work / "b95-objfs.err").read_text()[-500:])
-            time.sleep(0.1)
-        else:
-            raise RuntimeError("object-store FUSE mount did not appear")
+        _fuse_mount(c, [script, c.models, mnt, mode, "tiny-llama"], mnt, (mnt / "tiny-llama" / "config.json").exists,
+                    "b95-objfs")
         if by_path:
             c.env["_MODEL"] = str(mnt / "tiny-llama")
         else:

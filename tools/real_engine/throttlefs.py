@@ -26,14 +26,13 @@ def parse_size(s):
     return int(float(s) * mult)
 
 
-class Throttled(Operations):
-    def __init__(self, root, rate, latency):
+class Passthrough(Operations):
+    """A read-only passthrough of `root`: the base of the harness's FUSE mounts (this throttled one, and the
+    failing and object-store mounts of harness.py's breadth94 and breadth95 scenarios, which override what
+    they break)."""
+
+    def __init__(self, root):
         self.root = os.path.realpath(root)
-        self.rate = rate
-        self.latency = latency
-        self._mu = threading.Lock()
-        self.stall = False
-        self.next_free = time.monotonic()
 
     def _p(self, path):
         return os.path.join(self.root, path.lstrip("/"))
@@ -67,6 +66,23 @@ class Throttled(Operations):
         return os.open(self._p(path), os.O_RDONLY)
 
     def read(self, path, size, offset, fh):
+        return os.pread(fh, size, offset)
+
+    def release(self, path, fh):
+        os.close(fh)
+        return 0
+
+
+class Throttled(Passthrough):
+    def __init__(self, root, rate, latency):
+        super().__init__(root)
+        self.rate = rate
+        self.latency = latency
+        self._mu = threading.Lock()
+        self.stall = False
+        self.next_free = time.monotonic()
+
+    def read(self, path, size, offset, fh):
         if self.stall:  # a server that stopped answering: the read never returns
             threading.Event().wait()
         data = os.pread(fh, size, offset)
@@ -77,10 +93,6 @@ class Throttled(Operations):
             wait = self.next_free - now
         time.sleep(wait + self.latency)
         return data
-
-    def release(self, path, fh):
-        os.close(fh)
-        return 0
 
 
 def main():
