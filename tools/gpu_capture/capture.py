@@ -486,6 +486,17 @@ def p_extension_abi(a):
     print(mod.check(torch.ones(2)), flush=True)
 
 
+def p_listen(a):
+    """Hold a TCP port (0.0.0.0:a.steps) for a.sleep seconds, like another job's rendezvous store."""
+    import socket
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    s.bind(("0.0.0.0", a.steps))
+    s.listen()
+    print(f"holding port {a.steps}", flush=True)
+    time.sleep(a.sleep)
+
+
 PAYLOADS = {k[2:]: v for k, v in globals().items() if k.startswith("p_")}
 
 
@@ -652,6 +663,51 @@ SCENARIOS = [
     Sc("121-extension-other-string-abi", "gpu0", f"{C} child extension_abi", 240,
        {"TORCH_EXTENSIONS_DIR": "/tmp/llmdiag-ext-121"}),
 
+    # ---- 12. a container without the GPU, host limits, a busy store port ----
+    Sc("130-device-nodes-hidden", "gpu0",
+       "unshare -m --propagation private bash -c 'for d in /dev/nvidia[0-9]*; do mount --bind /dev/null $d; done; "
+       "exec $PY $C child alloc --gib 1'", 60),
+    Sc("131-libcuda-hidden", "gpu0",
+       "unshare -m --propagation private bash -c 'L=$(ldconfig -p | grep -m1 \"libcuda.so.1 \" | sed \"s/.*=> //\"); "
+       "echo libcuda=$L; mount --bind /dev/null $(readlink -f $L) && exec $PY $C child alloc --gib 1'", 60),
+    Sc("132-ulimit-v-8g", "gpu0", "bash -c 'ulimit -v 8000000; exec $PY $C child alloc --gib 1'", 60),
+    Sc("133-torchrun-master-port-busy", "gpu0",
+       f"bash -c '{C} child listen --steps 29641 --sleep 60 & sleep 3; "
+       f"{TR} --nproc-per-node=1 --master-port=29641 $C child allreduce --timeout 30; rc=$?; kill $!; exit $rc'", 90),
+    Sc("134-init-process-group-port-busy", "gpu0",
+       f"bash -c '{C} child listen --steps 29642 --sleep 60 & sleep 3; "
+       f"MASTER_ADDR=127.0.0.1 MASTER_PORT=29642 RANK=0 WORLD_SIZE=1 LOCAL_RANK=0 "
+       f"{C} child allreduce --timeout 30; rc=$?; kill $!; exit $rc'", 90),
+    Sc("136-shm-read-only", "cpu2",
+       "unshare -m --propagation private bash -c 'mount -t tmpfs -o ro,size=64M tmpfs /dev/shm && "
+       "$PY $C child shm_share --mib 16; exit $?'", 40),
+    Sc("138-uvm-node-hidden", "gpu0",
+       "unshare -m --propagation private bash -c 'mount --bind /dev/null /dev/nvidia-uvm && "
+       "exec $PY $C child alloc --gib 1'", 60),
+    Sc("139-nvidiactl-hidden", "gpu0",
+       "unshare -m --propagation private bash -c 'mount --bind /dev/null /dev/nvidiactl && "
+       "exec $PY $C child alloc --gib 1'", 60),
+    Sc("140-smi-device-nodes-hidden", "gpu0",
+       "unshare -m --propagation private bash -c 'for d in /dev/nvidia[0-9]*; do mount --bind /dev/null $d; done; "
+       "nvidia-smi'", 30),
+    Sc("141-smi-nvml-hidden", "gpu0",
+       "unshare -m --propagation private bash -c 'L=$(ldconfig -p | grep -m1 \"libnvidia-ml.so.1 \" | sed \"s/.*=> //\"); "
+       "mount --bind /dev/null $(readlink -f $L) && nvidia-smi'", 30),
+    Sc("142-ulimit-v-2g-import", "gpu0", "bash -c 'ulimit -v 2000000; exec $PY $C child alloc --gib 1'", 60),
+    Sc("143-cuda-visible-devices-repeated", "gpu0", f"{C} child set_device --steps 1", 60,
+       {"CUDA_VISIBLE_DEVICES": "0,0"}),
+    Sc("144-smi-nvidiactl-hidden", "gpu0",
+       "unshare -m --propagation private bash -c 'mount --bind /dev/null /dev/nvidiactl && nvidia-smi'", 30),
+    Sc("145-pynvml-nvml-hidden", "gpu0",
+       "unshare -m --propagation private bash -c 'L=$(ldconfig -p | grep -m1 \"libnvidia-ml.so.1 \" | sed \"s/.*=> //\"); "
+       "mount --bind /dev/null $(readlink -f $L) && $PY -c \"import pynvml; pynvml.nvmlInit()\"'", 30),
+    Sc("146-pynvml-nvidiactl-hidden", "gpu0",
+       "unshare -m --propagation private bash -c 'mount --bind /dev/null /dev/nvidiactl && "
+       "$PY -c \"import pynvml; pynvml.nvmlInit()\"'", 30),
+    Sc("147-smi-messages", "pre",
+       "strings -n 12 $(command -v nvidia-smi) | grep -E \"NVIDIA-SMI|NVML|No devices were found|couldn.t\" | sort -u | head -60; "
+       "L=$(ldconfig -p | grep -m1 \"libnvidia-ml.so.1 \" | sed \"s/.*=> //\"); "
+       "strings -n 8 $(readlink -f $L) | grep -E \"^(Driver/library version mismatch|Unknown Error|Driver Not Loaded|Insufficient Permissions|GPU is lost|No permission)\" | sort -u", 30),
     Sc("80-smi-q-memory-compute", "pre", "nvidia-smi -q -d MEMORY,COMPUTE", 30),
     Sc("81-smi-query-gpu-csv", "pre",
        "nvidia-smi --query-gpu=name,driver_version,memory.total,memory.used --format=csv; "
