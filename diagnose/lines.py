@@ -36,6 +36,8 @@ _CI_ISO = lazy(
 _CI_BRACKET = lazy(
     r"^\[(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[T ](?P<t>\d{2}:\d{2}:\d{2})(?P<f>\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?\] "
 )
+# kubectl logs --prefix (and tools built on its writer): `[pod/NAME/CONTAINER] `, `[node/NAME] `
+_KUBECTL = lazy(r"^\[(?:pod/(?P<pod>[^/\]\s]+)/[^\]\s]*|node/(?P<node>[^\]\s]+))\] ")
 # docker compose: `svc-1  | ` (service and index), or `vllm     | ` (a container_name, padded to the widest)
 _COMPOSE = lazy(r"^(?:(?P<svc>[A-Za-z0-9][\w.-]*?[-_]\d+)\s*|(?P<name>[A-Za-z0-9][\w.-]*)\s+)\| ?")
 # Engine process tags: (EngineCore_DP0 pid=1), (VllmWorker TP1 pid=2), (RayWorkerWrapper pid=3, ip=10.0.0.2)
@@ -610,7 +612,7 @@ class LineParser:
         line = Line(n, self.source, raw, raw)
         line.redraws = redraws
         text = raw
-        # 1. collector prefixes (may be stacked: CI timestamp then compose service)
+        # 1. collector prefixes (may be stacked: CI timestamp then compose service, kubectl's pod then its timestamp)
         for _ in range(2):
             if not text:
                 break
@@ -627,6 +629,12 @@ class LineParser:
                     self._stamp(line, stamp_seconds(m["mo"], m["d"], m["t"], m["f"]), int(m["y"]))
                     text = text[m.end():]
                     continue
+                if text.startswith(("[pod/", "[node/")):
+                    m = _KUBECTL.match(text)
+                    if m:
+                        line.node = line.node or m["pod"] or m["node"]
+                        text = text[m.end():]
+                        continue
             if "|" in text[:64]:
                 m = _COMPOSE.match(text)
                 if m:

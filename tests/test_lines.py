@@ -66,6 +66,9 @@ def test_nccl_debug_prefix():
     "vllm     | ",  # docker compose, a service with a container_name (padded to the widest name)
     "2025-03-10T15:07:20.1234567Z vllm-1  | ",  # both
     "2025-03-10 15:07:20 ",  # Docker Desktop's log view with its time stamps
+    "[pod/vllm-0/vllm] ",  # kubectl logs --prefix
+    "[pod/vllm-0/vllm] 2025-03-10T15:07:20.123456789Z ",  # kubectl logs --prefix --timestamps
+    "[node/gpu-node-3] ",  # kubectl logs --prefix of a node's log
 ])
 def test_collector_prefixes_are_stripped(prefix):
     r = one(prefix + "INFO 03-10 15:07:20 [core.py:1] Starting to load model m...")
@@ -78,6 +81,12 @@ def test_compose_prefix_names_the_node_and_a_bar_is_not_a_prefix():
     assert one("vllm-1  | INFO 03-10 15:07:20 [core.py:1] hi").node == "vllm-1"
     r = one("Loading weights: 100%| 4/4 [00:02<00:00]")
     assert r.node is None and r.text.startswith("Loading weights")
+
+
+def test_kubectl_prefix_names_the_pod_as_the_node_and_other_brackets_are_not_one():
+    assert one("[pod/vllm-leader-0/vllm] INFO 03-10 15:07:20 [core.py:1] hi").node == "vllm-leader-0"
+    r = one("[pod] INFO 03-10 15:07:20 [core.py:1] hi")  # not kubectl's shape: left whole
+    assert r.node is None and r.text.startswith("[pod]")
 
 
 def test_python_logging_stamp_is_not_a_collector_prefix():
@@ -108,6 +117,28 @@ def test_sglang_start_behind_docker_desktop_stamps_comes_up(tmp_path):
     assert code == 0 and rep["outcome"] == "ready" and rep["engine"] == "sglang"
     assert [p["name"] for p in rep["phases"]] == ["weights", "kv_cache", "compile", "server"]
     assert rep["phases"][0]["duration_s"] == 457.0  # the header's clock, not the prefix's
+
+
+def test_sglang_start_behind_kubectl_prefix_comes_up(tmp_path):
+    """`kubectl logs --prefix` puts `[pod/NAME/CONTAINER] ` before every line: a start that came up
+    after a harmless traceback (SGLang's post-warmup GC freeze refused, thread of issues-140) reads as
+    it does without the prefix."""
+    lines = [
+        "[2025-02-04 05:29:20] INFO:     Application startup complete.",
+        "[2025-02-04 05:29:20] INFO:     Uvicorn running on http://127.0.0.1:31000 (Press CTRL+C to quit)",
+        "[2025-02-04 05:29:21] post-warmup freeze_gc failed",
+        "Traceback (most recent call last):",
+        "  ...",
+        "ConnectionRefusedError: [Errno 111] Connection refused",
+        "[2025-02-04 05:29:23] The server is fired up and ready to roll!",
+    ]
+    plain, prefixed = tmp_path / "plain.log", tmp_path / "kubectl.log"
+    plain.write_text("".join(ln + "\n" for ln in lines))
+    prefixed.write_text("".join("[pod/sglang-0/sglang] " + ln + "\n" for ln in lines))
+    reps = [json.loads(run_cli(["explain", str(p), "--format", "json"])[1]) for p in (plain, prefixed)]
+    for rep in reps:
+        assert rep["outcome"] == "ready" and rep["engine"] == "sglang"
+        assert not [d for d in rep["diagnoses"] if d["severity"] == "error"]
 
 
 def test_ansi_removed_from_text_and_raw():
