@@ -3946,3 +3946,15 @@ def test_a_fuse_mount_whose_daemon_died_is_the_storage():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("family-storage-io-error", "slow-network-storage")
     assert any("fusermount -u" in r for r in top["remediation"])
+
+
+def test_a_rocm_queue_aborted_by_a_hardware_exception_is_a_kernel_fault():
+    # SGLang on 4x MI300X (ROCm 7.2.0) after ready (batch issues-140): rocclr's "Callback: Queue ...
+    # aborting with error : HSA_STATUS_ERROR_EXCEPTION ... code: 0x1016", then "Fatal Python error:
+    # Aborted"; read as unknown
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-140" / "006-sglang-mi300x-decode-hsa-exception-0x1016-after-ready.log")
+    assert rep["outcome"] == "ready"
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("family-cuda-kernel-fault", "engine-internal")
+    assert "HSA_STATUS_ERROR_EXCEPTION" in top["title"]
+    assert any("AMD_SERIALIZE_KERNEL" in r for r in top["remediation"])
