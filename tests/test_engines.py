@@ -169,3 +169,10 @@ def test_sglang_version_from_its_image_tag_or_pip_line():
     assert plain.engine == "sglang" and plain.engine_version is None
     for near in ("sglang-router 0.1.4", "pip install sglang-router==0.1.4"):
         assert not [e for e in SCAN.scan(lines_from_text(near)[0]) if e.marker.id == "sglang_pip"]
+
+
+def test_a_number_with_thousands_separators_is_a_number_and_a_list_of_ids_is_not():
+    from diagnose.engines.base import number
+    assert number("411,184") == 411184 and number("1,234.5") == 1234.5 and number("-1,000") == -1000
+    # ASCEND_RT_VISIBLE_DEVICES:0,2,4,6,1,3,5,7 (batch zh-141) was read as 2461357
+    assert number("0,2,4,6,1,3,5,7") == "0,2,4,6,1,3,5,7" and number("12,34") == "12,34"

@@ -89,11 +89,19 @@ class Marker:
         return re.compile(self.regex)
 
 
+_GROUPED = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+
+
 def number(value: str | None):
-    """'411,184' -> 411184, '3.5' -> 3.5, other text unchanged; None stays None."""
+    """'411,184' -> 411184, '3.5' -> 3.5, other text unchanged (a list of ids, '0,2,4,6', too);
+    None stays None."""
     if value is None:
         return None
-    v = value.replace(",", "").strip()
+    v = value.strip()
+    if "," in v:
+        if not _GROUPED.fullmatch(v):
+            return value
+        v = v.replace(",", "")
     try:
         return int(v)
     except ValueError:
