@@ -3958,3 +3958,28 @@ def test_a_rocm_queue_aborted_by_a_hardware_exception_is_a_kernel_fault():
     assert (top["rule"], top["category"]) == ("family-cuda-kernel-fault", "engine-internal")
     assert "HSA_STATUS_ERROR_EXCEPTION" in top["title"]
     assert any("AMD_SERIALIZE_KERNEL" in r for r in top["remediation"])
+
+
+def test_ascend_devices_out_of_order_and_a_graph_engine_that_cannot_start():
+    # vllm-ascend under GPUStack with ASCEND_RT_VISIBLE_DEVICES=0,2,4,6,1,3,5,7 (batch zh-141): CANN's EE1001
+    # reason says the list must be ascending; read as unknown
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-zh-141" / "001-vllm-ascend-300i-duo-gpustack-ascend-rt-visible-devices-not-ascending.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("ascend-visible-devices-not-ascending", "invalid-argument")
+    assert "0,2,4,6,1,3,5,7" in top["title"]
+    # SGLang's A3 image on a 910B3 (batch zh-141): only CANN's "OpCompileProcessor init failed!" trace;
+    # read as no failure at all
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-zh-141" / "006-sglang-ascend-910b3-k8s-a3-image-op-compiler-init-failed.log")
+    assert rep["outcome"] == "failed"
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("cann-graph-engine-init-failed", "cuda-driver-mismatch")
+    assert any("npu-smi info" in r for r in top["remediation"])
+
+
+def test_a_dependency_that_fails_in_its_module_level_code_is_a_dependency():
+    # vLLM 0.11 on a Hygon DCU (batch zh-141): lightop's __init__ reads the DTK version and gets None;
+    # read as a configuration check of the engine
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-zh-141" / "002-vllm-0.11.0-hygon-dcu-k100-gpustack-lightop-dtk-version-none.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("family-import-error", "dependency-import")
+    assert any("import lightop" in r for r in top["remediation"])
