@@ -3983,3 +3983,23 @@ def test_a_dependency_that_fails_in_its_module_level_code_is_a_dependency():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("family-import-error", "dependency-import")
     assert any("import lightop" in r for r in top["remediation"])
+
+
+def test_deepgemm_without_a_layout_for_the_gpu_and_its_warm_up_phase():
+    # vLLM main on an RTX PRO 6000 Blackwell (sm_120) with an FP8 checkpoint (batch issues-142): DeepGEMM's
+    # "Assertion error (...layout.hpp:76): Unknown recipe" under vllm/model_executor/warmup/ frames; read as
+    # unknown, in no phase
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-142" / "004-vllm-main-sm120-fp8-deepgemm-warmup-unknown-recipe.log")
+    assert rep["last_phase"] == "compile"
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("deepgemm-gpu-arch-unsupported", "cuda-driver-mismatch")
+    assert any("VLLM_USE_DEEP_GEMM=0" in r for r in top["remediation"])
+
+
+def test_sglang_weights_leave_no_kv_room_read_from_a_cut_message():
+    # SGLang on 8x H200 (batch issues-142): the excerpt stops after "--mem-fraction-static=0.88."; read as a
+    # configuration check
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-142" / "002-sglang-dsv4-pro-fp8-h200-tp8-mem-fraction-no-kv-cache.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("sglang-kv-weights-leave-no-room", "kv-cache-insufficient")
+    assert any("above 0.88" in r for r in top["remediation"])
