@@ -4003,3 +4003,17 @@ def test_sglang_weights_leave_no_kv_room_read_from_a_cut_message():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("sglang-kv-weights-leave-no-room", "kv-cache-insufficient")
     assert any("above 0.88" in r for r in top["remediation"])
+
+
+def test_a_kubernetes_service_address_in_vllm_port_and_tritons_cache_under_root():
+    # vLLM on k3s beside a Service named "vllm" (batch issues-143): VLLM_PORT=tcp://...; read as unknown
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-143" / "003-vllm-k3s-helm-service-vllm-port-tcp-uri-invalid-int.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("kubernetes-service-port-variable", "invalid-argument")
+    assert any("enableServiceLinks: false" in r for r in top["remediation"])
+    # vLLM 0.19.1 on OpenShift, non-root with HOME=/ (batch issues-143): "Permission denied: '/.triton'"
+    # without frames; read as a model that cannot be found
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-143" / "001-vllm-0.19.1-openshift-nonroot-triton-cache-permission-denied.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], rep["last_phase"]) == ("compile-cache-dir-not-writable", "compile")
+    assert any("TRITON_CACHE_DIR" in r for r in top["remediation"])
