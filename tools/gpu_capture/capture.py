@@ -497,6 +497,12 @@ def p_listen(a):
     time.sleep(a.sleep)
 
 
+def p_include_dir(a):
+    """Print the folder of Python.h (what a C extension build, Triton's launcher too, includes)."""
+    import sysconfig
+    print(sysconfig.get_paths()["include"])
+
+
 PAYLOADS = {k[2:]: v for k, v in globals().items() if k.startswith("p_")}
 
 
@@ -708,6 +714,20 @@ SCENARIOS = [
        "strings -n 12 $(command -v nvidia-smi) | grep -E \"NVIDIA-SMI|NVML|No devices were found|couldn.t\" | sort -u | head -60; "
        "L=$(ldconfig -p | grep -m1 \"libnvidia-ml.so.1 \" | sed \"s/.*=> //\"); "
        "strings -n 8 $(readlink -f $L) | grep -E \"^(Driver/library version mismatch|Unknown Error|Driver Not Loaded|Insufficient Permissions|GPU is lost|No permission)\" | sort -u", 30),
+    Sc("148-triton-cache-noexec", "gpu0",
+       "unshare -m --propagation private bash -c 'mkdir -p /tmp/llmdiag-noexec && "
+       "mount -t tmpfs -o noexec,size=256M tmpfs /tmp/llmdiag-noexec && "
+       "TRITON_CACHE_DIR=/tmp/llmdiag-noexec/triton TORCHINDUCTOR_CACHE_DIR=/tmp/llmdiag-inductor-148 "
+       "$PY $C child compile_small'", 180),
+    Sc("149-triton-python-headers-missing", "gpu0",
+       "unshare -m --propagation private bash -c 'I=$($PY $C child include_dir); "
+       "echo include=$I; mount -t tmpfs -o size=1M tmpfs $I && "
+       "TRITON_CACHE_DIR=/tmp/llmdiag-triton-149 TORCHINDUCTOR_CACHE_DIR=/tmp/llmdiag-inductor-149 "
+       "$PY $C child compile_small'", 180),
+    Sc("152-pids-limit-cuda-init", "gpu0",
+       "bash -c 'G=/sys/fs/cgroup/llmdiag_pids152; echo +pids > /sys/fs/cgroup/cgroup.subtree_control; mkdir -p $G && "
+       "echo 6 > $G/pids.max && echo $$ > $G/cgroup.procs && exec $PY $C child alloc --gib 1'", 60),
+    Sc("153-nofile-limit-cuda-init", "gpu0", "bash -c 'ulimit -n 24; exec $PY $C child alloc --gib 1'", 60),
     Sc("80-smi-q-memory-compute", "pre", "nvidia-smi -q -d MEMORY,COMPUTE", 30),
     Sc("81-smi-query-gpu-csv", "pre",
        "nvidia-smi --query-gpu=name,driver_version,memory.total,memory.used --format=csv; "
