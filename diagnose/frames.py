@@ -34,12 +34,13 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
     ("server", r"sglang/srt/[\w/]+\.py\", line \d+, in (?:event_loop_\w+|handle_loop)$"),
     # CUDA graph capture (vLLM capture_model / cuda_graph.py, SGLang cuda_graph_runner.py)
     # and vLLM's compile / warm-up step, which runs inside _initialize_kv_caches after the KV cache is sized
-    # (its kernel warm-ups, vllm/model_executor/warmup/: DeepGEMM, FlashInfer autotuning)
+    # (its kernel warm-ups, vllm/model_executor/warmup/: DeepGEMM, FlashInfer autotuning; not jit_warmup.py's
+    # decorator `wrapped`, which runs the model runner's own __init__ in init)
     # (not the argument code that checks the CUDA graph settings: SGLang's ServerArgs._handle_piecewise_cuda_graph
     # in server_args.py, its arg_groups/cuda_graph_hook.py)
     ("compile", r"^(?!\s*File \"[^\"]*(?:server_args\.py\"|/arg_groups/))[^\n]*?cuda_graph"
                 r"|in capture_model\b|in capture\b|in _capture|graph_capture|in compile_or_warm_up_model\b"
-                r"|vllm/model_executor/warmup/"),
+                r"|vllm/model_executor/warmup/\w+\.py\", line \d+, in \w*warmup\w*$"),
     # torch.compile compiling (not running) the model, or loading what an earlier start compiled (vLLM's
     # AOT artifact, compilation/decorators.py): vLLM V1 compiles on the first forward of its
     # memory profiling run, so these frames sit inside profile_run (the compiled code's own frames,

@@ -78,6 +78,9 @@ def test_frames_table_orders_inner_phases_before_outer_ones():
     # and vLLM 0.32's helper inside it (batch vllm-cpu-69: torchao quantization_config without torchao)
     assert row_phase(frame_row(f.format("model_executor/model_loader/weight_utils.py", "make_checkpoint_config"))) is None
     assert row_phase(frame_row(f.format("model_executor/model_loader/weight_utils.py", "safetensors_weights_iterator"))) == "weights"
+    # vLLM's kernel warm-ups run in compile; jit_warmup.py's decorator wraps the model runner's __init__ (init)
+    assert row_phase(frame_row(f.format("model_executor/warmup/deep_gemm_warmup.py", "deep_gemm_warmup"))) == "compile"
+    assert row_phase(frame_row(f.format("model_executor/warmup/jit_warmup.py", "wrapped"))) != "compile"
     # SGLang 0.5.23's argument checks (sglang/srt/arg_groups/*_hook.py): config, whatever the rule's own phase
     sg = '  File "/usr/local/lib/python3.10/dist-packages/sglang/srt/{}", line 1, in {}'
     assert row_phase(frame_row(sg.format("arg_groups/kv_cache_hook.py", "_handle_kv_cache_dtype"))) == "config"
