@@ -7,6 +7,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from diagnose.frames import frame_row, row_phase
 from diagnose.rulepack import load_pack
 
@@ -4031,3 +4033,36 @@ def test_plain_weights_cast_into_quantized_parameters_warn_on_a_start_that_came_
     assert len(warn) == 1 and warn[0]["severity"] == "warning"
     assert "quantization=modelopt" in warn[0]["explanation"]
     assert not [d for d in rep["diagnoses"] if d["severity"] == "error"]
+
+
+@pytest.mark.parametrize("log, rule, category", [
+    # SGLang on AMD, piecewise CUDA graphs on by default (batch issues-144): read as unknown
+    ("batch-2026-12-07-issues-144/001-sglang-amd-piecewise-cuda-graph-tcpiecewiseforwardcontext-num-tokens.log",
+     "sglang-graph-capture-failed", "graph-capture"),
+    # SGLang 0.4.6 prefill node, Mooncake RDMA registration "Bad address" (batch issues-144): read as no failure
+    ("batch-2026-12-07-issues-144/002-sglang-0.4.6-pd-prefill-mooncake-register-memory-bad-address.log",
+     "mooncake-memory-registration-failed", "nccl-network"),
+    # SGLang's "Prefill out of memory. Try to lower your batch size." while serving (batch issues-144)
+    ("batch-2026-12-07-issues-144/005-sglang-glm-5.2-8xh100-chunked-prefill-overcommit-oom-after-ready.log",
+     "sglang-kv-pool-allocation-failed", "engine-internal"),
+    # vLLM with VLLM_USE_NCCL_SYMM_MEM=1 on 8x B300 (batch issues-145): read as NCCL P2P
+    ("batch-2026-12-07-issues-145/005-vllm-dev-b300-tp8-nccl-symm-mem-window-register-during-capture.log",
+     "vllm-nccl-symm-mem-window-register-failed", "symm-mem-allreduce"),
+    # a worker started over SSH loses its semaphores to logind's RemoveIPC (batch issues-145): read as a
+    # model path that does not exist
+    ("batch-2026-12-07-issues-145/006-vllm-2node-gb10-logind-removeipc-worker-semaphore-gone.log",
+     "python-semaphore-removed", "host-limits"),
+])
+def test_this_rounds_thread_excerpts_read_by_their_rules(log, rule, category):
+    code, rep = explain_json(ACCURACY / log)
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == (rule, category)
+
+
+def test_custom_all_reduce_handles_across_nodes_name_the_placement():
+    # vLLM nightly, TP=2 over two GB200 nodes (batch issues-145): "Cuda error .../custom_all_reduce.cuh:143
+    # 'invalid resource handle'" without the macro's "Failed: "; read as unknown
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-145" / "004-vllm-nightly-gb200-cross-node-tp2-custom-allreduce-ipc-invalid-handle.log")
+    top = rep["diagnoses"][0]
+    assert top["rule"] == "vllm-custom-allreduce-kernel-error"
+    assert any("--ipc=host" in r for r in top["remediation"])
