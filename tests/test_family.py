@@ -4052,6 +4052,15 @@ def test_plain_weights_cast_into_quantized_parameters_warn_on_a_start_that_came_
     # model path that does not exist
     ("batch-2026-12-07-issues-145/006-vllm-2node-gb10-logind-removeipc-worker-semaphore-gone.log",
      "python-semaphore-removed", "host-limits"),
+    # vLLM tpu-inference on TPU7x, XLA's program load over two lines (batch issues-146): read as unknown
+    ("batch-2026-12-07-issues-146/003-vllm-tpu7x-gemma4-torchax-mem-util-0.98-program-allocation-failure.log",
+     "xla-program-allocation-failed", "graph-capture"),
+    # ipex-llm's vLLM in Docker without /dev/dri/by-path (batch issues-146): read as unknown
+    ("batch-2026-12-07-issues-146/005-vllm-ipex-llm-xpu-docker-tp-oneccl-opendir-dri-by-path.log",
+     "oneccl-device-directory-missing", "nccl-p2p-acs"),
+    # HabanaAI vllm-fork with --load-format dummy (batch issues-146): read as unknown
+    ("batch-2026-12-07-issues-146/002-vllm-0.6.3-gaudi2-load-format-dummy-torch-generator-hpu.log",
+     "torch-generator-device-unsupported", "engine-internal"),
 ])
 def test_this_rounds_thread_excerpts_read_by_their_rules(log, rule, category):
     code, rep = explain_json(ACCURACY / log)
