@@ -76,9 +76,12 @@ def tr_lang(lang: str, text: str, /, **values) -> str:
 
 def localized(report):
     """The report as a person reads it in the current language: each diagnosis's title, explanation
-    and remediation replaced by its `i18n` text when it has one. Renderers of text, Markdown, JUnit and
-    GitHub call it (through `visible_report`); the JSON report keeps its English fields."""
-    if _LANG == "en" or not any(getattr(d, "i18n", None) is not None for d in report.diagnoses):
+    and remediation replaced by its `i18n` text when it has one, and the warnings by the report's own
+    `i18n` warnings (followed by any warning added after it was made). Renderers of text, Markdown,
+    JUnit and GitHub call it (through `visible_report`); the JSON report keeps its English fields."""
+    texts = getattr(report, "i18n", None)
+    texts = texts if texts is not None and texts.lang == _LANG else None
+    if _LANG == "en" or (texts is None and not any(getattr(d, "i18n", None) is not None for d in report.diagnoses)):
         return report
     diags = []
     for d in report.diagnoses:
@@ -87,7 +90,10 @@ def localized(report):
             d = d.model_copy(update={"title": t.title, "explanation": t.explanation,
                                      "remediation": list(t.remediation)})
         diags.append(d)
-    return report.model_copy(update={"diagnoses": diags})
+    update = {"diagnoses": diags}
+    if texts is not None:
+        update["warnings"] = list(texts.warnings) + list(report.warnings[len(texts.warnings):])
+    return report.model_copy(update=update)
 
 
 # -- the fixed words of every human output, English -> Chinese ----------------------------------

@@ -355,6 +355,7 @@ class Analyzer:
                 **({"source": span.source} if multi else {}),
             })
         warnings = self.warnings + self.run.warnings + dist.warnings()
+        warnings_zh = None  # the warnings in Chinese, where one has a Chinese text (the report's i18n)
         if self.starts > 1:
             facts["starts"] = self.starts
             facts["start_line"] = self._first_line
@@ -364,13 +365,14 @@ class Analyzer:
             warnings.append(f"The server started {self.starts} times in this log; this report covers the last "
                             f"start, from line {self._first_line}. Before it"
                             f"{' (the last ' + str(len(self.earlier)) + ')' if self.starts - 1 > len(self.earlier) else ''}: {before}.")
-            if i18n.current() == "zh":  # the same numbers, in Chinese (warnings are read by a person)
+            if i18n.current() == "zh":  # the same numbers, in Chinese (read by a person; JSON keeps English)
                 before = "；".join(
                     f"第 {e['first_line']}-{e['last_line']} 行 {e['outcome']}" + (f"（{e['title_zh']}）" if e["title_zh"] else "")
                     for e in self.earlier)
                 last_n = f"（最后 {len(self.earlier)} 次）" if self.starts - 1 > len(self.earlier) else ""
-                warnings[-1] = (f"服务在这份日志中启动了 {self.starts} 次；本报告只覆盖从第 {self._first_line} 行开始的"
-                                f"最后一次启动。之前的启动{last_n}：{before}。")
+                warnings_zh = warnings[:-1] + [
+                    f"服务在这份日志中启动了 {self.starts} 次；本报告只覆盖从第 {self._first_line} 行开始的"
+                    f"最后一次启动。之前的启动{last_n}：{before}。"]
         public_facts = {k: v for k, v in facts.items() if isinstance(v, (int, float, str, bool))}
         return dict(
             engine=engine,
@@ -385,6 +387,7 @@ class Analyzer:
             inputs=list(self.sources),
             lines=tl.n_lines,
             warnings=warnings,
+            **({"i18n": {"lang": "zh", "warnings": warnings_zh}} if warnings_zh is not None else {}),
             ranks=ranks,
             nodes=nodes,
             nccl=nccl,

@@ -252,6 +252,13 @@ class Diagnosis(_Data):
         "(the key is left out, not null)", omit_none=True)
 
 
+class ReportText(_Data):
+    """A report's texts outside its diagnoses (its warnings) in the language a person chose (--lang)."""
+
+    lang: Literal["zh"] = F(description="the language of these texts (zh: Chinese)")
+    warnings: list[str] = F(description="the same items as the English warnings, in the same order")
+
+
 class ErrorLine(_Data):
     line: int
     source: str
@@ -364,6 +371,11 @@ class Report(_Data):
     nccl: list[NcclTransport] = F([], "NCCL transport per rank pair (NCCL_DEBUG=INFO)")
     probe: Optional[ProbeInfo] = F(None, "run --probe / watch --probe: the probe once the server came up "
                                          "(null without --probe)")
+    i18n: Optional[ReportText] = F(
+        None,
+        "only with --lang zh (or a Chinese locale) when the report has warnings: the warnings in that "
+        "language; the English ones stay as they are. Absent otherwise (the key is left out, not null)",
+        omit_none=True)
 
     def to_json(self, indent: int | None = 2) -> str:
         """Byte for byte what pydantic's `model_dump_json(by_alias=True, indent=indent)` writes."""
