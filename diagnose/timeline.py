@@ -448,10 +448,10 @@ class Timeline:
                     code = text.lstrip()
                     self._tb_imports = code.startswith("import ") or (code.startswith("from ") and " import " in code)
             if row is not None:
-                if self.ready_seq is None and row == SERVING_ROW:
+                if self.ready_seq is None and row in (SERVING_ROW, SCHEDULER_ROW) and not self.phases:
+                    self._up_before_tb()  # an excerpt that opens in the server serving (its engine's step, a handler)
+                elif self.ready_seq is None and row == SERVING_ROW:
                     self.ready_seq = self.seq  # a frame of the server serving a request (as Marker.serving)
-                elif self.ready_seq is None and row == SCHEDULER_ROW and not self.phases:
-                    self._up_before_tb()
                 tb = self._chain.get(self._tb_id, self._tb_id)
                 best = self.tb_rows.get(tb)
                 if best is None or row < best:
@@ -460,9 +460,10 @@ class Timeline:
                         del self.tb_rows[next(iter(self.tb_rows))]
 
     def _up_before_tb(self) -> None:
-        """An excerpt that shows none of the start opens in SGLang's scheduler running batches: the server
-        was up before this traceback began, and a death line of the traceback's opening (SGLang's
-        "Scheduler hit an exception: Traceback ...") is a death after ready."""
+        """An excerpt that shows none of the start opens in the server serving (SGLang's scheduler running
+        batches, vLLM's engine core stepping one): the server was up before this traceback began, and a
+        death line of the traceback's opening (SGLang's "Scheduler hit an exception: Traceback ...",
+        vLLM's "EngineCore hit an exception: Traceback ...") is a death after ready."""
         self.ready_seq = self._tb_seq - 1
         for n, _, marker_id, after_ready, seq in self.fatal:
             if after_ready and self._died_after_ready(n, marker_id, seq):
