@@ -4061,11 +4061,31 @@ def test_plain_weights_cast_into_quantized_parameters_warn_on_a_start_that_came_
     # HabanaAI vllm-fork with --load-format dummy (batch issues-146): read as unknown
     ("batch-2026-12-07-issues-146/002-vllm-0.6.3-gaudi2-load-format-dummy-torch-generator-hpu.log",
      "torch-generator-device-unsupported", "engine-internal"),
+    # vLLM 0.22 with a ModelOpt NVFP4 checkpoint whose lm_head is quantized (batch issues-149): read as a
+    # checkpoint for another model
+    ("batch-2026-12-07-issues-149/003-vllm-0.22.0-modelopt-nvfp4-quantized-lm-head-input-scale.log",
+     "engine-quantized-tensor-without-parameter", "unsupported-model"),
+    # SGLang 0.5.15, a multimodal model streamed from S3, its processor asking the Hub (batch issues-149):
+    # read as unknown; vLLM-Omni's TTS files from the streamer's cache: read as a model that does not exist
+    ("batch-2026-12-07-issues-149/001-sglang-0.5.15-runai-s3-multimodal-processor-repo-id.log",
+     "hub-given-object-store-model-path", "engine-internal"),
+    ("batch-2026-12-07-issues-149/004-vllm-omni-runai-streamer-s3-qwen-tts-cache-path-repo-id.log",
+     "hub-given-object-store-model-path", "engine-internal"),
 ])
+
 def test_this_rounds_thread_excerpts_read_by_their_rules(log, rule, category):
     code, rep = explain_json(ACCURACY / log)
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == (rule, category)
+
+
+def test_an_engine_core_that_dies_in_an_excerpt_opening_in_its_serving_step_died_after_ready():
+    # vLLM V1, a request's invalid guided_regex kills the engine core (batch issues-148): the excerpt opens
+    # at "EngineCore hit an exception: Traceback" with frames of _process_engine_step and stops inside
+    # them; read as a server still serving
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-148" / "005-vllm-v1-invalid-guided-regex-request-kills-engine-core.log")
+    assert rep["outcome"] == "ready"
+    assert rep["after_ready"]["state"] == "died" and rep["after_ready"]["line"] == 1
 
 
 def test_custom_all_reduce_handles_across_nodes_name_the_placement():
