@@ -577,7 +577,20 @@ C = "$PY $C"
 TR = "$PY -m torch.distributed.run"
 NCCL_NO_CUMEM = {"NCCL_CUMEM_ENABLE": "0", "NCCL_CUMEM_HOST_ENABLE": "0"}
 INFO = {"NCCL_DEBUG": "INFO"}
-TINY_SHM = "unshare -m --propagation private bash -c 'mount -t tmpfs -o size={size} tmpfs /dev/shm && {inner}'"
+# a command run with mounts that only it sees (a tmpfs, a node or a library hidden under /dev/null)
+PRIVATE = "unshare -m --propagation private bash -c '{}'"
+TINY_SHM = PRIVATE.format("mount -t tmpfs -o size={size} tmpfs /dev/shm && {inner}")
+HIDE_GPU_NODES = "for d in /dev/nvidia[0-9]*; do mount --bind /dev/null $d; done; "
+HIDE_LIB = "mount --bind /dev/null $(readlink -f $L) && "  # the library that _lib_path found
+
+
+def _lib_path(lib):
+    """Shell that sets $L to where the loader finds `lib` (ldconfig's cache)."""
+    return f'L=$(ldconfig -p | grep -m1 "{lib} " | sed "s/.*=> //"); '
+
+
+def _hide(path):
+    return f"mount --bind /dev/null {path} && "
 CG = "/sys/fs/cgroup/llmdiag_capture"
 
 
@@ -629,20 +642,17 @@ SCENARIOS = [
     Sc("102-alloc-conf-new-name-typo", "gpu0", f"{C} child alloc --gib 1", 60,
        {"PYTORCH_ALLOC_CONF": "garbage_collection:0.6"}),
     Sc("103-triton-cache-read-only", "gpu0",
-       "unshare -m --propagation private bash -c 'mkdir -p /tmp/llmdiag-ro && "
-       "mount -t tmpfs -o ro,size=1M tmpfs /tmp/llmdiag-ro && "
-       "TRITON_CACHE_DIR=/tmp/llmdiag-ro/triton TORCHINDUCTOR_CACHE_DIR=/tmp/llmdiag-inductor-ro "
-       "$PY $C child compile_small'", 180),
+       PRIVATE.format("mkdir -p /tmp/llmdiag-ro && mount -t tmpfs -o ro,size=1M tmpfs /tmp/llmdiag-ro && "
+                      "TRITON_CACHE_DIR=/tmp/llmdiag-ro/triton TORCHINDUCTOR_CACHE_DIR=/tmp/llmdiag-inductor-ro "
+                      "$PY $C child compile_small"), 180),
     Sc("104-triton-cache-disk-full", "gpu0",
-       "unshare -m --propagation private bash -c 'mkdir -p /tmp/llmdiag-full && "
-       "mount -t tmpfs -o size=64k tmpfs /tmp/llmdiag-full && "
-       "TRITON_CACHE_DIR=/tmp/llmdiag-full/triton TORCHINDUCTOR_CACHE_DIR=/tmp/llmdiag-inductor-full "
-       "$PY $C child compile_small'", 180),
+       PRIVATE.format("mkdir -p /tmp/llmdiag-full && mount -t tmpfs -o size=64k tmpfs /tmp/llmdiag-full && "
+                      "TRITON_CACHE_DIR=/tmp/llmdiag-full/triton TORCHINDUCTOR_CACHE_DIR=/tmp/llmdiag-inductor-full "
+                      "$PY $C child compile_small"), 180),
     Sc("105-inductor-cache-disk-full", "gpu0",
-       "unshare -m --propagation private bash -c 'mkdir -p /tmp/llmdiag-full2 && "
-       "mount -t tmpfs -o size=64k tmpfs /tmp/llmdiag-full2 && "
-       "TORCHINDUCTOR_CACHE_DIR=/tmp/llmdiag-full2/inductor TRITON_CACHE_DIR=/tmp/llmdiag-triton-full2 "
-       "$PY $C child compile_small'", 180),
+       PRIVATE.format("mkdir -p /tmp/llmdiag-full2 && mount -t tmpfs -o size=64k tmpfs /tmp/llmdiag-full2 && "
+                      "TORCHINDUCTOR_CACHE_DIR=/tmp/llmdiag-full2/inductor TRITON_CACHE_DIR=/tmp/llmdiag-triton-full2 "
+                      "$PY $C child compile_small"), 180),
     Sc("106-cuda-visible-devices-bad-uuid", "gpu0", f"{C} child alloc --gib 1", 60,
        {"CUDA_VISIBLE_DEVICES": "GPU-00000000-0000-0000-0000-000000000000"}),
 
@@ -671,11 +681,9 @@ SCENARIOS = [
 
     # ---- 12. a container without the GPU, host limits, a busy store port ----
     Sc("130-device-nodes-hidden", "gpu0",
-       "unshare -m --propagation private bash -c 'for d in /dev/nvidia[0-9]*; do mount --bind /dev/null $d; done; "
-       "exec $PY $C child alloc --gib 1'", 60),
+       PRIVATE.format(HIDE_GPU_NODES + "exec $PY $C child alloc --gib 1"), 60),
     Sc("131-libcuda-hidden", "gpu0",
-       "unshare -m --propagation private bash -c 'L=$(ldconfig -p | grep -m1 \"libcuda.so.1 \" | sed \"s/.*=> //\"); "
-       "echo libcuda=$L; mount --bind /dev/null $(readlink -f $L) && exec $PY $C child alloc --gib 1'", 60),
+       PRIVATE.format(_lib_path("libcuda.so.1") + "echo libcuda=$L; " + HIDE_LIB + "exec $PY $C child alloc --gib 1"), 60),
     Sc("132-ulimit-v-8g", "gpu0", "bash -c 'ulimit -v 8000000; exec $PY $C child alloc --gib 1'", 60),
     Sc("133-torchrun-master-port-busy", "gpu0",
        f"bash -c '{C} child listen --steps 29641 --sleep 60 & sleep 3; "
@@ -685,45 +693,36 @@ SCENARIOS = [
        f"MASTER_ADDR=127.0.0.1 MASTER_PORT=29642 RANK=0 WORLD_SIZE=1 LOCAL_RANK=0 "
        f"{C} child allreduce --timeout 30; rc=$?; kill $!; exit $rc'", 90),
     Sc("136-shm-read-only", "cpu2",
-       "unshare -m --propagation private bash -c 'mount -t tmpfs -o ro,size=64M tmpfs /dev/shm && "
-       "$PY $C child shm_share --mib 16; exit $?'", 40),
+       PRIVATE.format("mount -t tmpfs -o ro,size=64M tmpfs /dev/shm && $PY $C child shm_share --mib 16; exit $?"), 40),
     Sc("138-uvm-node-hidden", "gpu0",
-       "unshare -m --propagation private bash -c 'mount --bind /dev/null /dev/nvidia-uvm && "
-       "exec $PY $C child alloc --gib 1'", 60),
+       PRIVATE.format(_hide("/dev/nvidia-uvm") + "exec $PY $C child alloc --gib 1"), 60),
     Sc("139-nvidiactl-hidden", "gpu0",
-       "unshare -m --propagation private bash -c 'mount --bind /dev/null /dev/nvidiactl && "
-       "exec $PY $C child alloc --gib 1'", 60),
+       PRIVATE.format(_hide("/dev/nvidiactl") + "exec $PY $C child alloc --gib 1"), 60),
     Sc("140-smi-device-nodes-hidden", "gpu0",
-       "unshare -m --propagation private bash -c 'for d in /dev/nvidia[0-9]*; do mount --bind /dev/null $d; done; "
-       "nvidia-smi'", 30),
+       PRIVATE.format(HIDE_GPU_NODES + "nvidia-smi"), 30),
     Sc("141-smi-nvml-hidden", "gpu0",
-       "unshare -m --propagation private bash -c 'L=$(ldconfig -p | grep -m1 \"libnvidia-ml.so.1 \" | sed \"s/.*=> //\"); "
-       "mount --bind /dev/null $(readlink -f $L) && nvidia-smi'", 30),
+       PRIVATE.format(_lib_path("libnvidia-ml.so.1") + HIDE_LIB + "nvidia-smi"), 30),
     Sc("142-ulimit-v-2g-import", "gpu0", "bash -c 'ulimit -v 2000000; exec $PY $C child alloc --gib 1'", 60),
     Sc("143-cuda-visible-devices-repeated", "gpu0", f"{C} child set_device --steps 1", 60,
        {"CUDA_VISIBLE_DEVICES": "0,0"}),
     Sc("144-smi-nvidiactl-hidden", "gpu0",
-       "unshare -m --propagation private bash -c 'mount --bind /dev/null /dev/nvidiactl && nvidia-smi'", 30),
+       PRIVATE.format(_hide("/dev/nvidiactl") + "nvidia-smi"), 30),
     Sc("145-pynvml-nvml-hidden", "gpu0",
-       "unshare -m --propagation private bash -c 'L=$(ldconfig -p | grep -m1 \"libnvidia-ml.so.1 \" | sed \"s/.*=> //\"); "
-       "mount --bind /dev/null $(readlink -f $L) && $PY -c \"import pynvml; pynvml.nvmlInit()\"'", 30),
+       PRIVATE.format(_lib_path("libnvidia-ml.so.1") + HIDE_LIB + '$PY -c "import pynvml; pynvml.nvmlInit()"'), 30),
     Sc("146-pynvml-nvidiactl-hidden", "gpu0",
-       "unshare -m --propagation private bash -c 'mount --bind /dev/null /dev/nvidiactl && "
-       "$PY -c \"import pynvml; pynvml.nvmlInit()\"'", 30),
+       PRIVATE.format(_hide("/dev/nvidiactl") + '$PY -c "import pynvml; pynvml.nvmlInit()"'), 30),
     Sc("147-smi-messages", "pre",
        "strings -n 12 $(command -v nvidia-smi) | grep -E \"NVIDIA-SMI|NVML|No devices were found|couldn.t\" | sort -u | head -60; "
-       "L=$(ldconfig -p | grep -m1 \"libnvidia-ml.so.1 \" | sed \"s/.*=> //\"); "
+       + _lib_path("libnvidia-ml.so.1") +
        "strings -n 8 $(readlink -f $L) | grep -E \"^(Driver/library version mismatch|Unknown Error|Driver Not Loaded|Insufficient Permissions|GPU is lost|No permission)\" | sort -u", 30),
     Sc("148-triton-cache-noexec", "gpu0",
-       "unshare -m --propagation private bash -c 'mkdir -p /tmp/llmdiag-noexec && "
-       "mount -t tmpfs -o noexec,size=256M tmpfs /tmp/llmdiag-noexec && "
-       "TRITON_CACHE_DIR=/tmp/llmdiag-noexec/triton TORCHINDUCTOR_CACHE_DIR=/tmp/llmdiag-inductor-148 "
-       "$PY $C child compile_small'", 180),
+       PRIVATE.format("mkdir -p /tmp/llmdiag-noexec && mount -t tmpfs -o noexec,size=256M tmpfs /tmp/llmdiag-noexec && "
+                      "TRITON_CACHE_DIR=/tmp/llmdiag-noexec/triton TORCHINDUCTOR_CACHE_DIR=/tmp/llmdiag-inductor-148 "
+                      "$PY $C child compile_small"), 180),
     Sc("149-triton-python-headers-missing", "gpu0",
-       "unshare -m --propagation private bash -c 'I=$($PY $C child include_dir); "
-       "echo include=$I; mount -t tmpfs -o size=1M tmpfs $I && "
-       "TRITON_CACHE_DIR=/tmp/llmdiag-triton-149 TORCHINDUCTOR_CACHE_DIR=/tmp/llmdiag-inductor-149 "
-       "$PY $C child compile_small'", 180),
+       PRIVATE.format("I=$($PY $C child include_dir); echo include=$I; mount -t tmpfs -o size=1M tmpfs $I && "
+                      "TRITON_CACHE_DIR=/tmp/llmdiag-triton-149 TORCHINDUCTOR_CACHE_DIR=/tmp/llmdiag-inductor-149 "
+                      "$PY $C child compile_small"), 180),
     Sc("152-pids-limit-cuda-init", "gpu0",
        "bash -c 'G=/sys/fs/cgroup/llmdiag_pids152; echo +pids > /sys/fs/cgroup/cgroup.subtree_control; mkdir -p $G && "
        "echo 6 > $G/pids.max && echo $$ > $G/cgroup.procs && exec $PY $C child alloc --gib 1'", 60),
