@@ -70,6 +70,8 @@ def _raise_line(text: str) -> bool:
 
 
 _MEMO_MAX = 8192  # texts whose leaf hits are remembered (Matcher.leaf_hits); cleared when full
+_MEMO_HITS = 16384  # leaf hits held by both memos together: an exception line hits ~25 family leaves, each a
+# dict of its captures, so counting texts alone let 8192 of them hold ~40 MB
 _MEMO_TEXT = 512  # longer texts are not remembered
 
 
@@ -576,6 +578,7 @@ class Matcher:
             x.made = made
         self._memo: dict[str, dict[int, dict]] = {}  # text -> leaf hits (see leaf_hits)
         self._blind_hits: dict[str, dict] = {}  # a text's number_shape -> number-blind leaf that hit it -> its groups' spans
+        self._held = 0  # leaf hits the two memos hold (see _MEMO_HITS)
         self.volatile = 0  # regex time-outs and errors so far (while it stays, leaf hits are a function of the text)
         # `feed` returns every finding that completed; False: only those kept (a reader of the whole
         # log, such as explain, looks at the kept ones and the counts, and the rest cost time)
@@ -618,19 +621,26 @@ class Matcher:
     def leaf_hits(self, text: str, run: MatchRun) -> dict[int, dict]:
         """Leaf index -> captures of the leaves that match `text`. A pure function of the text while
         no regex times out or is switched off, so results are kept per text (logs repeat lines);
-        a time-out or switch-off skips the memo for that line and empties it."""
+        a time-out or switch-off skips the memo for that line and empties both memos."""
         hits = self._memo.get(text)
         if hits is not None:
             return hits
         volatile = self.volatile
         hits = self._compute_leaf_hits(text, run)
         if self.volatile != volatile:
-            self._memo.clear()
+            self._forget()
         elif len(text) <= _MEMO_TEXT:
-            if len(self._memo) >= _MEMO_MAX:
-                self._memo.clear()
+            if len(self._memo) >= _MEMO_MAX or self._held >= _MEMO_HITS:
+                self._forget()
             self._memo[text] = hits
+            self._held += len(hits)
         return hits
+
+    def _forget(self) -> None:
+        """Empty both memos of leaf hits (full: a memo starts again rather than grow)."""
+        self._memo.clear()
+        self._blind_hits.clear()
+        self._held = 0
 
     def _candidates(self, text: str) -> set[int] | None:
         """The leaves whose anchors `text` holds (None: it holds none, and no leaf is case-blind)."""
@@ -689,9 +699,10 @@ class Matcher:
             if ordered and len(hits) > 1:
                 hits = {idx: hits[idx] for idx in sorted(hits)}
             if shape is not None and self.volatile == volatile:
-                if len(self._blind_hits) >= _MEMO_MAX:
-                    self._blind_hits.clear()
-                self._blind_hits[shape] = {idx: spans[idx] for idx in blind.intersection(hits)}
+                if len(self._blind_hits) >= _MEMO_MAX or self._held >= _MEMO_HITS:
+                    self._forget()
+                got = self._blind_hits[shape] = {idx: spans[idx] for idx in blind.intersection(hits)}
+                self._held += len(got)
         for leaf in self.unanchored:
             self._try_leaf(leaf, text, hits, run)
         return hits
