@@ -12,6 +12,10 @@ MARKERS = [
     # weights: transformers' from_pretrained (modeling_utils) reports checkpoint keys that the model class
     # lacks or leaves new (backends that load through transformers: Neuron, the transformers backend)
     M("hf_weights_keys", C, "weights", "progress", r"^Some weights of (?:the model checkpoint at .+? were not used when initializing \w|\w+ were not initialized from the model checkpoint at )", "Some weights of "),
+    # compile: torch Inductor's max-autotune benchmarking GEMM choices (torch/_inductor/select_algorithm.py
+    # writes these to stderr: "AUTOTUNE mm(4x4096, 4096x8)", "SingleProcess AUTOTUNE benchmarking takes
+    # 1.3427 seconds and 8.8429 seconds precompiling [for 20 choices]")
+    M("inductor_autotune", C, "compile", "progress", r"^(?:AUTOTUNE \w+\(|(?:SingleProcess|SubProcess) AUTOTUNE benchmarking takes [\d.]+ seconds)", ("AUTOTUNE ",)),
     # nccl / torch.distributed
     M("gloo", C, "nccl", "progress", r"^\[Gloo\] Rank \d+ is connected to \d+ peer ranks", "[Gloo] Rank"),
     M("nccl_init_start", C, "nccl", "progress", r"^NCCL INFO (?:Init START|comm 0x[0-9a-f]+ rank \d+ nRanks \d+|Bootstrap)", ("NCCL INFO Init START", "NCCL INFO comm 0x", "NCCL INFO Bootstrap")),
