@@ -151,6 +151,9 @@ MARKERS = [
     M("v0_profile_l2", E, "kv_cache", "progress", r"^the current vLLM instance can use total_gpu_memory \((?P<total>[\d.]+)GiB\) x gpu_memory_utilization \((?P<util>[\d.]+)\)", "the current vLLM instance can use", facts={"total": "gpu_total_gib", "util": "gpu_memory_utilization"}),
     M("v0_profile_l3", E, "kv_cache", "progress", r"^model weights take (?P<w>[\d.]+)GiB; non_torch_memory takes (?P<nt>[\d.]+)GiB; PyTorch activation peak memory takes (?P<act>[\d.]+)GiB; the rest of the memory reserved for KV Cache is (?P<kv>-?[\d.]+)GiB", "reserved for KV Cache is", facts={"act": "activation_peak_gib", "kv": "kv_available_gib"}),
     M("profile_mm", E, "kv_cache", "start", r"^Starting profile run for multi-modal models", "Starting profile run"),
+    # vLLM V0's memory profiling run sizing its dummy batch (worker/model_runner.py profile_run; its
+    # multimodal dummy data, multimodal/profiling.py)
+    M("v0_profile_batch", E, "kv_cache", "progress", r"^(?:The sequence length used for profiling \(max_num_batched_tokens / max_num_seqs = \d+\)|Computed max_num_seqs \(min\(\d+, \d+ // \d+\)\) to be less than 1)", ("The sequence length used for profiling", "Computed max_num_seqs (")),
     M("cg_est", E, "kv_cache", "progress", r"^(?:Estimated CUDA graph memory: (?P<gib>[\d.]+) GiB total|Profiling CUDA graph memory)", "CUDA graph memory"),
     M("kv_avail", E, "kv_cache", "progress", r"^Available KV cache memory: (?P<gib>-?[\d.]+) GiB$", "Available KV cache memory", facts={"gib": "kv_available_gib"}),
     # vllm-ascend's worker (vllm_ascend/worker/worker*.py determine_available_memory), in bytes
