@@ -4071,12 +4071,44 @@ def test_plain_weights_cast_into_quantized_parameters_warn_on_a_start_that_came_
      "hub-given-object-store-model-path", "engine-internal"),
     ("batch-2026-12-07-issues-149/004-vllm-omni-runai-streamer-s3-qwen-tts-cache-path-repo-id.log",
      "hub-given-object-store-model-path", "engine-internal"),
+    # SGLang with DeepEP on a PCIe-only host, the CUDA error's quoted text on a line of its own (batch
+    # issues-151): read as unknown
+    ("batch-2026-12-07-issues-151/001-sglang-deepep-pcie-partial-p2p-peer-access.log",
+     "nccl-peer-access-not-supported", "nccl-p2p-acs"),
+    # vLLM 0.9 V0, a multimodal model's profiling run out of memory on V100s, its traceback cut above
+    # profile_run (batch issues-150): read as weights-oom in phase weights
+    ("batch-2026-12-07-issues-150/004-vllm-0.9.0.1-qwen2.5-vl-72b-gptq-v100-mm-limit-profile-oom.log",
+     "vllm-profile-run-cuda-oom", "profile-run-oom"),
 ])
 
 def test_this_rounds_thread_excerpts_read_by_their_rules(log, rule, category):
     code, rep = explain_json(ACCURACY / log)
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == (rule, category)
+
+
+def test_v0_profiling_runs_dummy_batch_warning_places_the_start_in_kv_cache():
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-150" / "004-vllm-0.9.0.1-qwen2.5-vl-72b-gptq-v100-mm-limit-profile-oom.log")
+    assert rep["last_phase"] == "kv_cache"
+
+
+def test_router_that_gives_up_on_workers_still_autotuning(tmp_path):
+    # SGLang workers under the router with --enable-torch-compile (batch issues-151): Inductor's AUTOTUNE
+    # lines are the compile phase; the log the thread shows stops while the router's health checks are
+    # pending (a stall in compile), and the router's timeout line, when it comes, is the cause
+    src = ACCURACY / "batch-2026-12-07-issues-151" / "002-sglang-router-torch-compile-worker-health-check-timeout.log"
+    code, rep = explain_json(src)
+    assert (rep["outcome"], rep["last_phase"]) == ("incomplete", "compile")
+    log = tmp_path / "router.log"
+    log.write_bytes(src.read_bytes() + b'[Router (Rust)] 2025-03-08 02:38:09 - ERROR - Timeout 300s waiting for workers '
+                    b'["http://0.0.0.0:31000", "http://0.0.0.0:31778"] to become healthy. Please set '
+                    b'--router-worker-startup-timeout-secs (sglang_router.launch_server) or '
+                    b'--worker-startup-timeout-secs (sglang_worker.router) to a larger value\n')
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert (rep["outcome"], rep["last_phase"], top["rule"], top["category"]) == (
+        "failed", "compile", "router-worker-startup-timeout", "terminated")
+    assert "300 s" in top["title"]
 
 
 def test_an_engine_core_that_dies_in_an_excerpt_opening_in_its_serving_step_died_after_ready():
