@@ -241,8 +241,9 @@ class Timeline:
             role = mk.role
             if mk.serving and self.ready_seq is None and shows_ready(mk, engine):
                 # a line of a server serving: an excerpt that begins after the ready line (the server
-                # came up; where is not known, so no ready line)
-                self.ready_seq = self.seq
+                # came up; where is not known, so no ready line), before this line: a death that this
+                # line shows too (SGLang's prefill out of memory) is one after ready
+                self.ready_seq = self.seq - 1
                 if self._enter("server", line):
                     entered = "server"
             if role in ("start", "progress", "end") and mk.phase:
