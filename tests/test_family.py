@@ -4079,12 +4079,46 @@ def test_plain_weights_cast_into_quantized_parameters_warn_on_a_start_that_came_
     # profile_run (batch issues-150): read as weights-oom in phase weights
     ("batch-2026-12-07-issues-150/004-vllm-0.9.0.1-qwen2.5-vl-72b-gptq-v100-mm-limit-profile-oom.log",
      "vllm-profile-run-cuda-oom", "profile-run-oom"),
+    # GPUStack's Ray workers in another Python than its custom vLLM (batch issues-155): read as unknown
+    ("batch-2026-12-07-issues-155/002-vllm-0.8.5-gpustack-ray-worker-no-module-vllm.log",
+     "ray-worker-cannot-import-engine", "dependency-import"),
+    # vllm-ascend's ACL graph capture out of NPU streams, GLM-5's tokenizer class from transformers 5,
+    # gpt-oss's harmony vocab offline (batch docs-154): read as unknown, invalid-argument, unknown
+    ("batch-2026-12-07-docs-154/001-vllm-ascend-latest-aclgraph-capture-stream-resources-insufficient.log",
+     "ascend-graph-capture-stream-resources", "graph-capture"),
+    ("batch-2026-12-07-docs-154/007-vllm-ascend-latest-glm5-tokenizers-backend-old-transformers.log",
+     "transformers-tokenizer-class-unknown", "unsupported-model"),
+    ("batch-2026-12-07-docs-154/006-vllm-ascend-latest-gpt-oss-harmony-vocab-download-failed.log",
+     "harmony-vocab-download-failed", "model-not-found"),
 ])
 
 def test_this_rounds_thread_excerpts_read_by_their_rules(log, rule, category):
     code, rep = explain_json(ACCURACY / log)
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == (rule, category)
+
+
+def test_a_dev_builds_missing_version_module_is_not_a_missing_engine():
+    # real vLLM 0.32 from a source tree prints "No module named 'vllm._version'" and runs on
+    code, rep = explain_json(EXCERPTS.parent / "real" / "vllm-0.32.0" / "dev-version-banner.log")
+    assert all(d["rule"] != "ray-worker-cannot-import-engine" for d in rep["diagnoses"])
+
+
+def test_sglang_prefill_out_of_memory_is_a_death_after_ready():
+    # SGLang serving, the scheduler's "Prefill out of memory" (batch issues-144): an excerpt of only the
+    # error, read as a failed start; the scheduler raises it for a real request, and dies of it
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-144" / "003-sglang-0.5.16-kimi-k3-hybrid-mamba-prefill-oom-after-ready.log")
+    assert rep["outcome"] == "ready"
+    assert rep["after_ready"]["state"] == "died" and rep["after_ready"]["line"] == 1
+    assert rep["diagnoses"][0]["rule"] == "sglang-kv-pool-allocation-failed"
+
+
+def test_an_excerpts_elided_heads_are_read_past():
+    # SGLang lines whose `[date time]` head the thread replaced by "[...]" (batch issues-140): the ready
+    # line was not read, and the post-warm-up freeze_gc's refused connection failed the start
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-140" / "004-sglang-0.5.18-skip-warmup-freeze-gc-refused-then-ready.log")
+    assert (rep["outcome"], rep["engine"]) == ("ready", "sglang")
+    assert not [d for d in rep["diagnoses"] if d["severity"] == "error"]
 
 
 def test_v0_profiling_runs_dummy_batch_warning_places_the_start_in_kv_cache():
