@@ -4104,10 +4104,15 @@ def test_a_dev_builds_missing_version_module_is_not_a_missing_engine():
     assert all(d["rule"] != "ray-worker-cannot-import-engine" for d in rep["diagnoses"])
 
 
-def test_sglang_prefill_out_of_memory_is_a_death_after_ready():
-    # SGLang serving, the scheduler's "Prefill out of memory" (batch issues-144): an excerpt of only the
-    # error, read as a failed start; the scheduler raises it for a real request, and dies of it
-    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-144" / "003-sglang-0.5.16-kimi-k3-hybrid-mamba-prefill-oom-after-ready.log")
+@pytest.mark.parametrize("log", [
+    "batch-2026-12-07-issues-144/003-sglang-0.5.16-kimi-k3-hybrid-mamba-prefill-oom-after-ready.log",
+    "batch-2026-12-07-issues-157/001-sglang-unversioned-page-size-64-decode-out-of-memory.log",
+])
+def test_sglang_batch_out_of_memory_is_a_death_after_ready(log):
+    # SGLang serving, the scheduler's "Prefill out of memory" (batch issues-144) and "Decode out of
+    # memory" (issues-157): excerpts of only the error, read as failed starts; the scheduler raises it
+    # for a real request, and dies of it
+    code, rep = explain_json(ACCURACY / log)
     assert rep["outcome"] == "ready"
     assert rep["after_ready"]["state"] == "died" and rep["after_ready"]["line"] == 1
     assert rep["diagnoses"][0]["rule"] == "sglang-kv-pool-allocation-failed"

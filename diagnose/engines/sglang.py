@@ -86,12 +86,13 @@ MARKERS = [
     # output of a request that was aborted (its client went away) arriving after its state was dropped
     # (tokenizer_manager.py, 0.5.23): printed only while serving
     M("output_for_deleted", S, None, "heartbeat", r"^Received output for rid='[^']*' but the state was deleted in TokenizerManager\.", "but the state was deleted in TokenizerManager", serving=True),
-    # the scheduler could not find KV slots for a batch's prefill (mem_cache/common.py alloc_for_extend,
-    # 0.5.x; schedule_batch.py before): a real request's, since the warm-up's few tokens fit any pool the
-    # start accepted (a pool too small for any request fails the start earlier, at its own check); the
-    # RuntimeError ends the scheduler's loop, and the server with it
-    M("prefill_oom", S, None, "heartbeat", r"^(?:RuntimeError: )?Prefill out of memory\. Try to lower your batch size\.", "Prefill out of memory", serving=True),
-    M("prefill_oom_death", S, None, "fatal", r"^RuntimeError: Prefill out of memory\. Try to lower your batch size\.", "Prefill out of memory", after_ready=True),
+    # the scheduler could not find KV slots for a batch's prefill or decode (mem_cache/common.py
+    # alloc_for_extend / alloc_for_decode, 0.5.x; schedule_batch.py before): a real request's, since the
+    # warm-up's few tokens fit any pool the start accepted (a pool too small for any request fails the
+    # start earlier, at its own check); the RuntimeError ends the scheduler's loop, and the server with it
+    # (not the retraction warnings of a full pool, "Decode out of memory happened", which go on serving)
+    M("batch_oom", S, None, "heartbeat", r"^(?:RuntimeError: )?(?:Prefill|Decode) out of memory\. Try to lower your batch size\.", ("Prefill out of memory", "Decode out of memory"), serving=True),
+    M("batch_oom_death", S, None, "fatal", r"^RuntimeError: (?:Prefill|Decode) out of memory\. Try to lower your batch size\.", ("Prefill out of memory", "Decode out of memory"), after_ready=True),
     M("server_ready", S, "server", "ready", r"^The server is fired up and ready to roll!$", "The server is fired up"),
     M("grpc_or_h2", S, "server", "ready", r"^(?:Starting embedded Granian HTTP/2 server on|Native gRPC server started on|gRPC server listening on)", ("Granian", "gRPC server")),
     # a requested stop (SGLang 0.5.23 tokenizer_manager.py's SignalHandler, engine.py on a node other
