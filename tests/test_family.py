@@ -4090,6 +4090,15 @@ def test_plain_weights_cast_into_quantized_parameters_warn_on_a_start_that_came_
      "transformers-tokenizer-class-unknown", "unsupported-model"),
     ("batch-2026-12-07-docs-154/006-vllm-ascend-latest-gpt-oss-harmony-vocab-download-failed.log",
      "harmony-vocab-download-failed", "model-not-found"),
+    # framework FAQs (batch docs-158): an attention backend forced on a GPU it does not support (read as a
+    # build without kernels for the GPU), conda's MKL NumPy beside torch's libgomp (read as unknown), a
+    # traceback pasted as one line ending in an ImportError (read as unknown)
+    ("batch-2026-12-07-docs-158/001-vllm-0.13.0-deepseek-v32-h200-cutlass-mla-backend-not-valid.log",
+     "family-engine-config-check", "invalid-argument"),
+    ("batch-2026-12-07-docs-158/003-vllm-xinference-mkl-threading-layer-libgomp-arch-inspect.log",
+     "mkl-threading-layer-incompatible", "dependency-import"),
+    ("batch-2026-12-07-docs-158/004-vllm-0.8.3-verl-upgrade-tensordict-forkingpickler-import.log",
+     "family-import-error", "dependency-import"),
 ])
 
 def test_this_rounds_thread_excerpts_read_by_their_rules(log, rule, category):
