@@ -36,8 +36,8 @@ _CI_ISO = lazy(
 _CI_BRACKET = lazy(
     r"^\[(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[T ](?P<t>\d{2}:\d{2}:\d{2})(?P<f>\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?\] "
 )
-# kubectl logs --prefix (and tools built on its writer): `[pod/NAME/CONTAINER] `, `[node/NAME] `
 ELIDED = "[...] "  # what a pasted excerpt puts where it cut a line's head (see LineParser.parse)
+# kubectl logs --prefix (and tools built on its writer): `[pod/NAME/CONTAINER] `, `[node/NAME] `
 _KUBECTL = lazy(r"^\[(?:pod/(?P<pod>[^/\]\s]+)/[^\]\s]*|node/(?P<node>[^\]\s]+))\] ")
 # docker compose: `svc-1  | ` (service and index), or `vllm     | ` (a container_name, padded to the widest)
 _COMPOSE = lazy(r"^(?:(?P<svc>[A-Za-z0-9][\w.-]*?[-_]\d+)\s*|(?P<name>[A-Za-z0-9][\w.-]*)\s+)\| ?")
