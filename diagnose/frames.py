@@ -26,7 +26,10 @@ FRAME_PHASES: tuple[tuple[str, str], ...] = (
                r"|create_embedding|create_responses|chat_completion_(?:stream|full)_generator|completion_stream_generator)$"
                # (the worker's and executor's execute_model, which the engine core's step calls for a scheduled
                # batch; the start's profiling and warm-up runs call the model runner's own execute_model)
-               r"|vllm/(?:v1/)?(?:worker/worker_base|executor/\w+)\.py\", line \d+, in execute_model$"),
+               r"|vllm/(?:v1/)?(?:worker/worker_base|executor/\w+)\.py\", line \d+, in execute_model$"
+               # (sleep mode's wake_up, executor to worker to the CuMem allocator: only an engine that came up
+               # is put to sleep and woken, by the API's /wake_up or an RL trainer between its steps)
+               r"|vllm/(?:v1/)?(?:executor/\w+|worker/\w+|device_allocator/cumem)\.py\", line \d+, in wake_up$"),
     # SGLang's scheduler running batches (its event loops) and its tokenizer manager handling their results
     # (handle_loop): the start's steps are done, and the server answers its warm-up request or serves; a
     # server phase, and a sign that it came up only in an excerpt that shows none of the start

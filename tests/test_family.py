@@ -4142,6 +4142,16 @@ def test_an_excerpts_elided_heads_are_read_past():
     assert not [d for d in rep["diagnoses"] if d["severity"] == "error"]
 
 
+def test_a_sleeping_engines_wake_up_out_of_memory_is_a_server_that_came_up():
+    # vLLM's sleep mode in an RL trainer (batch issues-167): wake_up's CuMem allocator ran out of memory
+    # ("CUDA Error: out of memory at .../cumem_allocator.cpp:62") beside the trainer; read as a failed
+    # start with an unknown cause
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-167" / "001-vllm-colocated-rl-wake-up-oom.log")
+    assert rep["outcome"] == "ready"
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("family-gpu-oom-serving", "serving-oom")
+
+
 def test_v0_profiling_runs_dummy_batch_warning_places_the_start_in_kv_cache():
     code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-150" / "004-vllm-0.9.0.1-qwen2.5-vl-72b-gptq-v100-mm-limit-profile-oom.log")
     assert rep["last_phase"] == "kv_cache"
