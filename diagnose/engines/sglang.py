@@ -35,6 +35,9 @@ def _server_args(m):
 
 
 S = "sglang"
+# the scheduler's KV slots refused to a batch (see the batch_oom markers): one message, two readings
+_BATCH_OOM = r"(?:Prefill|Decode) out of memory\. Try to lower your batch size\."
+_BATCH_OOM_ANCHORS = ("Prefill out of memory", "Decode out of memory")
 MARKERS = [
     # the command line and argparse's usage line name the engine
     M("cmdline", S, "config", "fact", r"(?:^\$ |^\+ |^usage: )(?:\S+=\S* )*(?:python3? -m sglang\.launch_server|sglang serve\b|launch_server\.py)", ("sglang", "launch_server")),
@@ -91,8 +94,8 @@ MARKERS = [
     # warm-up's few tokens fit any pool the start accepted (a pool too small for any request fails the
     # start earlier, at its own check); the RuntimeError ends the scheduler's loop, and the server with it
     # (not the retraction warnings of a full pool, "Decode out of memory happened", which go on serving)
-    M("batch_oom", S, None, "heartbeat", r"^(?:RuntimeError: )?(?:Prefill|Decode) out of memory\. Try to lower your batch size\.", ("Prefill out of memory", "Decode out of memory"), serving=True),
-    M("batch_oom_death", S, None, "fatal", r"^RuntimeError: (?:Prefill|Decode) out of memory\. Try to lower your batch size\.", ("Prefill out of memory", "Decode out of memory"), after_ready=True),
+    M("batch_oom", S, None, "heartbeat", r"^(?:RuntimeError: )?" + _BATCH_OOM, _BATCH_OOM_ANCHORS, serving=True),
+    M("batch_oom_death", S, None, "fatal", r"^RuntimeError: " + _BATCH_OOM, _BATCH_OOM_ANCHORS, after_ready=True),
     M("server_ready", S, "server", "ready", r"^The server is fired up and ready to roll!$", "The server is fired up"),
     M("grpc_or_h2", S, "server", "ready", r"^(?:Starting embedded Granian HTTP/2 server on|Native gRPC server started on|gRPC server listening on)", ("Granian", "gRPC server")),
     # a requested stop (SGLang 0.5.23 tokenizer_manager.py's SignalHandler, engine.py on a node other
