@@ -72,7 +72,14 @@ class AnchorIndex:
         counts = False
         apart_if = self._apart_if
         moved = False
-        for i, start, _ in [m for m in found if needs[m[0]] is not None and not apart[m[0]]]:
+        looked = [m for m in found if needs[m[0]] is not None and not apart[m[0]]]
+        if looked:
+            # A line holds what an anchor needs only where the block does: an anchor whose needs the
+            # block lacks is dropped for all its places at once (an access log's every line holds
+            # ` HTTP/`, which needs a `://` no access line holds)
+            able = {i for i in {m[0] for m in looked} if any(holds(alt, text) for alt in needs[i])}
+            looked = [m for m in looked if m[0] in able] if able else ()
+        for i, start, _ in looked:
             if start > end:  # (the library reports places in the order they end: lines in order)
                 at = text.rfind("\n", 0, start) + 1
                 end = text.find("\n", start) % (len(text) + 1)

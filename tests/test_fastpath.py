@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from diagnose.anchors import holds
 from diagnose.fastpath import QuietLine, QuietLines, QuietRun
 from diagnose.lines import LineParser
 from diagnose.pipeline import Analyzer, load_rules
@@ -270,6 +271,37 @@ def test_the_block_scan_skips_redraw_lines_and_finds_the_same_pieces(lines):
     got = list(quiet.pieces(0, block))
     quiet._marks = quiet._scan.starts_apart  # the whole block through the automaton
     assert got == list(quiet.pieces(0, block))
+
+
+_NEED_PIECES = ['"GET /metrics HTTP/1.1" 404', '"GET /metrics HTTP/1.1" 200', " /metrics", " HTTP/", "GET ",
+                " CUDA graph", "Capture ", " begin.", " GPU P2P access cache", "reading", "http://", " HTTP/1.1",
+                '" 400 Bad Request', "x", ""]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_NEED_PIECES), max_size=5).map("".join), min_size=1, max_size=12))
+def test_the_block_scan_finds_the_lines_a_line_by_line_scan_finds(lines):
+    """The block scan drops at once an anchor whose needs the whole block lacks: the lines it sets
+    apart, and those it marks, are those a look at each line for each anchor gives (anchors that
+    need what only another line of the block holds, or what no line holds)."""
+    scan = QuietLines(Analyzer(RULES), LineParser("x.log"))._scan
+    block = "\n".join(lines)
+    got = [{block.count("\n", 0, p) for p in places} for places in scan.starts_apart(block)]
+    want: list[set] = [set(), set()]
+    for i, line in enumerate(lines):
+        for k, anchor in enumerate(scan.anchors):
+            if anchor not in line:
+                continue
+            needs = scan._needs[k]
+            if scan._apart[k]:
+                want[0].add(i)
+            elif needs is None:
+                want[1].add(i)
+            elif any(holds(alt, line) for alt in needs):
+                want[0 if scan._apart_if[k] else 1].add(i)
+    assert scan._needs[scan.anchors.index(" /metrics")] is not None  # (pieces hold anchors with needs)
+    assert got[0] == want[0]
+    assert got[1] - got[0] == want[1] - want[0]
 
 
 def _fast(quiet: QuietLines, n: int, raw: str) -> bool:
