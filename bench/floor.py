@@ -11,6 +11,10 @@ Each step does a little more of what every line of `explain` needs, none of the 
   automaton + the anchor automaton of the quiet path on each line (ahocorasick-rs)
   prefix    + the quiet path's header regex on each line
   memo      + instead of the last two, one dictionary lookup of the line without its stamp
+and what the block path of `explain` does before any analysis:
+  blocks    the file in blocks of whole lines, each decoded as one string (LineSplitter.feed_block)
+  pieces    + the block scan that splits each block into lines set apart and runs between them
+            (QuietLines.pieces: the anchor automaton over the block, the scan for lines of other shapes)
 and `explain` itself, for comparison. Throughput is MB/s of CPU time (medians).
 """
 
@@ -83,6 +87,25 @@ def step_memo(path: Path, quiet: QuietLines) -> None:
                 memo[key] = 1
 
 
+def _blocks(path: Path):
+    split = LineSplitter()
+    with open(path, "rb") as f:
+        for data in read_blocks(f, str(path)):
+            yield split.feed_block(data)
+
+
+def step_blocks(path: Path, quiet: QuietLines) -> None:
+    for _ in _blocks(path):
+        pass
+
+
+def step_pieces(path: Path, quiet: QuietLines) -> None:
+    for n0, text, _records in _blocks(path):
+        if text is not None:
+            for _ in quiet.pieces(n0, text):
+                pass
+
+
 def run_explain(path: Path) -> float:
     t0 = os.times()
     subprocess.run([sys.executable, "-m", "diagnose", "explain", "--format", "json", str(path)],
@@ -116,7 +139,8 @@ def main() -> int:
           f"medians of {args.runs}, CPU time")
     print(f"{'step':<10} {'s':>8} {'MB/s':>8} {'us/line':>8}")
     for name, step in (("read", step_read), ("iterate", step_iterate), ("automaton", step_automaton),
-                       ("prefix", step_prefix), ("memo", step_memo)):
+                       ("prefix", step_prefix), ("memo", step_memo), ("blocks", step_blocks),
+                       ("pieces", step_pieces)):
         times = []
         for _ in range(args.runs):
             t0 = time.process_time()
