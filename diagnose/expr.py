@@ -98,10 +98,22 @@ def _round_up(x, step=1):
     return _round_to(x, step, math.ceil)
 
 
+_UNITS = {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40,
+          "KB": 10**3, "MB": 10**6, "GB": 10**9, "TB": 10**12}
+
+
+def _size(text) -> float:
+    """Bytes of a size as torch and the engines print it ("1029.51 GiB", "20.00 MiB", "512 B")."""
+    number, _, unit = str(text).strip().partition(" ")
+    if unit not in _UNITS:
+        raise ValueError(f"not a size: {text!r}")
+    return float(number) * _UNITS[unit]
+
+
 FUNCS = {
     "min": min, "max": max, "abs": abs, "round": round, "int": int, "float": float,
     "floor": math.floor, "ceil": math.ceil, "round_down": _round_down, "round_up": _round_up,
-    "gib": lambda b: float(b) / (1 << 30), "version": Version, "str": str,
+    "gib": lambda b: float(b) / (1 << 30), "size": _size, "version": Version, "str": str,
     "count": lambda text, part: str(text).count(str(part)),  # count(list, ",") + 1: the items of a list
     "default": None,  # default(x, y): x, or y where x is missing (evaluated in _eval: x may not be known)
 }

@@ -11,6 +11,18 @@ def test_arithmetic_and_functions():
     assert evaluate("min(0.95, 0.9 * needed_gib / available_gib)", env) == 0.95
 
 
+def test_sizes_as_printed_compare_as_bytes():
+    env = {"alloc": "1029.51 GiB", "total": "79.35 GiB", "small": "512.00 MiB"}
+    assert evaluate("size(alloc) > size(total)", env)
+    assert evaluate("size(small) < size('1 GiB')", env)
+    assert evaluate("size('1 KB')", {}) == 1000 and evaluate("size('2 TiB')", {}) == 2 << 40
+    with pytest.raises(Missing):
+        evaluate("size('many GiB')", {})
+    with pytest.raises(Missing):
+        evaluate("size('12 parsecs')", {})
+    assert evaluate("default(size(alloc) <= size(total), True)", {"alloc": "1 GiB"})  # (no total: the default)
+
+
 def test_versions_compare_as_versions():
     env = {"engine_version": Version("0.11.0")}
     assert evaluate("engine_version >= '0.10.2'", env)

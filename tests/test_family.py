@@ -4192,3 +4192,37 @@ def test_custom_all_reduce_handles_across_nodes_name_the_placement():
     top = rep["diagnoses"][0]
     assert top["rule"] == "vllm-custom-allreduce-kernel-error"
     assert any("--ipc=host" in r for r in top["remediation"])
+
+
+_KIMI_OOM = ACCURACY / "batch-2026-12-07-models-168" / "001-kimi-vl-moonvit-no-flash-attn-oom.log"
+
+
+def test_one_allocation_larger_than_the_gpu_is_the_profiling_runs_not_the_weights(tmp_path):
+    # Kimi-VL without flash-attn (batch models-168): a one-line excerpt with no phase in view, which read as
+    # weights-oom. No weight tensor is larger than the GPU: the profiling run's activations are
+    line = _KIMI_OOM.read_text()
+    assert "Tried to allocate 1029.51 GiB" in line
+    code, top, rep = first_of(tmp_path / "big.log", line)
+    assert (top["rule"], top["category"], rep["last_phase"]) == ("gpu-oom-allocation-exceeds-gpu", "profile-run-oom",
+                                                                 "kv_cache")
+    assert "1029.51 GiB" in top["explanation"] and "79.35 GiB" in top["explanation"]
+    assert any("--max-num-batched-tokens" in r for r in top["remediation"])
+    # an allocation the GPU could hold, with no phase in view: still the weights (the most common case)
+    code, top, rep = first_of(tmp_path / "small.log", line.replace("1029.51 GiB", "1.50 GiB"))
+    assert (top["rule"], top["category"]) == ("generic-weights-cuda-oom", "weights-oom")
+
+
+def test_one_allocation_larger_than_the_gpu_once_the_server_is_up_stays_a_serving_oom(tmp_path):
+    # the phase's own rules keep the failure once the timeline places it: a real vLLM 0.32 start that came
+    # up, then its engine core dies of such an allocation
+    start = (EXCERPTS.parent / "real" / "vllm-0.32.0" / "cold-start.log").read_text()
+    start = start[:start.index("\n", start.index("Application startup complete.")) + 1]  # (before its shutdown)
+    oom = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1029.51 GiB. GPU 0 has a total capacity "
+           "of 79.35 GiB of which 19.23 GiB is free.")
+    died = ["EngineCore encountered a fatal error.", "Traceback (most recent call last):",
+            '  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/core.py", line 700, in run_engine_core',
+            "    engine_core.run_busy_loop()", oom]
+    text = start + "".join(f"(EngineCore pid=9) ERROR 11-29 10:00:00 [core.py:1000] {x}\n" for x in died)
+    code, top, rep = first_of(tmp_path / "served.log", text)
+    assert rep["after_ready"]["state"] == "died" and top["category"] == "serving-oom"
+    assert all(d["rule"] != "gpu-oom-allocation-exceeds-gpu" for d in rep["diagnoses"])
