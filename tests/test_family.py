@@ -4226,3 +4226,11 @@ def test_one_allocation_larger_than_the_gpu_once_the_server_is_up_stays_a_servin
     code, top, rep = first_of(tmp_path / "served.log", text)
     assert rep["after_ready"]["state"] == "died" and top["category"] == "serving-oom"
     assert all(d["rule"] != "gpu-oom-allocation-exceeds-gpu" for d in rep["diagnoses"])
+
+
+def test_a_ptxas_that_does_not_know_the_gpu_is_a_kernel_build_failure():
+    # vLLM 0.11.2 on a DGX Spark (GB10, sm_121a), Triton's bundled ptxas (batch pages-170): read as unknown
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-pages-170" / "001-vllm-gb10-triton-ptxas-sm121a.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("triton-ptxas-gpu-arch-unknown", "kernel-build")
+    assert "sm_121a" in top["title"] and any("TRITON_PTXAS_PATH" in r for r in top["remediation"])
