@@ -4234,3 +4234,12 @@ def test_a_ptxas_that_does_not_know_the_gpu_is_a_kernel_build_failure():
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("triton-ptxas-gpu-arch-unknown", "kernel-build")
     assert "sm_121a" in top["title"] and any("TRITON_PTXAS_PATH" in r for r in top["remediation"])
+
+
+def test_a_user_id_without_an_account_names_the_user_not_torch_compile():
+    # OpenShift's arbitrary user id (batch compile-172): torch Inductor's cache folder asks getpass.getuser()
+    # for the user name; read as a torch.compile failure
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-compile-172" / "001-openshift-uid-getpwuid.log")
+    top = rep["diagnoses"][0]
+    assert top["rule"] == "container-uid-without-passwd-entry" and "1000910000" in top["title"]
+    assert any(r.startswith("export USER=") for r in top["remediation"])
