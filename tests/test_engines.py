@@ -176,3 +176,16 @@ def test_a_number_with_thousands_separators_is_a_number_and_a_list_of_ids_is_not
     assert number("411,184") == 411184 and number("1,234.5") == 1234.5 and number("-1,000") == -1000
     # ASCEND_RT_VISIBLE_DEVICES:0,2,4,6,1,3,5,7 (batch zh-141) was read as 2461357
     assert number("0,2,4,6,1,3,5,7") == "0,2,4,6,1,3,5,7" and number("12,34") == "12,34"
+
+
+@pytest.mark.parametrize("bar", [
+    "Capturing prefill CUDA graphs (PIECEWISE): 100%|██████████| 51/51 [00:00<00:00, 103.74it/s]",
+    "Capturing decode CUDA graphs (FULL):   0%|          | 0/48 [00:00<?, ?it/s]",
+    "Capturing multi-module MTP CUDA graphs (FULL):  50%|█████     | 4/8 [00:01<00:01,  3.90it/s]",
+    "Capturing decoder replay CUDA graphs:  25%|██▌       | 2/8 [00:00<00:02,  2.10it/s]",
+])
+def test_a_speculators_or_a_parts_graph_bar_is_compile_progress(bar):
+    """vLLM 0.32's capture bars name what they capture (worker/gpu cudagraph_utils: progress_bar_desc and
+    the mode): each is the compile phase's progress, as the model's own bar is."""
+    found = [ev for ev in SCAN.scan(lines_from_text(bar)[0]) if ev.marker.id == "cg_bar"]
+    assert found and found[0].marker.phase == "compile"
