@@ -4228,6 +4228,14 @@ def test_one_allocation_larger_than_the_gpu_once_the_server_is_up_stays_a_servin
     assert all(d["rule"] != "gpu-oom-allocation-exceeds-gpu" for d in rep["diagnoses"])
 
 
+def test_one_allocation_larger_than_the_gpu_in_a_phase_in_view_is_that_phases():
+    # SGLang on an Ascend 910B sizing its KV pool wrong (batch zh-118): 98.71 GiB asked of a 60.96 GiB NPU
+    # while the KV cache is allocated; the KV pool's own rule keeps it
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-zh-118" / "003-sglang-ascend-910b-qwen35-kv-buffer-npu-oom.log")
+    assert rep["diagnoses"][0]["rule"] == "sglang-kv-cache-cuda-oom"
+    assert all(d["rule"] != "gpu-oom-allocation-exceeds-gpu" for d in rep["diagnoses"])
+
+
 def test_a_ptxas_that_does_not_know_the_gpu_is_a_kernel_build_failure():
     # vLLM 0.11.2 on a DGX Spark (GB10, sm_121a), Triton's bundled ptxas (batch pages-170): read as unknown
     code, rep = explain_json(ACCURACY / "batch-2026-12-07-pages-170" / "001-vllm-gb10-triton-ptxas-sm121a.log")
