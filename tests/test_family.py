@@ -4251,3 +4251,15 @@ def test_a_user_id_without_an_account_names_the_user_not_torch_compile():
     top = rep["diagnoses"][0]
     assert top["rule"] == "container-uid-without-passwd-entry" and "1000910000" in top["title"]
     assert any(r.startswith("export USER=") for r in top["remediation"])
+
+
+def test_a_vllm_that_detected_no_platform_names_the_gpu_it_cannot_see():
+    # an llm-d pod without the NVIDIA runtime crash-loops with only this line (batch deploy-175): read as a
+    # start cut short with no cause
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-deploy-175" / "002-llmd-helm-no-nvidia-runtimeclass.log")
+    top = rep["diagnoses"][0]
+    assert (rep["outcome"], top["rule"], top["category"]) == ("failed", "vllm-no-platform-detected", "cuda-driver-mismatch")
+    assert any("runtimeClassName" in r for r in top["remediation"])
+    # the driver's own error in the same log goes first (error 803 under GKE time-slicing, batch issues-143)
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-143" / "006-vllm-k8s-gpu-time-slicing-error-803-unspecified-platform.log")
+    assert rep["diagnoses"][0]["rule"] == "torch-cuda-device-count-failed"
