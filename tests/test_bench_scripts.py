@@ -25,7 +25,7 @@ def test_generated_log_and_floor_script(tmp_path):
     floor = subprocess.run([sys.executable, str(ROOT / "bench" / "floor.py"), "--log", str(log), "--runs", "1"],
                            capture_output=True, text=True, cwd=ROOT, check=True)
     steps = [ln.split()[0] for ln in floor.stdout.splitlines()[2:]]
-    assert steps == ["read", "iterate", "automaton", "prefix", "memo", "explain"]
+    assert steps == ["read", "iterate", "automaton", "prefix", "memo", "blocks", "pieces", "explain"]
 
 
 def test_floor_script_names_a_missing_log(tmp_path):
