@@ -166,7 +166,7 @@ MARKERS = [
     M("kv_combined", E, "kv_cache", "end", r"^(?P<pool>\w+(?: \+ host)?) KV cache size: (?P<tokens>[\d,]+) tokens, Maximum concurrency for (?P<len>[\d,]+) tokens per request: (?P<conc>[\d.]+)x$", "KV cache size", facts={"tokens": "kv_tokens", "len": "max_model_len", "conc": "max_concurrency"}),
     # compile, part 2 (CUDA graphs)
     M("cg_start_v0", E, "compile", "start", r"^Capturing (?:the model for CUDA graphs|cudagraphs for decoding)\.", ("Capturing the model for CUDA graphs", "Capturing cudagraphs for decoding")),
-    # the bar of the model's graphs, and (vLLM 0.2x-0.32 worker/gpu) a speculator's or a part's own:
+    # the bar of the model's graphs, and (vLLM 0.32 worker/gpu) a speculator's or a part's own:
     # "Capturing prefill CUDA graphs (PIECEWISE)", "Capturing multi-module MTP CUDA graphs (FULL)",
     # "Capturing decoder replay CUDA graphs" (progress_bar_desc + its mode)
     M("cg_bar", E, "compile", "progress", r"^Capturing (?:[\w.-]+ ){0,3}CUDA graph(?:s| shapes)(?: \([^)]*\))?:\s+(?P<pct>\d+)%\|[^|]*\|\s*(?P<done>\d+)/(?P<total>\d+)", ("Capturing CUDA graph", " CUDA graphs (", " CUDA graphs: ")),
