@@ -4263,3 +4263,12 @@ def test_a_vllm_that_detected_no_platform_names_the_gpu_it_cannot_see():
     # the driver's own error in the same log goes first (error 803 under GKE time-slicing, batch issues-143)
     code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-143" / "006-vllm-k8s-gpu-time-slicing-error-803-unspecified-platform.log")
     assert rep["diagnoses"][0]["rule"] == "torch-cuda-device-count-failed"
+
+
+def test_aiters_gemm_that_refuses_a_product_names_the_aiter_build_not_a_setting():
+    # vLLM 0.19.1 on MI300X with AITER 0.1.12 (batch issues-160): CK's "This GEMM is not supported!" read as
+    # a configuration check that refused the settings
+    code, rep = explain_json(ACCURACY / "batch-2026-12-07-issues-160" / "003-vllm-0.19.1-rocm-mi300x-aiter-0.1.12-gemm-not-supported.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("aiter-ck-gemm-not-supported", "dependency-import")
+    assert any("VLLM_ROCM_USE_AITER" in r for r in top["remediation"])
