@@ -98,16 +98,12 @@ def _round_up(x, step=1):
     return _round_to(x, step, math.ceil)
 
 
-_UNITS = {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40,
-          "KB": 10**3, "MB": 10**6, "GB": 10**9, "TB": 10**12}
+def _size(text) -> int:
+    """Bytes of a size as torch and the engines print it ("1029.51 GiB", "20.00 MiB"): the preflight's
+    parser of sizes, imported on first use (a rule's `when` on an out-of-memory line)."""
+    from diagnose.preflight.cmdline import parse_size  # (its CommandError is a ValueError: missing here)
 
-
-def _size(text) -> float:
-    """Bytes of a size as torch and the engines print it ("1029.51 GiB", "20.00 MiB", "512 B")."""
-    number, _, unit = str(text).strip().partition(" ")
-    if unit not in _UNITS:
-        raise ValueError(f"not a size: {text!r}")
-    return float(number) * _UNITS[unit]
+    return parse_size(text)
 
 
 FUNCS = {
