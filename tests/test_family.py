@@ -4272,3 +4272,16 @@ def test_aiters_gemm_that_refuses_a_product_names_the_aiter_build_not_a_setting(
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("aiter-ck-gemm-not-supported", "dependency-import")
     assert any("VLLM_ROCM_USE_AITER" in r for r in top["remediation"])
+
+
+def test_the_interpreters_own_words_are_not_a_configuration_check():
+    # a vLLM 0.8.3 layer without the attribute its loader reads (batch platforms-177): read as the engine's
+    # configuration check refusing the settings; nothing names a setting, so no family of settings fires
+    code, rep = explain_json(ACCURACY / "batch-2026-12-08-platforms-177" / "002-kubeai-vllm083-input-scale.log")
+    assert all(d["rule"] != "family-engine-config-check" for d in rep["diagnoses"])
+    assert all(d["category"] != "invalid-argument" for d in rep["diagnoses"])
+    # Triton's vLLM backend calling a vLLM of another release (same batch): named as such
+    code, rep = explain_json(ACCURACY / "batch-2026-12-08-platforms-177" / "001-triton-vllm-backend-stat-loggers.log")
+    top = rep["diagnoses"][0]
+    assert (rep["outcome"], top["rule"], top["category"]) == ("failed", "triton-vllm-backend-api-mismatch", "dependency-import")
+    assert "stat_loggers" in top["title"] and any("pip show vllm" in r for r in top["remediation"])
