@@ -407,7 +407,7 @@ def build(findings: list[Finding], run: MatchRun, matcher: Matcher, tl: Timeline
     # an error of a start that came up and stayed up is not fatal; one raised while a process shut down
     # (a worker's teardown after its parent went away, or after a clean stop) is what the stop caused,
     # not what caused it, and says so
-    came_up = tl.outcome == "ready" and not tl.died_after_ready
+    came_up = tl.outcome == "ready" and not tl.stopped_serving
     for d in diags:
         e = d.entry
         if e.severity == "error" and (came_up or d.teardown):
@@ -488,7 +488,7 @@ def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool,
                  exit_code: int | None = None) -> None:
     phase = tl.last_phase
     causes = [d.entry for d in diags if d.entry.role != "wrapper"]
-    if (tl.outcome == "failed" or tl.died_after_ready) and not any(d.severity == "error" for d in causes):
+    if (tl.outcome == "failed" or tl.stopped_serving) and not any(d.severity == "error" for d in causes):
         first = _first_error(tl)
         if exit_code and (exit_signal(exit_code) is not None or (
                 first is None and not tl.fatal_lines and tl.tail_error is None)):
@@ -503,7 +503,7 @@ def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool,
         # the frames of the error's traceback, or with no exception line at all, of the traceback the
         # log is cut inside (an excerpt that stops before its exception line)
         tb = first.tb if first is not None else tl.cut_tb
-        if tb is not None and not tl.died_after_ready:  # (as a rule's finding, see build)
+        if tb is not None and not tl.stopped_serving:  # (as a rule's finding, see build)
             moved = framed_phase(tl.tb_phase.get(tb), phase, engine_init_done(tl))
             if moved != phase:
                 phase = framed = moved
@@ -520,7 +520,7 @@ def _add_unknown(diags: list[Diagnosed], tl: TimelineResult, multi_source: bool,
             evidence.append(Evidence(line=n, text=raw, source=src if multi_source else None))
             env.update(found="tail", line=n, text=cut(raw.strip(), 300))
         rule = coded_rule("unknown-failure")
-        failed = "failed-after-ready" if tl.died_after_ready else "failed-in-phase" if phase else "failed-no-phase"
+        failed = "failed-after-ready" if tl.stopped_serving else "failed-in-phase" if phase else "failed-no-phase"
         for name, lang in (("", "en"), ("_zh", "zh")):
             env["failed" + name] = phrase(rule, failed, env, lang)
             env["what" + name] = phrase(rule, "what-" + env["found"], env, lang)

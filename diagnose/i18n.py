@@ -180,6 +180,7 @@ ZH: dict[str, str] = {
     "## {icon} llmdiag: start {outcome}{where}": "## {icon} llmdiag：启动{outcome}{where}",
     " in phase {phase}": "，阶段 {phase}",
     "## {icon} llmdiag: start ready, then the server died": "## {icon} llmdiag：启动就绪，随后服务退出",
+    "## {icon} llmdiag: start ready, then the server stopped serving": "## {icon} llmdiag：启动就绪，随后服务不再响应请求",
     "{engine}{model}, {n} log lines": "{engine}{model}，日志共 {n} 行",
     ", model {model}": "，模型 {model}",
     "**What happened:** the server came up; no problem found.": "**结果：** 服务已启动，未发现问题。",

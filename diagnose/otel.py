@@ -130,9 +130,9 @@ def trace_plan(report, phase_times: list[tuple[float, float]], root_times: tuple
                mode: str = "explain", start: int = 1) -> dict:
     """The trace as plain data: resource attributes, the root span and the phase spans (each with
     start / end in ns, attributes, status, events)."""
-    from diagnose.report import died_after_ready
+    from diagnose.report import stopped_serving
 
-    failed = report.outcome == "failed" or died_after_ready(report)
+    failed = report.outcome == "failed" or stopped_serving(report)
     top = next((d for d in report.diagnoses if d.role != "wrapper" and d.severity == "error"), None)
     resource: dict[str, Any] = {}
     if not _env_service_name():

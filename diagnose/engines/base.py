@@ -58,6 +58,9 @@ class Marker:
     extract: Extractor | None = None  # extra facts from the match
     kinds: tuple = ()  # restrict to these Line.kind values
     after_ready: bool = False  # fatal/wrapper that still means failure once the server is up
+    # a fatal/wrapper line after which a server that came up answers no request though its processes live
+    # (vLLM's engine core thread that reads requests died): after ready, `after_ready.state` stuck
+    stops_serving: bool = False
     # a line only a server that came up prints (SGLang's `Decode batch`, logged every 40 decode steps, more
     # than its warm-up request runs; uvicorn's access lines): an excerpt that begins after the ready line
     # shows it came up

@@ -210,5 +210,9 @@ MARKERS = [
     # the engine core process is gone although nobody asked it to stop (kill -9, the OOM killer, a crash)
     M("core_exited", E, None, "wrapper", r"^\[shutdown\] MPClient: engine core exited unexpectedly", "engine core exited unexpectedly", after_ready=True),
     M("engine_dead", E, None, "wrapper", r"EngineDeadError|Engine loop is not running|AsyncLLM output_handler failed", ("EngineDeadError", "Engine loop is not running", "output_handler failed"), after_ready=True),
+    # a thread of the engine core that moves requests in or out died (vllm/v1/engine/core.py, vLLM 0.32: the
+    # threads of process_input_sockets / process_output_sockets; Python's threading prints "Exception in thread
+    # Thread-1 (process_input_sockets):"): the engine core lives on, /health answers, no request completes
+    M("io_thread_died", E, None, "wrapper", r"^Exception in thread [\w-]+ \(process_(?:in|out)put_sockets\):$", "_sockets):", stops_serving=True),
     M("ready_timeout", E, None, "fatal", r"Timed out waiting for (?:new )?(?:engines to send ?initial message on input socket|engine core processes to start)", "Timed out waiting for"),
 ]

@@ -18,7 +18,7 @@ from diagnose.lines import LineParser, LineSplitter, decode, expands, line_recor
 from diagnose.live import stall as stalls
 from diagnose.live.views import View, fmt_dur, stall_lines
 from diagnose.pipeline import Analyzer, heartbeat, scanner
-from diagnose.report import Diagnosis, Report, died_after_ready
+from diagnose.report import Diagnosis, Report, died_after_ready, stopped_serving
 
 TICK_S = 0.25
 CONFIRM_LINES = 30  # a finding is confirmed this many lines later ...
@@ -601,7 +601,7 @@ class LiveAnalysis:
                        "live diagnoses are switched off")
             return
         report = redacted(report)
-        self.failed = report.outcome == "failed" or died_after_ready(report)
+        self.failed = report.outcome == "failed" or stopped_serving(report)
         self._show(report, now, final)
         if self.events is not None and died_after_ready(report) and not self.events.died_told:
             self.events.died_told = True

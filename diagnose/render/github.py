@@ -15,7 +15,7 @@ from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
 from diagnose.report import ROLE_RANK as _ROLE
 from diagnose.report import SEVERITY_RANK as _SEV
-from diagnose.report import Diagnosis, Report, died_after_ready
+from diagnose.report import Diagnosis, Report, stopped_serving
 
 MAX_ANNOTATIONS = 10  # GitHub shows at most 10 error and 10 warning annotations per step
 _LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
@@ -87,7 +87,7 @@ def render(report: Report, max_annotations: int = MAX_ANNOTATIONS, input_paths=N
     out = []
     for i, (d, wrappers) in enumerate(ordered(report)[:max_annotations]):
         level = _LEVEL[d.severity]
-        if i == 0 and (report.outcome != "ready" or died_after_ready(report)):
+        if i == 0 and (report.outcome != "ready" or stopped_serving(report)):
             level = "error"  # the start failed or stalled, or the server died: its top diagnosis failed the step
         file, line = _annotation_file(report, d, input_paths)
         title = f"llmdiag: {d.title}"

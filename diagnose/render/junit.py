@@ -21,7 +21,7 @@ from diagnose.engines.base import PHASES
 from diagnose.i18n import tr
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
-from diagnose.report import Diagnosis, Report, died_after_ready
+from diagnose.report import Diagnosis, Report, stopped_serving
 from diagnose.render import family_note
 
 _XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -68,7 +68,7 @@ def build(report: Report) -> ET.Element:
     for p in report.phases:
         by_phase.setdefault(p.name, []).append(p)
     failing_phase: dict[str, list[Diagnosis]] = {}
-    if report.outcome != "ready" or died_after_ready(report):
+    if report.outcome != "ready" or stopped_serving(report):
         # a diagnosis fails its own phase; the phase the start stopped in (or the server, when it died
         # after it came up) fails in any case
         fallback = report.last_phase or (report.phases[-1].name if report.phases else "config")

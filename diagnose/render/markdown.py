@@ -15,7 +15,7 @@ from diagnose.i18n import current, tr
 from diagnose.render.causes import folded, reported_by
 from diagnose.render.safe import visible_report
 from diagnose.render.text import after_ready_note, fmt_dur, phase_note, probe_note
-from diagnose.report import Diagnosis, Report, died_after_ready
+from diagnose.report import Diagnosis, Report, died_after_ready, stopped_serving
 from diagnose.render import family_note
 
 MAX_BYTES = 1024 * 1024 - 4096  # GitHub's job summary limit is 1 MiB per step; leave room for others
@@ -113,6 +113,8 @@ def _headline(report: Report) -> list[str]:
                   outcome=tr(_OUTCOME[report.outcome]), where=where)
     if died_after_ready(report):
         headline = tr("## {icon} llmdiag: start ready, then the server died", icon=_ICON["failed"])
+    elif stopped_serving(report):
+        headline = tr("## {icon} llmdiag: start ready, then the server stopped serving", icon=_ICON["failed"])
     out = [headline, "", tr("{engine}{model}, {n} log lines", engine=esc(eng + ver), model=model, n=report.lines)]
     if after_ready_note(report):
         out += ["", esc(after_ready_note(report))]
@@ -127,7 +129,7 @@ def _headline(report: Report) -> list[str]:
         return out
     phase = tr(", phase {phase}", phase=code(top.phase)) if top.phase else ""
     label = {"failed": "What failed", "incomplete": "Where it stopped"}.get(report.outcome, "What to look at")
-    if died_after_ready(report):
+    if stopped_serving(report):
         label = "What failed after it came up"
     note = f" ({family_note(top)})" if family_note(top) else ""
     colon = "：" if current() == "zh" else ":"
