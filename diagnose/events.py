@@ -24,7 +24,7 @@ from typing import Any, Iterable
 
 SCHEMA = "llmdiag.event/v1"
 KINDS = ("start", "phase_started", "phase_ended", "stall", "stall_over", "diagnosis", "ready",
-         "died_after_ready", "probe", "restart", "end")
+         "died_after_ready", "stuck_after_ready", "probe", "restart", "end")
 # fields the writer owns (a kind's own fields never replace them)
 ENVELOPE = ("schema", "kind", "time", "log_time", "seq", "run_id", "start", "engine", "engine_version",
             "model", "node", "host")
@@ -89,6 +89,8 @@ def json_schema() -> dict:
             _kind("ready", ["ready_s", "phases"], {"ready_s": _N, "phases": {"type": "object"}}),
             _kind("died_after_ready", ["rule", "category"], {"ready_line": _opt(_I), "rule": _opt(_S),
                                                              "category": _opt(_S)}),
+            _kind("stuck_after_ready", ["rule", "category"], {"ready_line": _opt(_I), "rule": _opt(_S),
+                                                              "category": _opt(_S)}),
             _kind("probe", ["result", "url"], {"result": {"enum": list(PROBE_RESULTS)},
                                                "url": _opt(_S), "ttft_s": _opt(_N), "detail": _opt(_S)}),
             _kind("restart", ["previous_outcome"], {"previous_outcome": _opt(_S), "previous_rule": _opt(_S)}),
@@ -300,6 +302,21 @@ def phase_seconds(pairs) -> dict:
     return out
 
 
+def after_ready_event(report) -> tuple | None:
+    """(kind, None, fields) of the event that says the server stopped serving after it came up: it died
+    (`died_after_ready`), or a line showed it stuck (`stuck_after_ready`; a probe's stuck has its own
+    `probe` event); None otherwise."""
+    from diagnose.report import died_after_ready, stopped_serving
+
+    ar = report.after_ready
+    if not stopped_serving(report) or (not died_after_ready(report) and ar.line is None):
+        return None
+    top = next((d for d in report.diagnoses if d.role != "wrapper" and d.severity == "error"), None)
+    return ("died_after_ready" if died_after_ready(report) else "stuck_after_ready", None,
+            {"line": ar.line, "ready_line": ar.ready_line, "rule": top.rule if top else None,
+             "category": top.category if top else None})
+
+
 # -- explain: the events of a finished log ---------------------------------------------------------
 
 def report_events(writer: EventWriter, report, clocks: dict | None = None, anchor_epoch: float | None = None,
@@ -308,8 +325,6 @@ def report_events(writer: EventWriter, report, clocks: dict | None = None, ancho
 
     `clocks` (pipeline.Start.clocks): each phase's (start_clock, end_clock, year) and the log's year;
     log_time is the log's own clock (a year-less log takes the year of `anchor_epoch`)."""
-    from diagnose.report import died_after_ready
-
     writer.set_context(engine=report.engine if report.engine != "unknown" else None,
                        engine_version=report.engine_version, model=report.model)
     spans = (clocks or {}).get("phases") or []
@@ -353,11 +368,9 @@ def report_events(writer: EventWriter, report, clocks: dict | None = None, ancho
         late = bool(ready_line and d.evidence and d.evidence[0].line > ready_line)
         items.append((line, 2, "diagnosis", lt(_clock_of_line(spans, report.phases, line)),
                       diagnosis_fields(d, late)))
-    if died_after_ready(report):
-        top = next((d for d in report.diagnoses if d.role != "wrapper" and d.severity == "error"), None)
-        items.append((ar.line or report.lines, 2.5, "died_after_ready", None,
-                      {"line": ar.line, "ready_line": ready_line, "rule": top.rule if top else None,
-                       "category": top.category if top else None}))
+    told = after_ready_event(report)
+    if told is not None:
+        items.append((ar.line or report.lines, 2.5, *told))
     if report.probe is not None:
         pr = report.probe
         items.append((report.lines + 1, 4, "probe", None,
@@ -436,7 +449,7 @@ class LiveEvents:
         self.mode = mode
         self.wall = wall
         self.phase_wall: dict[int, list] = {}  # timeline phase index -> [start, end] (wall clock)
-        self.died_told = False
+        self.after_ready_told = False  # (after_ready_event: told once per start)
         self.otel: dict | None = None  # the worker's config when --otel is on
         self.exports: list = []  # threads sending the traces of finished starts
         self.problems: list[str] = []
@@ -470,7 +483,7 @@ class LiveEvents:
         elif kind == "restart":
             self._export_finished(live)
             self.phase_wall = {}
-            self.died_told = False
+            self.after_ready_told = False
         if self.writer is None:
             return
         self._context(live)

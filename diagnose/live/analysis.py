@@ -18,7 +18,7 @@ from diagnose.lines import LineParser, LineSplitter, decode, expands, line_recor
 from diagnose.live import stall as stalls
 from diagnose.live.views import View, fmt_dur, stall_lines
 from diagnose.pipeline import Analyzer, heartbeat, scanner
-from diagnose.report import Diagnosis, Report, died_after_ready, stopped_serving
+from diagnose.report import Diagnosis, Report, stopped_serving
 
 TICK_S = 0.25
 CONFIRM_LINES = 30  # a finding is confirmed this many lines later ...
@@ -603,11 +603,14 @@ class LiveAnalysis:
         report = redacted(report)
         self.failed = report.outcome == "failed" or stopped_serving(report)
         self._show(report, now, final)
-        if self.events is not None and died_after_ready(report) and not self.events.died_told:
-            self.events.died_told = True
-            top = next((d for d in report.diagnoses if d.role != "wrapper" and d.severity == "error"), None)
-            self._event("died_after_ready", line=report.after_ready.line, ready_line=report.after_ready.ready_line,
-                        rule=top.rule if top else None, category=top.category if top else None)
+        told = None
+        if self.events is not None and not self.events.after_ready_told:
+            from diagnose.events import after_ready_event
+
+            told = after_ready_event(report)
+        if told is not None:
+            self.events.after_ready_told = True
+            self._event(told[0], **told[2])
 
     def _show(self, report: Report, now: float, final: bool, after_ready: bool | None = None) -> None:
         """Show the report's diagnoses not shown yet (`after_ready`: whether they came after the
