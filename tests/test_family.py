@@ -4321,5 +4321,5 @@ def test_an_admission_limit_of_zero_names_the_flag_that_refuses_every_request():
     # answered; read as a server that serves with no problem
     code, rep = explain_json(ACCURACY / "batch-2026-12-08-vllm-cpu-184" / "max-num-queued-tokens-zero-after-ready.log")
     top = rep["diagnoses"][0]
-    assert (rep["outcome"], top["rule"], top["category"]) == ("ready", "vllm-admission-limit-zero", "invalid-argument")
-    assert "--max-num-queued-tokens" in top["title"] and any(r.startswith("Drop --max-num-queued-tokens") for r in top["remediation"])
+    assert (rep["outcome"], top["rule"], top["category"]) == ("ready", "vllm-queue-limit-zero-refuses-requests", "invalid-argument")
+    assert "--max-num-queued-tokens 0" in top["title"] and any(r.startswith("Leave --max-num-queued-tokens out") for r in top["remediation"])
