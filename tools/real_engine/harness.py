@@ -13892,16 +13892,22 @@ def _b96_after_health(*requests):
         def go():
             if not _after_health(c.port):
                 return
-            opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
             for path, data, headers in requests:
-                req = urllib.request.Request(f"http://127.0.0.1:{c.port}{path}", data=data,
-                                             headers={"Content-Type": "application/json", **headers})
-                with contextlib.suppress(Exception):
-                    with opener.open(req, timeout=120.0) as r:
-                        r.read(1 << 16)
+                _b96_send(c.port, path, data, headers)
                 time.sleep(0.5)
         threading.Thread(target=go, daemon=True).start()
     return prepare
+
+
+def _b96_send(port: int, path: str, data: bytes, headers: dict, timeout: float = 120.0) -> None:
+    """One request as a client sends it (a JSON Content-Type always, no proxy), its answer read and dropped;
+    never raises."""
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data,
+                                 headers={"Content-Type": "application/json", **headers})
+    with contextlib.suppress(Exception):
+        with opener.open(req, timeout=timeout) as r:
+            r.read(1 << 16)
 
 
 def _b96_json(body: dict) -> bytes:
@@ -14238,24 +14244,16 @@ def _b184_same_request_id(c: Ctx):
     import threading
 
     body = _b96_json({"model": "tiny-llama", "prompt": "hello world", "max_tokens": 240, "ignore_eos": True})
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-
-    def send(data, headers):
-        req = urllib.request.Request(f"http://127.0.0.1:{c.port}/v1/completions", data=data,
-                                     headers={"Content-Type": "application/json", **headers})
-        with contextlib.suppress(Exception):
-            with opener.open(req, timeout=60.0) as r:
-                r.read(1 << 16)
 
     def go():
         if not _after_health(c.port):
             return
-        hdr = {"X-Request-Id": "gw-7f3a9c21-retry"}
-        for t in [threading.Thread(target=send, args=(body, hdr), daemon=True) for _ in range(3)]:
+        args = (c.port, "/v1/completions", body, {"X-Request-Id": "gw-7f3a9c21-retry"}, 60.0)
+        for t in [threading.Thread(target=_b96_send, args=args, daemon=True) for _ in range(3)]:
             t.start()
             time.sleep(0.02)
         time.sleep(5.0)
-        send(_B96_PLAIN[1], {})
+        _b96_send(c.port, "/v1/completions", _B96_PLAIN[1], {}, 60.0)
     threading.Thread(target=go, daemon=True).start()
 
 
